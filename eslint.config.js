@@ -1,0 +1,32 @@
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "dist/", "out/", "src/", "coverage/", "**/*.js", "!eslint.config.js", "defaults/static/"] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-empty": ["error", { allowEmptyCatch: false }],
+    },
+  },
+  {
+    // The runtime runs on workerd: Web-standard APIs only, nothing from Node or the compiler.
+    files: ["runtime/**/*.ts"],
+    ignores: ["runtime/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:*"], message: "runtime/ runs on workerd: no Node built-ins." },
+            { group: ["**/lib/**", "../lib/*"], message: "runtime/ must not import the compiler." },
+          ],
+          paths: ["fs", "path", "crypto", "url", "os", "child_process", "tldts", "yaml", "zod", "csv-parse"].map((name) => ({
+            name,
+            message: "runtime/ must stay small and Node-free.",
+          })),
+        },
+      ],
+    },
+  },
+);

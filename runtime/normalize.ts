@@ -1,0 +1,75 @@
+/**
+ * Path normalisation (DESIGN.md, Matching 1). Strict: anything ambiguous is refused, and a
+ * refused path is answered with a 404 by the caller.
+ */
+
+export type NormalizeFailure =
+  | "invalid-escape"
+  | "encoded-separator"
+  | "control-character"
+  | "dot-segment"
+  | "backslash";
+
+export type NormalizedPath =
+  | {
+      ok: true;
+      /** Decoded segments as the visitor wrote them (case kept), NFC, empty segments dropped. */
+      segments: string[];
+      /** `/` + segments joined: the canonical path, case kept. */
+      path: string;
+      /** Lookup key: segments joined, lower-cased unless matching is case-sensitive. */
+      key: string;
+    }
+  | { ok: false; reason: NormalizeFailure };
+
+// C0 controls, DEL and C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const ENCODED_SEPARATOR = /%(2f|5c)/i;
+
+export function normalizePath(rawPath: string, caseSensitive: boolean): NormalizedPath {
+  if (rawPath.includes("\\")) return { ok: false, reason: "backslash" };
+  const segments: string[] = [];
+  for (const raw of rawPath.split("/")) {
+    if (raw === "") continue;
+    if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return { ok: false, reason: "invalid-escape" };
+    }
+    if (CONTROL.test(decoded)) return { ok: false, reason: "control-character" };
+    if (decoded === "." || decoded === "..") return { ok: false, reason: "dot-segment" };
+    segments.push(decoded.normalize("NFC"));
+  }
+  const joined = segments.join("/");
+  return {
+    ok: true,
+    segments,
+    path: "/" + joined,
+    key: caseSensitive ? joined : joined.toLowerCase(),
+  };
+}
+
+/**
+ * A forgiving canonical form used only to recognise private files and probes in any spelling:
+ * it never refuses, so `/%6Cinks.json`, `//LINKS.JSON/` and `/links.json%00` all fold together.
+ */
+export function foldPathForGuards(rawPath: string): string {
+  let decoded = rawPath;
+  for (let i = 0; i < 3 && decoded.includes("%"); i++) {
+    decoded = decoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+  }
+  const folded = decoded
+    .replace(/\\/g, "/")
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0020\u007f]+$/g, "")
+    .toLowerCase()
+    .split("/")
+    .filter((s) => s !== "" && s !== ".")
+    .join("/");
+  return "/" + folded;
+}

@@ -1,0 +1,150 @@
+/**
+ * The compiled, versioned forms that the compiler writes and the runtime reads.
+ * These are data (JSON assets), never generated code. The runtime matches only these.
+ */
+
+export const REGISTRY_SCHEMA = "shortlinks.registry/1";
+export const SHARD_SCHEMA = "shortlinks.registry-shard/1";
+export const BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
+export const SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
+export const CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
+
+/** The private runtime files. Never served to the public, in any spelling. */
+export const PRIVATE_FILES = [
+  "/links.json",
+  "/links-blocklist.json",
+  "/links-site-config.json",
+  "/links-custom-assets.json",
+] as const;
+/** Registry shards live below this folder; every file in it is as private as /links.json. */
+export const SHARD_DIR = "/links-shards/";
+
+export const LANGUAGES = ["en", "fr", "es", "it", "de"] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
+export const LINK_STATES = ["active", "paused", "retired", "disabled", "draft"] as const;
+export type LinkState = (typeof LINK_STATES)[number];
+/** What a link is at one moment, after its schedule is applied. */
+export type EffectiveState = LinkState | "scheduled" | "expired";
+
+export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+export interface Schedule {
+  label: string;
+  /** ISO 8601 with an offset, as written in the source. */
+  start?: string;
+  end?: string;
+}
+
+/** A per-link bypass of named target rules for an intranet target, with a mandatory reason. */
+export interface TargetAllowance {
+  rules: string[];
+  reason: string;
+}
+
+/** One link as the runtime sees it. */
+export interface LinkRecord {
+  kind: "exact" | "splat";
+  /** The slug as the editor wrote it, for example `Docs` or `gh/*`. */
+  slug: string;
+  /** Lookup key: the normalised path without its leading `/` (splat: the prefix, without `/*`). */
+  key: string;
+  target: string;
+  status: RedirectStatus;
+  state: LinkState;
+  schedule?: Schedule;
+  forward_query: boolean;
+  allow?: TargetAllowance;
+  description?: string;
+  tags?: string[];
+  owner?: string;
+  /** Source file relative to the instance root, and 1-based line. */
+  file: string;
+  line: number;
+}
+
+/** `/links.json`: a small manifest. Links live in shards chosen by a hash of their key. */
+export interface RegistryManifest {
+  schema: typeof REGISTRY_SCHEMA;
+  case_sensitive: boolean;
+  shard_count: number;
+  exact_count: number;
+  splat_count: number;
+  /** Distinct segment depths that splat prefixes have, so lookups try only those. */
+  splat_depths: number[];
+}
+
+/** `/links-shards/<n>.json` */
+export interface RegistryShard {
+  schema: typeof SHARD_SCHEMA;
+  exact: Record<string, LinkRecord>;
+  splat: Record<string, LinkRecord>;
+}
+
+/** `/links-blocklist.json`: probe rules and target policy. */
+export interface Blocklist {
+  schema: typeof BLOCKLIST_SCHEMA;
+  /** Scanner probes: lower-cased path prefixes, path suffixes (extensions) and exact paths. */
+  probes: { prefixes: string[]; suffixes: string[]; exact: string[]; contains: string[] };
+  /** Registrable domains of public shorteners; each also blocks every subdomain. */
+  shorteners: string[];
+  /** Local example phishing-lure domains; each also blocks every subdomain. */
+  lure_domains: string[];
+  /** Any other blocked target host (and subdomains). */
+  blocked_hosts: string[];
+  /** Lower-case extensions with the dot, for example `.exe`. */
+  blocked_extensions: string[];
+}
+
+export interface HeaderRule {
+  /** `_headers` path pattern, for example `/lookup/*`. */
+  pattern: string;
+  set: Record<string, string>;
+  unset: string[];
+}
+
+/** `/links-site-config.json` */
+export interface SiteConfig {
+  schema: typeof SITE_CONFIG_SCHEMA;
+  generator: string;
+  site_name: string;
+  base_url: string;
+  default_lang: Lang;
+  languages: Lang[];
+  case_sensitive: boolean;
+  default_status: RedirectStatus;
+  /** Seconds of shared caching for redirects; 0 means `no-store`. */
+  redirect_max_age: number;
+  code_host_api: string;
+  /** Public paths of generated product pages, e.g. lookup: { en: "/lookup", fr: "/fr/consultation" }. */
+  routes: {
+    lookup: Record<Lang, string>;
+    stats: string; // "/<lang>/_stats/"
+    tests: string; // "/<lang>/_tests/"
+  };
+  /** Every public static file the build wrote (product and custom), path -> content type. */
+  static_paths: string[];
+  /** Header rules compiled from `_headers` (defaults merged with custom/public/_headers). */
+  header_rules: HeaderRule[];
+  /** Instance expectations from custom/tests.yaml, evaluated by the tests page. */
+  expectations: Expectation[];
+  public_disclosure?: string;
+}
+
+export interface Expectation {
+  path: string;
+  at?: string;
+  status: number;
+  location?: string;
+  file: string;
+  line: number;
+}
+
+export type CspProfile = "strict" | "sandboxed";
+
+/** `/links-custom-assets.json` */
+export interface CustomAssets {
+  schema: typeof CUSTOM_ASSETS_SCHEMA;
+  files: { path: string; content_type: string; sha256: string; csp: CspProfile }[];
+}
