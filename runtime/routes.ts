@@ -1,0 +1,68 @@
+/**
+ * The paths the product itself serves. One table, used by the runtime to route and by the
+ * compiler to refuse slugs that would collide with them.
+ */
+import { LANGUAGES, type Lang } from "./types.js";
+
+export const LOOKUP_ROUTES: Record<Lang, string> = {
+  en: "/lookup",
+  fr: "/fr/consultation",
+  es: "/es/consulta",
+  it: "/it/consulta",
+  de: "/de/abfrage",
+};
+export const LOOKUP_RESOLVE_PATH = "/lookup/resolve";
+export const ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
+export const POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH] as const;
+
+/** Generated product pages live here; the worker serves them under their public routes only. */
+export const PAGES_DIR = "/_pages/";
+/** Product static files (CSS, JS, fonts, images): public. */
+export const STATIC_DIR = "/assets/";
+
+export const PAGE_IDS = [
+  "lookup",
+  "lookup-result",
+  "not-found",
+  "scheduled",
+  "expired",
+  "paused",
+  "retired",
+  "stats",
+  "tests",
+] as const;
+export type PageId = (typeof PAGE_IDS)[number];
+
+export function pageAssetPath(lang: Lang, page: PageId): string {
+  return `${PAGES_DIR}${lang}/${page}.html`;
+}
+
+/**
+ * Lower-case slug prefixes no link may use, itself or anything below it (specification's
+ * reserved slugs plus every path the product serves).
+ */
+export const RESERVED_PREFIXES: readonly string[] = [
+  "_stats",
+  "_tests",
+  "api",
+  "_worker",
+  "_analytics",
+  "_pages",
+  "assets",
+  "links.json",
+  "links-blocklist.json",
+  "links-site-config.json",
+  "links-custom-assets.json",
+  "links-shards",
+  "lookup",
+  "robots.txt",
+  "favicon.ico",
+  "cdn-cgi",
+  ...LANGUAGES.flatMap((lang) => [`${lang}/_stats`, `${lang}/_tests`]),
+  ...Object.values(LOOKUP_ROUTES).map((route) => route.slice(1)),
+];
+
+/** True when a lower-cased lookup key is a reserved path or lies below one. */
+export function isReservedKey(key: string): boolean {
+  return RESERVED_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix + "/"));
+}
