@@ -23,7 +23,6 @@ export type NormalizedPath =
   | { ok: false; reason: NormalizeFailure };
 
 // C0 controls, DEL and C1 controls.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const ENCODED_SEPARATOR = /%(2f|5c)/i;
 
@@ -65,7 +64,6 @@ export function foldPathForGuards(rawPath: string): string {
   }
   const folded = decoded
     .replace(/\\/g, "/")
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0020\u007f]+$/g, "")
     .toLowerCase()
     .split("/")

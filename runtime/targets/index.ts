@@ -13,7 +13,6 @@ export type TargetVerdict =
   | { ok: true; url: string }
   | { ok: false; rule: number; code: string; message: string };
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 function refuse(rule: number, message: string): TargetVerdict {
