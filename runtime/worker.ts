@@ -1,9 +1,194 @@
-// Placeholder entry so the bundler has something to build; the lead replaces it with the real wiring.
-import type { Env } from "./env.js";
+/**
+ * The worker: wires the concerns together and maps each resolution to a response in one place.
+ * It never throws to the platform: every request gets a deliberate answer.
+ */
+import { verifyAccess } from "./access/index.js";
+import { sendAnalytics, type EventFacts } from "./analytics/index.js";
+import type { Env, WaitUntil } from "./env.js";
+import { withHeaderRules } from "./http/headers.js";
+import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "./http/lookup-api.js";
+import { serveOperator } from "./http/operator.js";
+import { readSmallBody } from "./http/read-body.js";
+import {
+  allowNullOrigin,
+  htmlWithStatus,
+  json,
+  jsonError,
+  plainNotFound,
+  plainText,
+  preflight,
+} from "./http/responses.js";
+import { renderLookupResult } from "./pages/lookup-result.js";
+import { loadRuntimeData, readAsset, type RuntimeData } from "./registry/store.js";
+import { resolve, type Resolution, type ResolveContext } from "./resolve.js";
+import { pageAssetPath } from "./routes.js";
+import { chooseLanguage } from "./language.js";
 import { GENERATOR } from "./version.js";
 
+const loaded = new WeakMap<object, Promise<RuntimeData>>();
+
+/** The private files, once per isolate (per ASSETS binding); a failed load is retried next time. */
+function runtimeData(env: Env): Promise<RuntimeData> {
+  let pending = loaded.get(env.ASSETS);
+  if (!pending) {
+    pending = loadRuntimeData(env.ASSETS);
+    pending.catch(() => loaded.delete(env.ASSETS));
+    loaded.set(env.ASSETS, pending);
+  }
+  return pending;
+}
+
+export function resolveContext(data: RuntimeData): ResolveContext {
+  return {
+    links: data.links,
+    blocklist: data.blocklist,
+    caseSensitive: data.site.case_sensitive,
+    defaultLang: data.site.default_lang,
+    redirectMaxAge: data.site.redirect_max_age,
+    staticPaths: data.staticPaths,
+  };
+}
+
+export async function handleRequest(request: Request, env: Env, ctx: WaitUntil): Promise<Response> {
+  let data: RuntimeData;
+  try {
+    data = await runtimeData(env);
+  } catch (error) {
+    console.error(`shortlinks: runtime files unavailable: ${String(error)}`);
+    return baseline(plainText(503, "Service unavailable\n", { "retry-after": "30" }));
+  }
+  try {
+    const now = new Date();
+    const rctx = resolveContext(data);
+    const resolution = await resolve(
+      { method: request.method, url: request.url, acceptLanguage: request.headers.get("accept-language"), now },
+      rctx,
+    );
+    const { response, event } = await respond(resolution, request, env, data, rctx, now);
+    if (event) sendAnalytics(request, env, ctx, event);
+    const final = withHeaderRules(response, data.site.header_rules, new URL(request.url).pathname);
+    return request.method === "HEAD" ? new Response(null, final) : final;
+  } catch (error) {
+    console.error(`shortlinks: bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
+  }
+}
+
+interface Answer {
+  response: Response;
+  event?: EventFacts;
+}
+
+async function respond(
+  resolution: Resolution,
+  request: Request,
+  env: Env,
+  data: RuntimeData,
+  rctx: ResolveContext,
+  now: Date,
+): Promise<Answer> {
+  const { outcome, link } = resolution;
+  const linkFacts = {
+    slug: link?.slug,
+    effective_state: resolution.effective_state ?? undefined,
+    schedule_label: resolution.schedule_label ?? undefined,
+  };
+  switch (outcome.type) {
+    case "plain-404":
+      return { response: plainNotFound() };
+    case "method-not-allowed":
+      return { response: plainText(405, "Method not allowed\n", { allow: outcome.allow }) };
+    case "preflight":
+      return { response: preflight(outcome.allow, outcome.endpoint, request) };
+    case "redirect":
+      return {
+        response: new Response(null, {
+          status: outcome.status,
+          headers: { location: outcome.location, "cache-control": outcome.cacheControl },
+        }),
+        event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status },
+      };
+    case "page": {
+      const asset = await readAsset(data.assets, pageAssetPath(outcome.lang, outcome.page));
+      const extra: Record<string, string> = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
+      const response = await htmlWithStatus(asset, outcome.status, extra);
+      const event: EventFacts | undefined = resolution.event
+        ? { kind: resolution.event.kind, ...linkFacts, redirect_status: outcome.status, redirect_error: resolution.event.redirect_error }
+        : outcome.status === 200
+          ? { kind: "pageview", title: outcome.page }
+          : undefined;
+      return { response, event };
+    }
+    case "static": {
+      const asset = await readAsset(data.assets, outcome.path);
+      if (!asset.ok) return { response: plainNotFound() };
+      const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
+      return { response: asset, event: html ? { kind: "pageview", title: outcome.path } : undefined };
+    }
+    case "protected": {
+      const verdict = await verifyAccess(request, env);
+      if (!verdict.ok) {
+        console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
+        return { response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }) };
+      }
+      return { response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, rctx, now) };
+    }
+    case "endpoint":
+      return outcome.endpoint === "lookup-resolve"
+        ? lookupResolve(request, data, rctx, now)
+        : lookupBeacon(request);
+  }
+}
+
+async function lookupResolve(request: Request, data: RuntimeData, rctx: ResolveContext, now: Date): Promise<Answer> {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const slug = body.value.slug;
+  if (typeof slug !== "string") return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
+  const result = await lookupSlug(slug, rctx, now);
+  if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
+  // A plain form post (no JavaScript): a server-rendered result page, and the lookup event here.
+  const lang = formLanguage(body.value.lang, chooseLanguage(request.headers.get("accept-language"), data.site.default_lang));
+  const template = await readAsset(data.assets, pageAssetPath(lang, "lookup-result"));
+  if (!template.ok) return { response: plainText(503, "Service unavailable\n") };
+  const html = renderLookupResult(await template.text(), result);
+  return {
+    response: new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
+    event: { kind: "lookup", slug: result.slug, lookup_result: result.found ? (result.state ?? "found") : "not-found" },
+  };
+}
+
+async function lookupBeacon(request: Request): Promise<Answer> {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const facts = beaconFacts(body.value);
+  if (!facts) return { response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request) };
+  return {
+    response: allowNullOrigin(new Response(null, { status: 204, headers: { "cache-control": "no-store" } }), request),
+    event: { kind: "lookup", slug: facts.slug, lookup_result: facts.result },
+  };
+}
+
+function hostOf(location: string): string | undefined {
+  try {
+    return new URL(location).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The headers every answer carries even when the site configuration could not be read. */
+function baseline(response: Response): Response {
+  response.headers.set("x-generated-by", GENERATOR);
+  response.headers.set("x-robots-tag", "noindex, nofollow");
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("strict-transport-security", "max-age=31536000");
+  response.headers.set("x-frame-options", "DENY");
+  return response;
+}
+
 export default {
-  async fetch(_request: Request, _env: Env): Promise<Response> {
-    return new Response("Not found", { status: 404, headers: { "X-Generated-By": GENERATOR } });
+  fetch(request: Request, env: Env, ctx: WaitUntil): Promise<Response> {
+    return handleRequest(request, env, ctx);
   },
 };

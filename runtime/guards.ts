@@ -1,0 +1,26 @@
+/** Step 1 of the resolution order: private runtime files and scanner probes, in any spelling. */
+import { foldPathForGuards } from "./normalize.js";
+import { PAGES_DIR } from "./routes.js";
+import { PRIVATE_FILES, SHARD_DIR, type Blocklist } from "./types.js";
+
+const PRIVATE = new Set<string>(PRIVATE_FILES);
+
+export function isPrivateFile(pathname: string): boolean {
+  const folded = foldPathForGuards(pathname);
+  return (
+    PRIVATE.has(folded) ||
+    (folded + "/").startsWith(SHARD_DIR) ||
+    (folded + "/").startsWith(PAGES_DIR)
+  );
+}
+
+export function isProbe(pathname: string, blocklist: Blocklist): boolean {
+  const folded = foldPathForGuards(pathname);
+  const { prefixes, suffixes, exact, contains } = blocklist.probes;
+  return (
+    exact.includes(folded) ||
+    prefixes.some((p) => folded.startsWith(p)) ||
+    suffixes.some((s) => folded.endsWith(s)) ||
+    contains.some((c) => folded.includes(c))
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Applies the header rules compiled from `_headers` (defaults, then custom) to a response the
+ * worker returns. Per matching rule in order: `unset` removes what earlier rules set, `set`
+ * values join with ", " when several rules set one header. The result replaces the response's
+ * own values, so headers the assets layer already applied are not doubled.
+ */
+import type { HeaderRule } from "../types.js";
+
+const compiled = new WeakMap<HeaderRule, RegExp>();
+
+function patternRegex(rule: HeaderRule): RegExp {
+  let regex = compiled.get(rule);
+  if (!regex) {
+    const path = rule.pattern.replace(/^https?:\/\/[^/]+/, "");
+    const source = path
+      .split(/(\*|:[A-Za-z]\w*)/)
+      .map((part) =>
+        part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("");
+    regex = new RegExp(`^${source}$`);
+    compiled.set(rule, regex);
+  }
+  return regex;
+}
+
+/** The headers the rules give `path`: a value to set, or null to remove. */
+export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string | null> {
+  const result = new Map<string, string | null>();
+  for (const rule of rules) {
+    if (!patternRegex(rule).test(path)) continue;
+    for (const name of rule.unset) result.set(name.toLowerCase(), null);
+    for (const [name, value] of Object.entries(rule.set)) {
+      const key = name.toLowerCase();
+      const before = result.get(key);
+      result.set(key, before ? `${before}, ${value}` : value);
+    }
+  }
+  return result;
+}
+
+/** A mutable copy of `response` with the rules for `path` applied and HTML kept untransformed. */
+export function withHeaderRules(response: Response, rules: readonly HeaderRule[], path: string): Response {
+  const out = new Response(response.body, response);
+  for (const [name, value] of headersFor(rules, path)) {
+    if (value === null) out.headers.delete(name);
+    else out.headers.set(name, value);
+  }
+  if ((out.headers.get("content-type") ?? "").startsWith("text/html")) {
+    const cache = out.headers.get("cache-control");
+    if (!cache) out.headers.set("cache-control", "no-cache, no-transform");
+    else if (!/no-transform/i.test(cache)) out.headers.set("cache-control", `${cache}, no-transform`);
+  }
+  return out;
+}

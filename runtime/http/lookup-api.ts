@@ -1,0 +1,65 @@
+/**
+ * POST /lookup/resolve and POST /_analytics/lookup (DESIGN.md HTTP surface). The lookup asks
+ * `resolve()` itself, so the page can never disagree with a real visit; disabled and draft links
+ * look exactly like unknown ones.
+ */
+import { resolve, type ResolveContext } from "../resolve.js";
+import type { EffectiveState, Lang } from "../types.js";
+import { LANGUAGES } from "../types.js";
+
+export const LOOKUP_BODY_LIMIT = 2048;
+const MAX_SLUG_INPUT = 1024;
+
+export interface LookupResult {
+  found: boolean;
+  slug: string;
+  kind?: "exact" | "splat";
+  state?: EffectiveState;
+  target?: string;
+  status?: number;
+  schedule_label?: string;
+}
+
+/** A slug, a path or a whole short URL, as a visitor types it, to the path to resolve. */
+export function lookupPath(input: string): string | null {
+  const text = input.trim();
+  if (text === "" || text.length > MAX_SLUG_INPUT) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    try {
+      const url = new URL(text);
+      return url.pathname + url.search;
+    } catch {
+      return null;
+    }
+  }
+  return text.startsWith("/") ? text : "/" + text;
+}
+
+export async function lookupSlug(input: string, ctx: ResolveContext, now: Date): Promise<LookupResult> {
+  const path = lookupPath(input);
+  const slug = input.trim().slice(0, MAX_SLUG_INPUT);
+  if (path === null) return { found: false, slug };
+  const resolution = await resolve({ method: "GET", url: path, now }, ctx);
+  const link = resolution.link;
+  const state = resolution.effective_state;
+  if (!link || !state || state === "disabled" || state === "draft") return { found: false, slug };
+  const result: LookupResult = { found: true, slug: link.slug, kind: link.kind, state };
+  if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
+  if (resolution.outcome.type === "redirect") {
+    result.target = resolution.outcome.location;
+    result.status = resolution.outcome.status;
+  }
+  return result;
+}
+
+/** The language a no-JavaScript form post asked for, if it is one we serve. */
+export function formLanguage(value: unknown, fallback: Lang): Lang {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value) ? (value as Lang) : fallback;
+}
+
+/** What a lookup beacon may carry: the slug and result, clipped. */
+export function beaconFacts(body: Record<string, unknown>): { slug: string; result: string } | null {
+  const { slug, result } = body;
+  if (typeof slug !== "string" || typeof result !== "string") return null;
+  return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
+}

@@ -1,0 +1,49 @@
+/** Small, deliberate responses. Every one of them also gets the header rules in worker.ts. */
+
+export function plainText(status: number, body: string, extra: HeadersInit = {}): Response {
+  const headers = new Headers(extra);
+  headers.set("content-type", "text/plain; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(body, { status, headers });
+}
+
+export function plainNotFound(): Response {
+  return plainText(404, "Not found\n");
+}
+
+export function json(status: number, value: unknown, extra: HeadersInit = {}): Response {
+  const headers = new Headers(extra);
+  headers.set("content-type", "application/json; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(value), { status, headers });
+}
+
+export function jsonError(status: number, error: string): Response {
+  return json(status, { error });
+}
+
+/** An HTML asset answered with a chosen status (informational pages, 404 page, lookup pages). */
+export async function htmlWithStatus(asset: Response, status: number, extra: HeadersInit = {}): Promise<Response> {
+  if (!asset.ok) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
+  const headers = new Headers(extra);
+  headers.set("content-type", "text/html; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(asset.body, { status, headers });
+}
+
+/** The CORS allowance of the specification: `Origin: null` only, and only on the two POST endpoints. */
+export function allowNullOrigin(response: Response, request: Request): Response {
+  if (request.headers.get("origin") !== "null") return response;
+  response.headers.set("access-control-allow-origin", "null");
+  response.headers.append("vary", "Origin");
+  return response;
+}
+
+export function preflight(allow: string, endpoint: boolean, request: Request): Response {
+  const response = new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
+  if (!endpoint || request.headers.get("origin") !== "null") return response;
+  response.headers.set("access-control-allow-methods", "POST, OPTIONS");
+  response.headers.set("access-control-allow-headers", "content-type");
+  response.headers.set("access-control-max-age", "600");
+  return allowNullOrigin(response, request);
+}

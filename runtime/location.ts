@@ -1,0 +1,51 @@
+/** Step 7: the final redirect URL of a link, judged again by the target rules (fail closed). */
+import { checkTarget, expandSplat } from "./targets/index.js";
+import type { Blocklist, LinkRecord } from "./types.js";
+
+export type LocationResult =
+  | { ok: true; url: string }
+  | { ok: false; code: string; message: string };
+
+export function buildLocation(
+  link: LinkRecord,
+  remainder: readonly string[],
+  search: string,
+  policy: Blocklist,
+): LocationResult {
+  let target = link.target;
+  if (link.kind === "splat") {
+    const expanded = expandSplat(link.target, [...remainder]);
+    if (!expanded.ok) return expanded;
+    target = expanded.url;
+  }
+  if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
+  const verdict = checkTarget(target, policy, link.allow);
+  return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+}
+
+/** Appends the request's query; keys the target already sets are kept as the target has them. */
+export function forwardQuery(target: string, search: string): string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return target; // the target rules refuse it next
+  }
+  const own = new Set(url.searchParams.keys());
+  const extra = search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair !== "" && !own.has(decodeKey(pair)));
+  if (extra.length === 0) return url.href;
+  url.search = (url.search ? url.search.slice(1) + "&" : "") + extra.join("&");
+  return url.href;
+}
+
+function decodeKey(pair: string): string {
+  const raw = pair.split("=")[0].replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * The one decision: what a request gets. Pure apart from reading links through `LinkSource`
+ * (which may load a registry shard). The worker, `shortlinks explain`, `shortlinks check` and
+ * the tests page all call this function, so they cannot disagree.
+ */
+import { effectiveState, retryAfterSeconds, STATE_OUTCOMES } from "./lifecycle.js";
+import { normalizePath } from "./normalize.js";
+import { isProbe, isPrivateFile } from "./guards.js";
+import { chooseLanguage } from "./language.js";
+import { isProtectedPath } from "./access/index.js";
+import { LOOKUP_ROUTES, POST_PATHS } from "./routes.js";
+import { isShortLinkCandidate } from "./slug.js";
+import { buildLocation } from "./location.js";
+import type { Blocklist, EffectiveState, Lang, LinkRecord, RedirectStatus } from "./types.js";
+import type { PageId } from "./routes.js";
+
+export interface LinkSource {
+  exact(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined>;
+  splat(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined>;
+  /** Distinct segment depths of splat prefixes, deepest first is not required. */
+  readonly splatDepths: readonly number[];
+}
+
+export interface ResolveContext {
+  links: LinkSource;
+  blocklist: Blocklist;
+  caseSensitive: boolean;
+  defaultLang: Lang;
+  redirectMaxAge: number;
+  /** Public static files (product and custom), exact paths. */
+  staticPaths: ReadonlySet<string>;
+}
+
+export interface RequestFacts {
+  method: string;
+  /** Absolute URL, or a path with an optional query. */
+  url: string;
+  acceptLanguage?: string | null;
+  now: Date;
+}
+
+export type Outcome =
+  | { type: "plain-404" }
+  | { type: "redirect"; status: RedirectStatus; location: string; cacheControl: string }
+  | { type: "page"; page: PageId; lang: Lang; status: number; retryAfter?: number }
+  | { type: "method-not-allowed"; status: 405; allow: string }
+  | { type: "preflight"; status: 204; allow: string; endpoint: boolean }
+  | { type: "endpoint"; endpoint: "lookup-resolve" | "analytics-lookup" }
+  | { type: "protected"; area: "stats" | "tests"; lang: string; rest: string }
+  | { type: "static"; path: string };
+
+export interface Check {
+  step: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface Resolution {
+  method: string;
+  path: string;
+  normalized: string | null;
+  match: null | { kind: "exact" | "splat"; slug: string; key: string; file: string; line: number };
+  link: LinkRecord | null;
+  effective_state: EffectiveState | null;
+  schedule_label: string | null;
+  outcome: Outcome;
+  /** The analytics event this outcome sends, if any (the worker adds pageviews for HTML it serves). */
+  event: null | { kind: "redirect" | "short-link-miss"; redirect_error?: string };
+  checks: Check[];
+}
+
+const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
+const ENDPOINT_METHODS = "POST, OPTIONS";
+
+export async function resolve(request: RequestFacts, ctx: ResolveContext): Promise<Resolution> {
+  const url = new URL(request.url, "http://request.invalid");
+  const method = request.method.toUpperCase();
+  const lang = chooseLanguage(request.acceptLanguage, ctx.defaultLang);
+  const trace: Resolution = {
+    method,
+    path: url.pathname,
+    normalized: null,
+    match: null,
+    link: null,
+    effective_state: null,
+    schedule_label: null,
+    outcome: { type: "plain-404" },
+    event: null,
+    checks: [],
+  };
+  const done = (outcome: Outcome, step: string, ok: boolean, detail: string) => {
+    trace.checks.push({ step, ok, detail });
+    trace.outcome = outcome;
+    return trace;
+  };
+  const notFound = (): Outcome => ({ type: "page", page: "not-found", lang, status: 404 });
+
+  // 1. Raw runtime files and scanner probes: plain 404 before anything else.
+  if (isPrivateFile(url.pathname))
+    return done({ type: "plain-404" }, "guard", false, "private runtime file");
+  if (isProbe(url.pathname, ctx.blocklist))
+    return done({ type: "plain-404" }, "guard", false, "scanner probe (blocklist)");
+  trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
+
+  // 2. Methods.
+  const isEndpoint = (POST_PATHS as readonly string[]).includes(url.pathname);
+  const allow = isEndpoint ? ENDPOINT_METHODS : PUBLIC_METHODS;
+  if (method === "OPTIONS")
+    return done({ type: "preflight", status: 204, allow, endpoint: isEndpoint }, "method", true, "OPTIONS");
+  const accepted = isEndpoint ? method === "POST" : method === "GET" || method === "HEAD";
+  if (!accepted)
+    return done({ type: "method-not-allowed", status: 405, allow }, "method", false, `${method} not accepted`);
+  if (isEndpoint) {
+    const endpoint = url.pathname === POST_PATHS[0] ? "lookup-resolve" : "analytics-lookup";
+    return done({ type: "endpoint", endpoint }, "method", true, `POST ${url.pathname}`);
+  }
+  trace.checks.push({ step: "method", ok: true, detail: method });
+
+  // 3. Normalise.
+  const normal = normalizePath(url.pathname, ctx.caseSensitive);
+  if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
+  trace.normalized = normal.path;
+  trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
+  const lowerPath = "/" + normal.key.toLowerCase();
+
+  // Product surfaces the build keeps clear of every slug.
+  const guarded = isProtectedPath(lowerPath, Object.keys(LOOKUP_ROUTES));
+  if (guarded) return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
+  const lookupLang = lookupPageLanguage(lowerPath);
+  if (lookupLang) return done({ type: "page", page: "lookup", lang: lookupLang, status: 200 }, "route", true, "lookup page");
+  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path))
+    return done({ type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path }, "route", true, "static file");
+
+  // 4-5. Exact link, then the longest splat prefix.
+  const found = await findLink(normal.key, ctx.links);
+  if (!found) {
+    const candidate = isShortLinkCandidate(normal.segments, normal.key);
+    trace.event = candidate ? { kind: "short-link-miss" } : null;
+    return done(notFound(), "match", false, candidate ? "no link (short-link candidate)" : "no link");
+  }
+  const { link, depth } = found;
+  trace.link = link;
+  trace.match = { kind: link.kind, slug: link.slug, key: link.key, file: link.file, line: link.line };
+  trace.checks.push({ step: "match", ok: true, detail: `${link.kind} ${link.slug} (${link.file}:${link.line})` });
+
+  // 6. Schedule (exact links only) and lifecycle state.
+  const state = effectiveState(link, request.now);
+  trace.effective_state = state;
+  trace.schedule_label = link.kind === "exact" ? (link.schedule?.label ?? null) : null;
+  const stateOutcome = STATE_OUTCOMES[state];
+  if (stateOutcome.kind === "hidden") {
+    trace.event = { kind: "short-link-miss" };
+    return done(notFound(), "state", false, `${state}: answered like a miss`);
+  }
+  if (stateOutcome.kind === "page") {
+    trace.event = { kind: "redirect", redirect_error: `state:${state}` };
+    const retryAfter = retryAfterSeconds(link, request.now);
+    return done(
+      { type: "page", page: stateOutcome.page, lang, status: stateOutcome.status, ...(retryAfter ? { retryAfter } : {}) },
+      "state",
+      false,
+      `${state}: informational page ${stateOutcome.status}`,
+    );
+  }
+  trace.checks.push({ step: "state", ok: true, detail: state });
+
+  // 7. Redirect, if the final URL passes the target rules again.
+  const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];
+  const location = buildLocation(link, remainder, url.search, ctx.blocklist);
+  if (!location.ok) {
+    trace.event = { kind: "redirect", redirect_error: location.code };
+    return done(notFound(), "target", false, `${location.code}: ${location.message}`);
+  }
+  trace.event = { kind: "redirect" };
+  const cacheControl = ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+  return done(
+    { type: "redirect", status: link.status, location: location.url, cacheControl },
+    "target",
+    true,
+    location.url,
+  );
+}
+
+async function findLink(
+  key: string,
+  links: LinkSource,
+): Promise<{ link: LinkRecord; depth: number } | undefined> {
+  const exact = await links.exact(key);
+  if (exact) return { link: exact, depth: 0 };
+  const segments = key === "" ? [] : key.split("/");
+  const depths = [...links.splatDepths].filter((d) => d <= segments.length).sort((a, b) => b - a);
+  for (const depth of depths) {
+    const splat = await links.splat(segments.slice(0, depth).join("/"));
+    if (splat) return { link: splat, depth };
+  }
+  return undefined;
+}
+
+function lookupPageLanguage(lowerPath: string): Lang | undefined {
+  for (const [lang, route] of Object.entries(LOOKUP_ROUTES) as [Lang, string][])
+    if (lowerPath === route) return lang;
+  return undefined;
+}
+
+/** The HTTP status an outcome is answered with, before access control and endpoints run. */
+export function statusOf(outcome: Outcome): number {
+  switch (outcome.type) {
+    case "plain-404":
+      return 404;
+    case "redirect":
+    case "page":
+    case "method-not-allowed":
+    case "preflight":
+      return outcome.status;
+    case "static":
+      return 200;
+    case "protected":
+      return 403;
+    case "endpoint":
+      return 200;
+  }
+}
