@@ -1,0 +1,30 @@
+// The shared request case table against the built dist/worker.js, imported in Node with an assets stub.
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_CASES } from "./cases/requests.js";
+import { dirAssets } from "./support/assets-stub.js";
+import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
+import { caseRequest, mismatches } from "./support/check-case.js";
+
+type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };
+let worker: Worker;
+let env: { ASSETS: ReturnType<typeof dirAssets> };
+const waitUntil = { waitUntil: (_p: Promise<unknown>) => undefined };
+
+beforeAll(async () => {
+  const { out } = await buildInstance(CASE_INSTANCE);
+  worker = ((await import(pathToFileURL(`${out}/worker.js`).href)) as { default: Worker }).default;
+  env = { ASSETS: dirAssets(`${out}/assets`) };
+});
+
+describe("request case table: bundle in Node", () => {
+  it.each(REQUEST_CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const response = await worker.fetch(caseRequest(c), env, waitUntil);
+    expect(mismatches(c, response)).toEqual([]);
+    if ((c.method ?? "GET") === "HEAD") expect(await response.text()).toBe("");
+  });
+
+  it("the table is at full length (at least 120 requests)", () => {
+    expect(REQUEST_CASES.length).toBeGreaterThanOrEqual(120);
+  });
+});
