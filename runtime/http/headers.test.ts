@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { headersFor, withHeaderRules } from "./headers.js";
+import type { HeaderRule } from "../types.js";
+
+const rules: HeaderRule[] = [
+  { pattern: "/*", set: { "X-Generated-By": "shortlinks/test", "Content-Security-Policy": "default-src 'self'" }, unset: [] },
+  { pattern: "/lookup/*", set: { "Cache-Control": "no-cache" }, unset: [] },
+  { pattern: "/:lang/_stats/*", set: { "X-Robots-Tag": "noindex" }, unset: [] },
+  { pattern: "/hello.html", set: { "Content-Security-Policy": "sandbox allow-scripts" }, unset: ["Content-Security-Policy"] },
+  { pattern: "/*", set: { "X-Extra": "a" }, unset: [] },
+  { pattern: "/docs", set: { "X-Extra": "b" }, unset: [] },
+];
+
+describe("header rules compiled from _headers", () => {
+  it("a splat pattern matches every path", () => {
+    expect(headersFor(rules, "/anything/at/all").get("x-generated-by")).toBe("shortlinks/test");
+  });
+
+  it("a placeholder matches one segment only", () => {
+    expect(headersFor(rules, "/fr/_stats/x").get("x-robots-tag")).toBe("noindex");
+    expect(headersFor(rules, "/a/b/_stats/x").has("x-robots-tag")).toBe(false);
+  });
+
+  it("/lookup/* does not match /lookup itself", () => {
+    expect(headersFor(rules, "/lookup").has("cache-control")).toBe(false);
+    expect(headersFor(rules, "/lookup/x").get("cache-control")).toBe("no-cache");
+  });
+
+  it("a detach (!) removes what earlier rules set before the rule sets its own", () => {
+    expect(headersFor(rules, "/hello.html").get("content-security-policy")).toBe("sandbox allow-scripts");
+  });
+
+  it("two rules setting one header join with a comma", () => {
+    expect(headersFor(rules, "/docs").get("x-extra")).toBe("a, b");
+  });
+
+  it("regex characters in a pattern are literal", () => {
+    const dotted: HeaderRule[] = [{ pattern: "/a.b", set: { X: "1" }, unset: [] }];
+    expect(headersFor(dotted, "/a.b").get("x")).toBe("1");
+    expect(headersFor(dotted, "/aXb").has("x")).toBe(false);
+  });
+
+  it("replaces values the assets layer already set instead of doubling them", () => {
+    const response = new Response("x", { headers: { "x-generated-by": "shortlinks/test", "content-type": "text/plain" } });
+    const out = withHeaderRules(response, rules, "/x");
+    expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
+  });
+
+  it.each([
+    [undefined, "no-cache, no-transform"],
+    ["no-store", "no-store, no-transform"],
+    ["no-store, no-transform", "no-store, no-transform"],
+  ])("HTML with Cache-Control %s gets %s", (cache, expected) => {
+    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
+    if (cache) headers["cache-control"] = cache;
+    expect(withHeaderRules(new Response("<p>", { headers }), [], "/").headers.get("cache-control")).toBe(expected);
+  });
+
+  it("non-HTML responses get no added Cache-Control", () => {
+    const out = withHeaderRules(new Response(null, { status: 302, headers: { location: "https://x.example/" } }), [], "/");
+    expect(out.headers.get("cache-control")).toBeNull();
+  });
+});
