@@ -1,0 +1,132 @@
+/**
+ * Analytics configuration from the runtime variables, named exactly as the specification does.
+ * Parsed once per isolate (cached by the variables' values); a bad value disables only the
+ * provider it belongs to, with one warning line (code, variable name, never the value).
+ */
+import type { AnalyticsEnv, Provider } from "./types.js";
+
+export type IpMode = "full" | "truncated" | "none";
+export type BotMode = "normalize" | "original";
+
+export interface ProviderAConfig {
+  endpoint: string;
+  website: string;
+  ipMode: IpMode;
+  botMode: BotMode;
+}
+export interface ProviderBConfig {
+  endpoint: string;
+  siteId: string;
+  botMode: BotMode;
+}
+export interface AnalyticsConfig {
+  provider_a?: ProviderAConfig;
+  provider_b?: ProviderBConfig;
+  /** One line per rejected setting: `SL7xx VARIABLE: what was expected`. */
+  problems: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Pure: the configuration and every problem found. */
+export function parseAnalyticsConfig(env: AnalyticsEnv): AnalyticsConfig {
+  const problems: string[] = [];
+  const enabled = parseProviders(env.ANALYTICS_PROVIDER, problems);
+  const config: AnalyticsConfig = { problems };
+  if (enabled.has("provider_a")) {
+    const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
+    const website = parseId("PROVIDER_A_WEBSITE_ID", env.PROVIDER_A_WEBSITE_ID, UUID, "a UUID", problems);
+    const ipMode = parseEnum("PROVIDER_A_GEO_IP_MODE", env.PROVIDER_A_GEO_IP_MODE, ["full", "truncated", "none"], "truncated", problems);
+    const botMode = parseBotMode("PROVIDER_A_BOT_MODE", env.PROVIDER_A_BOT_MODE, problems);
+    if (endpoint && website && ipMode && botMode) config.provider_a = { endpoint, website, ipMode, botMode };
+  }
+  if (enabled.has("provider_b")) {
+    const endpoint = parseEndpoint("PROVIDER_B_ENDPOINT", env.PROVIDER_B_ENDPOINT, problems);
+    const siteId = parseId("PROVIDER_B_SITE_ID", env.PROVIDER_B_SITE_ID, SITE_ID, "1-64 letters, digits, - or _", problems);
+    const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
+    if (endpoint && siteId && botMode) config.provider_b = { endpoint, siteId, botMode };
+  }
+  return config;
+}
+
+function parseProviders(raw: string | undefined, problems: string[]): Set<Provider> {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "" || value === "disabled") return new Set();
+  const parts = value.split(",").map((p) => p.trim());
+  const known = parts.every((p): p is Provider => p === "provider_a" || p === "provider_b");
+  if (!known || new Set(parts).size !== parts.length) {
+    problems.push("SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off");
+    return new Set();
+  }
+  return new Set(parts as Provider[]);
+}
+
+function parseEndpoint(name: string, raw: string | undefined, problems: string[]): string | undefined {
+  const value = (raw ?? "").trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const ok =
+    url !== undefined &&
+    url.username === "" &&
+    url.password === "" &&
+    (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname)));
+  if (ok) return url!.href;
+  problems.push(`SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`);
+  return undefined;
+}
+
+function parseId(name: string, raw: string | undefined, pattern: RegExp, expected: string, problems: string[]): string | undefined {
+  const value = (raw ?? "").trim();
+  if (pattern.test(value)) return value;
+  problems.push(`SL703 ${name}: expected ${expected}; provider disabled`);
+  return undefined;
+}
+
+function parseEnum<T extends string>(name: string, raw: string | undefined, allowed: readonly T[], fallback: T, problems: string[]): T | undefined {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  problems.push(`SL704 ${name}: expected one of ${allowed.join(", ")}; provider disabled`);
+  return undefined;
+}
+
+function parseBotMode(name: string, raw: string | undefined, problems: string[]): BotMode | undefined {
+  const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
+  return value === "normalise" ? "normalize" : value;
+}
+
+const ANALYTICS_KEYS = [
+  "ANALYTICS_PROVIDER",
+  "PROVIDER_A_ENDPOINT",
+  "PROVIDER_A_WEBSITE_ID",
+  "PROVIDER_A_GEO_IP_MODE",
+  "PROVIDER_A_BOT_MODE",
+  "PROVIDER_B_SITE_ID",
+  "PROVIDER_B_ENDPOINT",
+  "PROVIDER_B_BOT_MODE",
+] as const;
+
+let cachedEnv: AnalyticsEnv | undefined;
+let cachedKey: string | undefined;
+let cachedConfig: AnalyticsConfig | undefined;
+
+/**
+ * Per isolate: the same env object (workerd passes one per isolate) is a cache hit at once;
+ * another object with the same values too. Warns once per problem when it parses.
+ */
+export function loadAnalyticsConfig(env: AnalyticsEnv): AnalyticsConfig {
+  if (cachedConfig && env === cachedEnv) return cachedConfig;
+  const key = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
+  cachedEnv = env;
+  if (cachedConfig && key === cachedKey) return cachedConfig;
+  cachedConfig = parseAnalyticsConfig(env);
+  cachedKey = key;
+  for (const problem of cachedConfig.problems) console.warn(`shortlinks analytics: ${problem}`);
+  return cachedConfig;
+}

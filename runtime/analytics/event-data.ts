@@ -1,0 +1,47 @@
+/**
+ * The structured data of a non-pageview event, shared by both providers, in priority order:
+ * when a provider's size limit forces a cut, keys are dropped from the end of this list.
+ */
+import type { EventFacts } from "./types.js";
+import type { Visitor } from "./visitor.js";
+
+export type DataValue = string | number;
+export type EventData = [key: string, value: DataValue][];
+
+/** Umami's limits, applied to both providers: values up to 500 characters, keys up to 50, at most 50 keys. */
+export const MAX_VALUE_LENGTH = 500;
+export const MAX_KEY_LENGTH = 50;
+export const MAX_PROPERTIES = 50;
+
+export function eventData(facts: EventFacts, visitor: Visitor): EventData {
+  const entries: [string, DataValue | undefined][] = [
+    ["type", facts.kind],
+    ["slug", facts.slug],
+    ["target_host", facts.target_host],
+    ["effective_state", facts.effective_state],
+    ["schedule_label", facts.schedule_label],
+    ["redirect_status", facts.redirect_status],
+    ["redirect_error", facts.redirect_error],
+    ["lookup_result", facts.lookup_result],
+    ["bot_family", visitor.bot.family],
+    ["country", visitor.country],
+    ["colo", visitor.colo],
+    ["correlation_id", visitor.correlationId],
+    ["path", visitor.pathname],
+    ["query", visitor.query],
+  ];
+  const data: EventData = [];
+  for (const [key, value] of entries) {
+    if (value === undefined || value === "") continue;
+    if (typeof value === "number" && !Number.isFinite(value)) continue;
+    data.push([key.slice(0, MAX_KEY_LENGTH), typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value]);
+  }
+  return data.slice(0, MAX_PROPERTIES);
+}
+
+/** Cuts a string to `max` UTF-16 units without splitting a surrogate pair. */
+export function clip(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}

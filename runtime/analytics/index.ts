@@ -1,0 +1,73 @@
+/**
+ * Server-side analytics: builds each configured provider's collection request from the
+ * visitor's request and the event facts, and hands delivery to ctx.waitUntil.
+ */
+import type { Env, WaitUntil } from "../env.js";
+import { loadAnalyticsConfig, type AnalyticsConfig } from "./config.js";
+import { deliverAll } from "./dispatch.js";
+import { buildProviderA } from "./provider-a.js";
+import { buildProviderB } from "./provider-b.js";
+import type { AnalyticsEnv, DispatchOptions, EventFacts, OutgoingRequest } from "./types.js";
+import { readVisitor } from "./visitor.js";
+
+export type { AnalyticsEnv, DispatchOptions, EventFacts, EventKind, OutgoingRequest, Provider } from "./types.js";
+export { parseAnalyticsConfig, loadAnalyticsConfig, type AnalyticsConfig } from "./config.js";
+export {
+  analyticsCounters,
+  resetAnalyticsCounters,
+  deliverAll,
+  ANALYTICS_TIMEOUT_MS,
+  type DeliveryResult,
+  type ProviderCounters,
+} from "./dispatch.js";
+export { correlationId } from "./visitor.js";
+
+/** Both providers' requests for one event (empty when analytics is off). Pure apart from random IDs. */
+export function buildAnalyticsRequests(request: Request, config: AnalyticsConfig, facts: EventFacts): OutgoingRequest[] {
+  if (!config.provider_a && !config.provider_b) return [];
+  const visitor = readVisitor(request);
+  const requests: OutgoingRequest[] = [];
+  if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
+  if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
+  return requests;
+}
+
+let buildFailures = 0;
+
+/** How many events could not even be built (a bug); delivery failures are in analyticsCounters(). */
+export function analyticsBuildFailures(): number {
+  return buildFailures;
+}
+
+/** Resolves on a later task, so that even the fetch set-up runs after the response has gone out. */
+const afterResponse = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Schedules one event for every configured provider with ctx.waitUntil.
+ * Never throws, never awaits on the response path: the requests are built and sent on a later
+ * task; on the response path only the (cached) configuration is read.
+ */
+export function sendAnalytics(
+  request: Request,
+  env: Env | AnalyticsEnv,
+  ctx: WaitUntil,
+  facts: EventFacts,
+  options: DispatchOptions = {},
+): void {
+  try {
+    const config = loadAnalyticsConfig(env);
+    if (!config.provider_a && !config.provider_b) return;
+    const snapshot = { ...facts };
+    const work = afterResponse()
+      .then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options))
+      .then(() => undefined, countBug);
+    ctx.waitUntil(work);
+  } catch (error) {
+    countBug(error);
+  }
+}
+
+function countBug(error: unknown): void {
+  buildFailures++;
+  console.warn(`shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`);
+}

@@ -1,0 +1,51 @@
+/** Provider field limits: Umami strings <= 500, names <= 50, <= 50 properties; Rybbit properties <= 2048, selected query only. */
+import { describe, expect, it } from "vitest";
+import { clip, eventData, MAX_VALUE_LENGTH } from "./event-data.js";
+import { buildProviderA } from "./provider-a.js";
+import { fitProperties, MAX_PROPERTIES_LENGTH, selectedQuery } from "./provider-b.js";
+import { WEBSITE_ID, visitorRequest } from "./test-fixtures.js";
+import { readVisitor } from "./visitor.js";
+
+const long = "x".repeat(3000);
+
+describe("limits", () => {
+  it("Umami: every event data string is cut to 500 characters", () => {
+    const visitor = readVisitor(visitorRequest({ path: `/${long}?q=${long}` }));
+    const data = eventData({ kind: "redirect", slug: long, schedule_label: long }, visitor);
+    for (const [key, value] of data) {
+      expect(key.length).toBeLessThanOrEqual(50);
+      if (typeof value === "string") expect(value.length).toBeLessThanOrEqual(MAX_VALUE_LENGTH);
+    }
+  });
+
+  it("Umami: url, referrer and title are cut to 500 characters", () => {
+    const request = visitorRequest({ path: `/${long}`, headers: { referer: `https://r.example/${long}` } });
+    const config = { endpoint: "https://u.example/api/send", website: WEBSITE_ID, ipMode: "none", botMode: "normalize" } as const;
+    const body = JSON.parse(buildProviderA(config, { kind: "pageview", title: long }, readVisitor(request)).body);
+    expect(body.payload.url).toHaveLength(500);
+    expect(body.payload.referrer).toHaveLength(500);
+    expect(body.payload.title).toHaveLength(500);
+  });
+
+  it("clip never splits a surrogate pair", () => {
+    expect(clip("ab😀", 3)).toBe("ab");
+    expect(clip("ab😀", 4)).toBe("ab😀");
+  });
+
+  it("Rybbit: properties fit in 2048 characters by dropping the lowest-priority keys", () => {
+    const data: [string, string][] = ["type", "slug", "target_host", "country", "path", "query"].map((k) => [k, "v".repeat(480)]);
+    const json = fitProperties(data);
+    expect(json.length).toBeLessThanOrEqual(MAX_PROPERTIES_LENGTH);
+    expect(Object.keys(JSON.parse(json))).toEqual(["type", "slug", "target_host", "country"]);
+  });
+
+  it.each([
+    ["utm_source=a&token=secret&utm_medium=b", "?utm_source=a&utm_medium=b"],
+    ["gclid=123&password=x", "?gclid=123"],
+    ["session=abc", ""],
+    ["", ""],
+    ["ref=hn&ref=lobsters", "?ref=hn&ref=lobsters"],
+  ])("Rybbit querystring keeps only campaign and click-ID parameters: %s -> %s", (query, expected) => {
+    expect(selectedQuery(new URLSearchParams(query))).toBe(expected);
+  });
+});

@@ -1,0 +1,52 @@
+/** Shapes shared by the analytics concern. The public surface is re-exported from index.ts. */
+import type { Env } from "../env.js";
+
+export type EventKind = "pageview" | "redirect" | "short-link-miss" | "lookup";
+
+/** What the worker knows about one answered request. */
+export interface EventFacts {
+  kind: EventKind;
+  /** Page title for pageviews. */
+  title?: string;
+  slug?: string;
+  target_host?: string;
+  effective_state?: string;
+  schedule_label?: string;
+  redirect_status?: number;
+  redirect_error?: string;
+  lookup_result?: string;
+}
+
+export type Provider = "provider_a" | "provider_b";
+export const PROVIDERS: readonly Provider[] = ["provider_a", "provider_b"];
+
+/** The variables analytics reads; any object carrying them (the worker's Env, process.env) will do. */
+export type AnalyticsEnv = Partial<
+  Pick<
+    Env,
+    | "ANALYTICS_PROVIDER"
+    | "PROVIDER_A_ENDPOINT"
+    | "PROVIDER_A_WEBSITE_ID"
+    | "PROVIDER_A_GEO_IP_MODE"
+    | "PROVIDER_A_BOT_MODE"
+    | "PROVIDER_B_SITE_ID"
+    | "PROVIDER_B_ENDPOINT"
+    | "PROVIDER_B_BOT_MODE"
+  >
+>;
+
+/** One collection request, fully built, ready for fetch. */
+export interface OutgoingRequest {
+  provider: Provider;
+  /** The event name as sent (`pageview`, `redirect`, `bot`, ...). */
+  event: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface DispatchOptions {
+  fetch?: typeof fetch;
+  /** Per-provider timeout; default ANALYTICS_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
