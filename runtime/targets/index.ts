@@ -1,8 +1,28 @@
 /**
- * Target rules (specification rules 1-12): one module, used by the compiler and the runtime.
- * Minimal first version: rules 1-5. Owned by the target-rules work (issue 3).
+ * Target rules (specification rules 1-12): one module, used unchanged by the compiler (build,
+ * check, add) and by the runtime (every redirect, splat results included). It judges what a
+ * browser would reach: the target is parsed with the WHATWG URL parser and the rules run on
+ * the parsed form (scheme, userinfo, host, path), so every alternative spelling folds first.
  */
 import type { Blocklist, TargetAllowance } from "../types.js";
+import { intranetName, matchHost, stripTrailingDots } from "./hosts.js";
+import { blockedExtension } from "./extensions.js";
+import { classifyAddress, parseIPv4, parseIPv6 } from "./ip.js";
+import {
+  ALLOWABLE_RULES,
+  CONTROL,
+  describeControl,
+  refuse,
+  ruleCode,
+  ruleOfName,
+} from "./rules.js";
+import type { TargetFailure } from "./rules.js";
+
+export { expandSplat, splatTemplateProblem, SPLAT_PLACEHOLDER } from "./splat.js";
+export { ALLOWABLE_RULES, RULE_TITLES, ruleCode, ruleOfName, type TargetFailure } from "./rules.js";
+export { BLOCKED_RANGES, classifyAddress, parseIPv4, parseIPv6, type AddressRange } from "./ip.js";
+export { INTRANET_SUFFIXES, intranetName, matchHost } from "./hosts.js";
+export { blockedExtension } from "./extensions.js";
 
 export type TargetPolicy = Pick<
   Blocklist,
@@ -10,52 +30,116 @@ export type TargetPolicy = Pick<
 >;
 
 export type TargetVerdict =
-  | { ok: true; url: string }
-  | { ok: false; rule: number; code: string; message: string };
+  | {
+      ok: true;
+      url: string;
+      /** Codes of the rules a per-link allowance opened. */ allowed?: string[];
+    }
+  | TargetFailure;
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+interface PolicySets {
+  shorteners: ReadonlySet<string>;
+  lures: ReadonlySet<string>;
+  blocked: ReadonlySet<string>;
+  extensions: string[];
+}
 
-function refuse(rule: number, message: string): TargetVerdict {
-  return { ok: false, rule, code: `SL2${String(rule).padStart(2, "0")}`, message };
+const lists = (entries: readonly string[]) =>
+  new Set(entries.map((e) => stripTrailingDots(e.toLowerCase())));
+const POLICY_CACHE = new WeakMap<TargetPolicy, PolicySets>();
+
+function setsOf(policy: TargetPolicy): PolicySets {
+  let sets = POLICY_CACHE.get(policy);
+  if (!sets) {
+    sets = {
+      shorteners: lists(policy.shorteners),
+      lures: lists(policy.lure_domains),
+      blocked: lists(policy.blocked_hosts),
+      extensions: policy.blocked_extensions.map((e) => e.toLowerCase()),
+    };
+    POLICY_CACHE.set(policy, sets);
+  }
+  return sets;
+}
+
+/** The rules an allowance opens: only allowable rules, and only with a reason. */
+function openedRules(allow: TargetAllowance | undefined): Set<number> {
+  const opened = new Set<number>();
+  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
+  for (const name of allow.rules ?? []) {
+    const rule = ruleOfName(String(name));
+    if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);
+  }
+  return opened;
+}
+
+const SCHEME = /^[\s]*([a-z][a-z0-9+.-]*):/i;
+// The raw authority: after the scheme and any run of slashes or backslashes, up to / \ ? #.
+const RAW_AUTHORITY = /^\s*[a-z][a-z0-9+.-]*:[/\\]*([^/\\?#]*)/i;
+
+function parse(target: string): URL | TargetFailure {
+  try {
+    return new URL(target);
+  } catch {
+    const scheme = SCHEME.exec(target)?.[1].toLowerCase();
+    if (scheme === "http" || scheme === "https")
+      return refuse(
+        3,
+        "the URL has no valid host (empty or malformed host, zone id, out-of-range address or port)",
+      );
+    if (scheme) return refuse(5, `protocol "${scheme}:" is not allowed; use http: or https:`);
+    return refuse(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
+  }
 }
 
 export function checkTarget(
   target: string,
-  _policy: TargetPolicy,
-  _allow?: TargetAllowance,
+  policy: TargetPolicy,
+  allow?: TargetAllowance,
 ): TargetVerdict {
-  if (CONTROL.test(target)) return refuse(4, "target contains control characters");
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return refuse(3, "target is not an absolute URL");
-  }
+  if (CONTROL.test(target))
+    return refuse(
+      4,
+      `the target holds a control or invisible character (${describeControl(target)})`,
+    );
+  const url = parse(target);
+  if (!(url instanceof URL)) return url;
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    return refuse(5, `protocol ${url.protocol} is not allowed; use http: or https:`);
-  if (url.username !== "" || url.password !== "")
-    return refuse(2, "target embeds credentials");
-  if (url.hostname === "") return refuse(3, "target has no hostname");
-  return { ok: true, url: url.href };
-}
+    return refuse(5, `protocol "${url.protocol}" is not allowed; use http: or https:`);
+  if (url.username !== "" || url.password !== "" || RAW_AUTHORITY.exec(target)?.[1].includes("@"))
+    return refuse(2, "the URL carries userinfo (user:password@) before the host");
+  const host = url.hostname;
+  if (stripTrailingDots(host) === "") return refuse(3, "the URL has no hostname");
+  const opened = openedRules(allow);
+  const used: number[] = [];
 
-/**
- * Rule 11: build the splat target. Each remainder segment (already decoded once) is
- * encodeURIComponent-ed and joined with `/`; `:splat` in the target is replaced, otherwise
- * the remainder is appended to the target path.
- */
-export function expandSplat(
-  target: string,
-  remainder: string[],
-): { ok: true; url: string } | { ok: false; rule: number; code: string; message: string } {
-  for (const segment of remainder) {
-    if (segment === "." || segment === ".." || CONTROL.test(segment))
-      return refuse(11, "splat segment is a dot segment or holds control characters");
+  const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
+  if (address) {
+    const range = classifyAddress(address);
+    if (range && !(range.allowable && opened.has(7)))
+      return refuse(7, `${host}: ${range.name} (${range.cidr})`);
+    if (range) used.push(7);
+  } else {
+    const intranet = intranetName(host);
+    if (intranet && !(intranet.allowable && opened.has(6))) return refuse(6, intranet.why);
+    if (intranet) used.push(6);
   }
-  const encoded = remainder.map(encodeURIComponent).join("/");
-  if (target.includes(":splat")) return { ok: true, url: target.replace(":splat", encoded) };
-  if (encoded === "") return { ok: true, url: target };
-  const url = new URL(target);
-  url.pathname = url.pathname.replace(/\/?$/, "/") + encoded;
-  return { ok: true, url: url.href };
+  // Listed hosts: names with every subdomain; address entries (blocked_hosts) match exactly.
+  const sets = setsOf(policy);
+  const shortener = matchHost(host, sets.shorteners);
+  if (shortener)
+    return refuse(8, `${host} is a public shortener (${shortener}) that hides the destination`);
+  const lure = matchHost(host, sets.lures);
+  if (lure) return refuse(9, `${host} is a known phishing-lure domain (${lure})`);
+  const blocked = matchHost(host, sets.blocked);
+  if (blocked) return refuse(9, `${host} is a blocked host (${blocked})`);
+  const executable = blockedExtension(url.pathname, sets.extensions);
+  if (executable)
+    return refuse(
+      10,
+      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`,
+    );
+  return used.length
+    ? { ok: true, url: url.href, allowed: used.map(ruleCode) }
+    : { ok: true, url: url.href };
 }

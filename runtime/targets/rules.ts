@@ -1,0 +1,55 @@
+/** The target rules of the specification, their stable codes (SL2NN) and the refusal shape. */
+
+export type TargetFailure = { ok: false; rule: number; code: string; message: string };
+
+export const RULE_TITLES: Readonly<Record<number, string>> = {
+  1: "only http: and https: targets",
+  2: "no embedded credentials",
+  3: "a hostname is required",
+  4: "no control characters",
+  5: "no other protocol",
+  6: "no localhost, .localhost, .local or intranet names",
+  7: "no private, loopback, reserved, multicast or documentation addresses",
+  8: "no public shorteners",
+  9: "no phishing-lure or blocked hosts",
+  10: "no executable download extensions",
+  11: "splat values are encoded segment by segment",
+  12: "a splat must not shadow a dangerous parent path",
+};
+
+/** Rules a per-link `allow` may open (intranet targets); every other rule cannot be bypassed. */
+export const ALLOWABLE_RULES: readonly number[] = [6, 7];
+
+export function ruleCode(rule: number): string {
+  return `SL2${String(rule).padStart(2, "0")}`;
+}
+
+/** The rule number an allowance entry names (`SL207`, `7`), or null. */
+export function ruleOfName(name: string): number | null {
+  const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
+  if (!match) return null;
+  const rule = Number(match[1]);
+  return rule >= 1 && rule <= 12 ? rule : null;
+}
+
+export function refuse(rule: number, why: string): TargetFailure {
+  return {
+    ok: false,
+    rule,
+    code: ruleCode(rule),
+    message: `rule ${rule} (${RULE_TITLES[rule]}): ${why}`,
+  };
+}
+
+/**
+ * C0 and C1 controls, DEL, and the invisible format characters that spoof how a URL reads:
+ * zero-width marks, bidi embeddings, overrides and isolates, line/paragraph separators, BOM.
+ */
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
+export function describeControl(text: string): string {
+  const found = CONTROL.exec(text);
+  const at = found ? found.index : -1;
+  const hex = found ? found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") : "";
+  return `U+${hex} at offset ${at}`;
+}
