@@ -49,6 +49,29 @@ export function resolveContext(data: RuntimeData): ResolveContext {
   };
 }
 
+export interface Answered {
+  resolution: Resolution;
+  /** The final response, header rules applied (a HEAD answer has no body). */
+  response: Response;
+  /** The analytics event this answer sends, if any. */
+  event?: EventFacts;
+}
+
+/**
+ * Everything but the sending: what `request` gets at `now`. The worker sends the event;
+ * `shortlinks explain` shows it. Throws only on a bug (the caller turns that into a 503).
+ */
+export async function answerRequest(request: Request, env: Env, data: RuntimeData, now: Date): Promise<Answered> {
+  const rctx = resolveContext(data);
+  const resolution = await resolve(
+    { method: request.method, url: request.url, acceptLanguage: request.headers.get("accept-language"), now },
+    rctx,
+  );
+  const { response, event } = await respond(resolution, request, env, data, rctx, now);
+  const final = withHeaderRules(response, data.site.header_rules, new URL(request.url).pathname);
+  return { resolution, response: request.method === "HEAD" ? new Response(null, final) : final, event };
+}
+
 export async function handleRequest(request: Request, env: Env, ctx: WaitUntil): Promise<Response> {
   let data: RuntimeData;
   try {
@@ -58,16 +81,9 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     return baseline(plainText(503, "Service unavailable\n", { "retry-after": "30" }));
   }
   try {
-    const now = new Date();
-    const rctx = resolveContext(data);
-    const resolution = await resolve(
-      { method: request.method, url: request.url, acceptLanguage: request.headers.get("accept-language"), now },
-      rctx,
-    );
-    const { response, event } = await respond(resolution, request, env, data, rctx, now);
+    const { response, event } = await answerRequest(request, env, data, new Date());
     if (event) sendAnalytics(request, env, ctx, event);
-    const final = withHeaderRules(response, data.site.header_rules, new URL(request.url).pathname);
-    return request.method === "HEAD" ? new Response(null, final) : final;
+    return response;
   } catch (error) {
     console.error(`shortlinks: bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");

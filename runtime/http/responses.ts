@@ -1,6 +1,6 @@
 /** Small, deliberate responses. Every one of them also gets the header rules in worker.ts. */
 
-export function plainText(status: number, body: string, extra: HeadersInit = {}): Response {
+export function plainText(status: number, body: string, extra: Record<string, string> = {}): Response {
   const headers = new Headers(extra);
   headers.set("content-type", "text/plain; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
@@ -11,7 +11,7 @@ export function plainNotFound(): Response {
   return plainText(404, "Not found\n");
 }
 
-export function json(status: number, value: unknown, extra: HeadersInit = {}): Response {
+export function json(status: number, value: unknown, extra: Record<string, string> = {}): Response {
   const headers = new Headers(extra);
   headers.set("content-type", "application/json; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
@@ -23,7 +23,7 @@ export function jsonError(status: number, error: string): Response {
 }
 
 /** An HTML asset answered with a chosen status (informational pages, 404 page, lookup pages). */
-export async function htmlWithStatus(asset: Response, status: number, extra: HeadersInit = {}): Promise<Response> {
+export async function htmlWithStatus(asset: Response, status: number, extra: Record<string, string> = {}): Promise<Response> {
   if (!asset.ok) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
   const headers = new Headers(extra);
   headers.set("content-type", "text/html; charset=utf-8");
