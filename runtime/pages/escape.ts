@@ -1,0 +1,12 @@
+/** HTML escaping for text and quoted attribute values: the one escaper pages use. */
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}

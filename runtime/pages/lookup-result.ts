@@ -1,0 +1,81 @@
+/**
+ * The lookup result, rendered from a template that carries every localized variant.
+ * Used by the worker for the no-JavaScript form post (the `lookup-result` page) and, bundled to
+ * `/assets/lookup-result.js`, by the lookup page's script: one implementation for both.
+ *
+ * Template markers (see docs/pages.md):
+ *   <!--when found|unavailable-->...<!--end when-->   kept only for the listed variants
+ *   <!--if schedule_label-->...<!--end if-->          kept only when the slot has a value
+ *   {{slug}} {{target}} {{status}} {{schedule_label}} {{kind}} {{state}}   filled, HTML-escaped
+ */
+import { escapeHtml } from "./escape.js";
+
+export interface LookupResultLike {
+  found: boolean;
+  slug: string;
+  kind?: "exact" | "splat";
+  state?: string;
+  target?: string;
+  status?: number;
+  schedule_label?: string;
+}
+
+export const LOOKUP_VARIANTS = [
+  "found",
+  "unavailable",
+  "not-found",
+  "scheduled",
+  "expired",
+  "paused",
+  "retired",
+] as const;
+export type LookupVariant = (typeof LOOKUP_VARIANTS)[number];
+
+/** Effective states that have their own message. */
+const STATE_VARIANTS: readonly LookupVariant[] = ["scheduled", "expired", "paused", "retired"];
+
+/** Only web addresses are ever shown as a link target. */
+function safeTarget(target: string | undefined): string | undefined {
+  return target !== undefined && /^https?:\/\//i.test(target) ? target : undefined;
+}
+
+/** Which message a result gets. An active link without a usable target is `unavailable`. */
+export function lookupVariant(result: LookupResultLike): LookupVariant {
+  if (!result.found) return "not-found";
+  const byState = STATE_VARIANTS.find((variant) => variant === result.state);
+  if (byState) return byState;
+  return safeTarget(result.target) ? "found" : "unavailable";
+}
+
+/** The `result` the lookup beacon reports: "found", "not-found" or the effective state. */
+export function lookupBeaconResult(result: LookupResultLike): string {
+  const variant = lookupVariant(result);
+  if (variant === "unavailable") return result.state ?? "active";
+  return variant;
+}
+
+function slotValues(result: LookupResultLike): Map<string, string> {
+  const values = new Map<string, string>([["slug", String(result.slug ?? "")]]);
+  const target = safeTarget(result.target);
+  if (target !== undefined) values.set("target", target);
+  if (result.status !== undefined) values.set("status", String(result.status));
+  if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
+  if (result.kind) values.set("kind", String(result.kind));
+  if (result.state) values.set("state", String(result.state));
+  return values;
+}
+
+const WHEN = /<!--when ([a-z|-]+)-->([\s\S]*?)<!--end when-->/g;
+const IF = /<!--if ([a-z_]+)-->([\s\S]*?)<!--end if-->/g;
+const SLOT = /\{\{([a-z_]+)\}\}/g;
+
+export function renderLookupResult(templateHtml: string, result: LookupResultLike): string {
+  const variant = lookupVariant(result);
+  const values = slotValues(result);
+  return templateHtml
+    .replace(WHEN, (_all, list: string, body: string) =>
+      list.split("|").includes(variant) ? body : "",
+    )
+    .replace(IF, (_all, name: string, body: string) => (values.get(name) ? body : ""))
+    .replace(SLOT, (_all, name: string) => escapeHtml(values.get(name) ?? ""));
+}
