@@ -73,7 +73,8 @@ const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
 const ENDPOINT_METHODS = "POST, OPTIONS";
 
 export async function resolve(request: RequestFacts, ctx: ResolveContext): Promise<Resolution> {
-  const url = new URL(request.url, "http://request.invalid");
+  // A bare path is taken as a path even when it starts with `//` (never as scheme-relative).
+  const url = new URL(request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url);
   const method = request.method.toUpperCase();
   const lang = chooseLanguage(request.acceptLanguage, ctx.defaultLang);
   const trace: Resolution = {

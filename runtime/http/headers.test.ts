@@ -61,3 +61,11 @@ describe("header rules compiled from _headers", () => {
     expect(out.headers.get("cache-control")).toBeNull();
   });
 });
+
+describe("the worker's deliberate headers win over _headers defaults", () => {
+  it("a rule does not overwrite Cache-Control the worker set", () => {
+    const fallback: HeaderRule[] = [{ pattern: "/*", set: { "Cache-Control": "no-store" }, unset: [] }];
+    const response = new Response("x", { status: 403, headers: { "cache-control": "private, no-store" } });
+    expect(withHeaderRules(response, fallback, "/en/_stats/").headers.get("cache-control")).toBe("private, no-store");
+  });
+});

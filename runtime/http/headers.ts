@@ -1,8 +1,10 @@
 /**
  * Applies the header rules compiled from `_headers` (defaults, then custom) to a response the
  * worker returns. Per matching rule in order: `unset` removes what earlier rules set, `set`
- * values join with ", " when several rules set one header. The result replaces the response's
- * own values, so headers the assets layer already applied are not doubled.
+ * values join with ", " when several rules set one header. A header the worker set on purpose
+ * (Cache-Control, Location, Allow, Retry-After, CORS) is kept: rules are the defaults around it,
+ * as on Cloudflare, where `_headers` never touches a worker's own response. Asset responses that
+ * already carry the rules' values are not doubled.
  */
 import type { HeaderRule } from "../types.js";
 
@@ -44,7 +46,7 @@ export function withHeaderRules(response: Response, rules: readonly HeaderRule[]
   const out = new Response(response.body, response);
   for (const [name, value] of headersFor(rules, path)) {
     if (value === null) out.headers.delete(name);
-    else out.headers.set(name, value);
+    else if (!out.headers.has(name)) out.headers.set(name, value);
   }
   if ((out.headers.get("content-type") ?? "").startsWith("text/html")) {
     const cache = out.headers.get("cache-control");
