@@ -1,0 +1,15 @@
+/**
+ * The command table. One file per command; each exports `register<Name>(program, ctx)`.
+ * To add a command (explain, serve, analytics test), write its file and list it here.
+ */
+import type { Command } from "commander";
+import { registerAdd } from "./add.js";
+import { registerBuild } from "./build.js";
+import { registerCheck } from "./check.js";
+import { registerExplain } from "./explain.js";
+import type { CommandContext } from "./context.js";
+import { registerServe } from "./serve.js";
+
+export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
+
+export const COMMANDS: RegisterCommand[] = [registerBuild, registerCheck, registerAdd, registerExplain, registerServe];
