@@ -4,6 +4,7 @@
  */
 import type { Command } from "commander";
 import { registerAdd } from "./add.js";
+import { registerAnalytics } from "./analytics.js";
 import { registerBuild } from "./build.js";
 import { registerCheck } from "./check.js";
 import { registerExplain } from "./explain.js";
@@ -12,4 +13,4 @@ import { registerServe } from "./serve.js";
 
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerBuild, registerCheck, registerAdd, registerExplain, registerServe];
+export const COMMANDS: RegisterCommand[] = [registerBuild, registerCheck, registerAdd, registerExplain, registerServe, registerAnalytics];

@@ -1,0 +1,65 @@
+// `shortlinks analytics test` sends one event of each kind to each configured provider and reports the answers.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../lib/cli.js";
+import { startCollector } from "../lib/analytics/test-collector.js";
+
+const WEBSITE_ID = "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.map((close) => close()));
+  closers = [];
+});
+
+async function instanceWith(vars: string): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), "shortlinks-analytics-"));
+  await writeFile(join(root, ".dev.vars"), vars);
+  return root;
+}
+
+async function run(root: string): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(["analytics", "test", "--root", root], { out: (s) => out.push(s), err: (s) => err.push(s) });
+  return { code, out, err };
+}
+
+describe("shortlinks analytics test", () => {
+  it("sends the five event kinds to both providers and exits 0 when they accept", async () => {
+    const collector = await startCollector();
+    closers.push(() => collector.close());
+    const root = await instanceWith(
+      [
+        "ANALYTICS_PROVIDER=provider_a,provider_b",
+        `PROVIDER_A_ENDPOINT=${collector.url}/api/send`,
+        `PROVIDER_A_WEBSITE_ID=${WEBSITE_ID}`,
+        `PROVIDER_B_ENDPOINT=${collector.url}/api/track`,
+        "PROVIDER_B_SITE_ID=42",
+      ].join("\n") + "\n",
+    );
+    const { code, out } = await run(root);
+    expect(code).toBe(0);
+    expect(collector.received.filter((r) => r.path === "/api/send")).toHaveLength(5);
+    expect(collector.received.filter((r) => r.path === "/api/track")).toHaveLength(5);
+    for (const event of ["pageview", "redirect", "short-link-miss", "lookup", "bot"])
+      expect(out.some((line) => line.includes(event))).toBe(true);
+  });
+
+  it("exits 1 when a provider answers 500", async () => {
+    const collector = await startCollector({ mode: "error" });
+    closers.push(() => collector.close());
+    const root = await instanceWith(`ANALYTICS_PROVIDER=provider_b\nPROVIDER_B_ENDPOINT=${collector.url}/api/track\nPROVIDER_B_SITE_ID=42\n`);
+    const { code, out } = await run(root);
+    expect(code).toBe(1);
+    expect(out.some((line) => line.includes("500"))).toBe(true);
+  });
+
+  it("exits 1 and names the variable when the configuration is invalid", async () => {
+    const root = await instanceWith("ANALYTICS_PROVIDER=provider_c\n");
+    const { code, err } = await run(root);
+    expect(code).toBe(1);
+    expect(err.join("\n")).toMatch(/ANALYTICS_PROVIDER/);
+  });
+});
