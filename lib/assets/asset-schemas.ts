@@ -1,0 +1,124 @@
+/** zod schemas of the generated runtime files; every asset is checked before it is written. */
+import { z } from "zod";
+import {
+  BLOCKLIST_SCHEMA,
+  CUSTOM_ASSETS_SCHEMA,
+  LANGUAGES,
+  LINK_STATES,
+  REDIRECT_STATUSES,
+  REGISTRY_SCHEMA,
+  SHARD_SCHEMA,
+  SITE_CONFIG_SCHEMA,
+} from "../../runtime/types.js";
+
+const strings = z.array(z.string());
+const lang = z.enum(LANGUAGES);
+
+const LINK_RECORD = z.strictObject({
+  kind: z.enum(["exact", "splat"]),
+  slug: z.string().min(1),
+  key: z.string(),
+  target: z.string().min(1),
+  status: z.literal(REDIRECT_STATUSES),
+  state: z.enum(LINK_STATES),
+  schedule: z
+    .strictObject({
+      label: z.string().min(1),
+      start: z.string().optional(),
+      end: z.string().optional(),
+    })
+    .optional(),
+  forward_query: z.boolean(),
+  allow: z.strictObject({ rules: strings, reason: z.string().min(1) }).optional(),
+  description: z.string().optional(),
+  tags: strings.optional(),
+  owner: z.string().optional(),
+  file: z.string().min(1),
+  line: z.number().int().min(1),
+});
+
+export const ASSET_SCHEMAS = {
+  [REGISTRY_SCHEMA]: z.strictObject({
+    schema: z.literal(REGISTRY_SCHEMA),
+    case_sensitive: z.boolean(),
+    shard_count: z.number().int().min(1),
+    exact_count: z.number().int().min(0),
+    splat_count: z.number().int().min(0),
+    splat_depths: z.array(z.number().int().min(0)),
+  }),
+  [SHARD_SCHEMA]: z.strictObject({
+    schema: z.literal(SHARD_SCHEMA),
+    exact: z.record(z.string(), LINK_RECORD),
+    splat: z.record(z.string(), LINK_RECORD),
+  }),
+  [BLOCKLIST_SCHEMA]: z.strictObject({
+    schema: z.literal(BLOCKLIST_SCHEMA),
+    probes: z.strictObject({
+      prefixes: strings,
+      suffixes: strings,
+      exact: strings,
+      contains: strings,
+    }),
+    shorteners: strings,
+    lure_domains: strings,
+    blocked_hosts: strings,
+    blocked_extensions: strings,
+  }),
+  [SITE_CONFIG_SCHEMA]: z.strictObject({
+    schema: z.literal(SITE_CONFIG_SCHEMA),
+    generator: z.string().min(1),
+    site_name: z.string().min(1),
+    base_url: z.string().url(),
+    default_lang: lang,
+    languages: z.array(lang).min(1),
+    case_sensitive: z.boolean(),
+    default_status: z.literal(REDIRECT_STATUSES),
+    redirect_max_age: z.number().int().min(0),
+    code_host_api: z.string().url(),
+    routes: z.strictObject({
+      lookup: z.record(lang, z.string()),
+      stats: z.string(),
+      tests: z.string(),
+    }),
+    static_paths: strings,
+    header_rules: z.array(
+      z.strictObject({
+        pattern: z.string(),
+        set: z.record(z.string(), z.string()),
+        unset: strings,
+      }),
+    ),
+    expectations: z.array(
+      z.strictObject({
+        path: z.string(),
+        at: z.string().optional(),
+        status: z.number().int(),
+        location: z.string().optional(),
+        file: z.string(),
+        line: z.number().int(),
+      }),
+    ),
+    public_disclosure: z.string().optional(),
+  }),
+  [CUSTOM_ASSETS_SCHEMA]: z.strictObject({
+    schema: z.literal(CUSTOM_ASSETS_SCHEMA),
+    files: z.array(
+      z.strictObject({
+        path: z.string().startsWith("/"),
+        content_type: z.string(),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        csp: z.enum(["strict", "sandboxed"]),
+      }),
+    ),
+  }),
+} as const;
+
+/** Problems of one generated asset against the schema it names, as short messages. */
+export function assetSchemaProblems(value: { schema: string }): string[] {
+  const schema = (ASSET_SCHEMAS as Record<string, z.ZodType>)[value.schema];
+  if (!schema) return [`unknown schema ${JSON.stringify(value.schema)}`];
+  const result = schema.safeParse(value);
+  return result.success
+    ? []
+    : result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+}

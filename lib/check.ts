@@ -1,0 +1,42 @@
+/** `check`: every build-time rule, plus src/worker.js against the fresh bundle. Writes nothing. */
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { compileInstance, type CompileResult } from "./compile.js";
+import { diag, sortDiagnostics } from "./diagnostics.js";
+import { SRC_WORKER } from "./build.js";
+import { evaluateExpectations } from "./check-expectations.js";
+import { SITE_CONFIG_SCHEMA, type SiteConfig } from "../runtime/types.js";
+
+export async function checkInstance(options: { root: string }): Promise<CompileResult> {
+  const root = resolve(options.root);
+  const result = await compileInstance({ root });
+  if (result.worker === undefined || !result.files) return result;
+  const extra = await evaluateExpectations(result.files, expectationsOf(result.files));
+  let committed: string | undefined;
+  try {
+    committed = await readFile(join(root, SRC_WORKER), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (committed !== result.worker) {
+    const problem =
+      committed === undefined ? "is missing" : "differs from the bundle build would write";
+    extra.push(
+      diag(
+        "SL320",
+        { file: SRC_WORKER, line: 0 },
+        `${SRC_WORKER} ${problem}`,
+        "run `shortlinks build` and commit src/worker.js",
+      ),
+    );
+  }
+  return { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...extra]) };
+}
+
+function expectationsOf(
+  files: readonly { path: string; content: string | Uint8Array }[],
+): SiteConfig["expectations"] {
+  const file = files.find((f) => f.path === "assets/links-site-config.json");
+  const config = file && (JSON.parse(String(file.content)) as SiteConfig);
+  return config?.schema === SITE_CONFIG_SCHEMA ? config.expectations : [];
+}

@@ -1,0 +1,92 @@
+import { InvalidArgumentError, type Command } from "commander";
+import { resolve } from "node:path";
+import { addLink, DEFAULT_ADD_FILE } from "../add/add-link.js";
+import {
+  countLine,
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  EXIT_USAGE,
+  printDiagnostics,
+  type CommandContext,
+} from "./context.js";
+
+interface AddOptions {
+  root: string;
+  file: string;
+  status?: number;
+  state?: string;
+  scheduleLabel?: string;
+  start?: string;
+  end?: string;
+  description?: string;
+  owner?: string;
+  tags?: string;
+  forwardQuery: boolean;
+}
+
+function statusNumber(value: string): number {
+  if (!/^\d{3}$/.test(value)) throw new InvalidArgumentError("expected 301, 302, 307 or 308");
+  return Number(value);
+}
+
+export function registerAdd(program: Command, ctx: CommandContext): void {
+  program
+    .command("add")
+    .description("validate a new link against the instance, then append it to a YAML source")
+    .argument("<slug>", "short path, e.g. docs or gh/* for a splat")
+    .argument("<target>", "absolute target URL")
+    .option("--root <dir>", "instance folder", ".")
+    .option("--file <file>", "YAML file to append to, relative to the root", DEFAULT_ADD_FILE)
+    .option("--status <n>", "redirect status: 301, 302, 307 or 308", statusNumber)
+    .option("--state <state>", "active, paused, retired, disabled or draft")
+    .option("--schedule-label <label>", "schedule label (exact links only)")
+    .option("--start <time>", "schedule start, ISO 8601 with an offset")
+    .option("--end <time>", "schedule end, ISO 8601 with an offset")
+    .option("--description <text>", "description shown in stats and explain")
+    .option("--owner <text>", "owner shown in stats and explain")
+    .option("--tags <list>", "tags separated by commas")
+    .option("--no-forward-query", "do not append the request's query to the target")
+    .action(async (slug: string, target: string, opts: AddOptions) => {
+      if (!/\.ya?ml$/i.test(opts.file)) {
+        ctx.io.err(`add writes YAML sources only; --file ${opts.file} is not a .yaml file`);
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      if (
+        (opts.start !== undefined || opts.end !== undefined) &&
+        opts.scheduleLabel === undefined
+      ) {
+        ctx.io.err("--start and --end need --schedule-label");
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      const row: Record<string, unknown> = { slug, target };
+      if (opts.status !== undefined) row.status = opts.status;
+      if (opts.state !== undefined) row.state = opts.state;
+      if (opts.scheduleLabel !== undefined) {
+        const schedule: Record<string, string> = { label: opts.scheduleLabel };
+        if (opts.start !== undefined) schedule.start = opts.start;
+        if (opts.end !== undefined) schedule.end = opts.end;
+        row.schedule = schedule;
+      }
+      if (!opts.forwardQuery) row.forward_query = false;
+      if (opts.description !== undefined) row.description = opts.description;
+      if (opts.tags !== undefined)
+        row.tags = opts.tags
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean);
+      if (opts.owner !== undefined) row.owner = opts.owner;
+      const result = await addLink({ root: resolve(opts.root), file: opts.file, row });
+      printDiagnostics(ctx.io, result.diagnostics);
+      if (!result.ok) {
+        ctx.io.err(`not added: ${countLine(result.diagnostics)}`);
+        if (result.other.some((d) => d.severity === "error"))
+          ctx.io.err(`(the instance has other problems too: run shortlinks check)`);
+        ctx.exitCode = EXIT_PROBLEMS;
+        return;
+      }
+      ctx.io.out(`added ${slug} -> ${target} at ${result.file}:${result.line}`);
+      ctx.exitCode = EXIT_OK;
+    });
+}

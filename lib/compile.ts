@@ -1,0 +1,173 @@
+/**
+ * The whole pipeline in memory: sources -> validate -> registry -> assets/headers -> bundle.
+ * `build` writes the result; `check` only reads the diagnostics. Nothing here touches dist/.
+ */
+import { renderPages } from "./pages/render-pages.js";
+import { buildRegistry } from "./registry/build-registry.js";
+import { loadSite } from "./site/load-site.js";
+import type { Site } from "./site/site-schema.js";
+import { checkRow, loadSources } from "./sources/load-sources.js";
+import type { RawRow } from "./sources/raw-row.js";
+import { loadBlocklist } from "./targets/blocklist.js";
+import { validateLinks } from "./validate/validate-links.js";
+import { composeHeaders } from "./headers/compose-headers.js";
+import { loadCustomFiles, isHtml } from "./assets/custom-files.js";
+import { loadExpectations } from "./assets/expectations.js";
+import { buildSiteConfig } from "./assets/site-config.js";
+import { bundleWorker } from "./bundle/bundle-worker.js";
+import { assembleOutput, type OutputFile } from "./output-files.js";
+import { diag, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { defaultsDirFor, generatorIdentity } from "./paths.js";
+import { BLOCKLIST_SCHEMA, type Blocklist } from "../runtime/types.js";
+import { assetSchemaProblems } from "./assets/asset-schemas.js";
+
+export interface CompileOptions {
+  root: string;
+  /** Skip esbuild (faster checks of sources only). Default false. */
+  skipBundle?: boolean;
+  /** Assemble the output files (build); `check` only needs the diagnostics and the bundle. Default true. */
+  emit?: boolean;
+  /** Rows validated as if they were in the sources (used by `add`). */
+  extraRows?: RawRow[];
+}
+
+export interface CompileSummary {
+  links: number;
+  exact: number;
+  splat: number;
+  shards: number;
+  files: number;
+  workerBytes: number;
+}
+
+export interface CompileResult {
+  diagnostics: Diagnostic[];
+  /** Present when no error was found. Paths relative to the output folder. */
+  files?: OutputFile[];
+  worker?: string;
+  summary: CompileSummary;
+}
+
+const PLACEHOLDER_SITE: Site = {
+  site_name: "shortlinks",
+  base_url: "https://invalid.example",
+  default_lang: "en",
+  case_sensitive: false,
+  default_status: 302,
+  redirect_max_age: 0,
+  code_host_api: "https://api.github.com",
+};
+
+const EMPTY_BLOCKLIST: Blocklist = {
+  schema: BLOCKLIST_SCHEMA,
+  probes: { prefixes: [], suffixes: [], exact: [], contains: [] },
+  shorteners: [],
+  lure_domains: [],
+  blocked_hosts: [],
+  blocked_extensions: [],
+};
+
+export async function compileInstance(options: CompileOptions): Promise<CompileResult> {
+  const { root } = options;
+  const defaultsDir = defaultsDirFor(root);
+  const generator = generatorIdentity();
+  const diagnostics: Diagnostic[] = [];
+
+  const loadedSite = await loadSite(root, defaultsDir);
+  diagnostics.push(...loadedSite.diagnostics);
+  const site = loadedSite.site ?? PLACEHOLDER_SITE;
+
+  const [loadedBlocklist, custom, pages, sources, expectations] = await Promise.all([
+    loadBlocklist(root, defaultsDir),
+    loadCustomFiles(root),
+    renderPages({ defaultsDir, root, site }),
+    loadSources(root),
+    loadExpectations(root),
+  ]);
+  diagnostics.push(
+    ...loadedBlocklist.diagnostics,
+    ...custom.diagnostics,
+    ...pages.diagnostics,
+    ...sources.diagnostics,
+    ...expectations.diagnostics,
+  );
+  const blocklist = loadedBlocklist.blocklist ?? EMPTY_BLOCKLIST;
+  for (const row of options.extraRows ?? []) {
+    const checked = checkRow(row);
+    if ("link" in checked) sources.links.push(checked.link);
+    else diagnostics.push(...checked.diagnostics);
+  }
+
+  const productStatic = pages.files.filter((f) => f.path.startsWith("/assets/")).map((f) => f.path);
+  const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
+  const validated = validateLinks({ links: sources.links, site, policy: blocklist, staticPaths });
+  diagnostics.push(...validated.diagnostics);
+
+  const headers = await composeHeaders({
+    root,
+    defaultsDir,
+    generator,
+    site,
+    customHtml: custom.files.filter((f) => isHtml(f.path)).map((f) => f.path),
+    customPaths: custom.files.map((f) => f.path),
+  });
+  diagnostics.push(...headers.diagnostics);
+  if (headers.rules.length > 100) {
+    diagnostics.push(
+      diag(
+        "SL403",
+        { file: "custom/public/_headers", line: 0 },
+        `${headers.rules.length} header rules; Cloudflare applies at most 100 from _headers (the worker applies all)`,
+      ),
+    );
+  }
+
+  const registry = buildRegistry(validated.links, site.case_sensitive);
+  const siteConfig = buildSiteConfig({
+    site,
+    generator,
+    staticPaths,
+    headerRules: headers.rules,
+    expectations: expectations.expectations,
+  });
+  const summary: CompileSummary = {
+    links: validated.links.length,
+    exact: registry.manifest.exact_count,
+    splat: registry.manifest.splat_count,
+    shards: registry.manifest.shard_count,
+    files: 0,
+    workerBytes: 0,
+  };
+  const json = [registry.manifest, ...registry.shards, blocklist, siteConfig, custom.manifest];
+  for (const value of json) {
+    for (const problem of assetSchemaProblems(value)) {
+      diagnostics.push(
+        diag(
+          "SL330",
+          { file: "(generated)", line: 0 },
+          `${value.schema}: ${problem}`,
+          "this is a compiler bug; please report it",
+        ),
+      );
+    }
+  }
+  const sorted = sortDiagnostics(diagnostics);
+  if (sorted.some((d) => d.severity === "error")) return { diagnostics: sorted, summary };
+
+  const worker = options.skipBundle ? undefined : await bundleWorker();
+  summary.workerBytes = worker?.bytes ?? 0;
+  if (options.emit === false) return { diagnostics: sorted, worker: worker?.code, summary };
+  const files = assembleOutput({
+    site,
+    worker: worker?.code ?? "",
+    headersText: headers.text,
+    registry,
+    blocklist,
+    siteConfig,
+    customAssets: custom.manifest,
+    pages: pages.files,
+    customFiles: custom.files,
+  });
+  summary.files = files.length;
+  return { diagnostics: sorted, files, worker: worker?.code, summary };
+}

@@ -1,0 +1,75 @@
+/**
+ * Header rules in one place: defaults/_headers (placeholders filled), then one sandboxed-CSP
+ * rule per custom HTML file, then custom/public/_headers, so a deliberate custom override wins
+ * and is checked against the mandatory controls (check-overrides.ts).
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { HeaderRule } from "../../runtime/types.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { checkOverrides } from "./check-overrides.js";
+import { htmlServedPaths, SANDBOXED_CSP } from "./csp.js";
+import {
+  parseHeaders,
+  renderHeaders,
+  toHeaderRule,
+  type SourcedHeaderRule,
+} from "./parse-headers.js";
+
+export const CUSTOM_HEADERS_FILE = "custom/public/_headers";
+
+export interface ComposeHeadersInput {
+  root: string;
+  defaultsDir: string;
+  generator: string;
+  site: { code_host_api: string; public_disclosure?: string };
+  /** Public paths of custom HTML files, e.g. `/hello.html`. */
+  customHtml: readonly string[];
+  /** Public paths of every custom file, to probe overrides against. */
+  customPaths: readonly string[];
+}
+
+export interface ComposedHeaders {
+  rules: HeaderRule[];
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+export async function composeHeaders(input: ComposeHeadersInput): Promise<ComposedHeaders> {
+  const defaultsText = (await readFile(join(input.defaultsDir, "_headers"), "utf8"))
+    .replaceAll("{generator}", input.generator)
+    .replaceAll("{code_host_api}", input.site.code_host_api);
+  const defaults = parseHeaders(defaultsText, "defaults/_headers");
+  const generated: SourcedHeaderRule[] = input.customHtml.flatMap((path) =>
+    htmlServedPaths(path).map((pattern) => ({
+      pattern,
+      set: { "Content-Security-Policy": SANDBOXED_CSP },
+      unset: ["Content-Security-Policy"],
+      file: "(generated)",
+      line: 0,
+      headerLines: {},
+    })),
+  );
+  let customText = "";
+  try {
+    customText = await readFile(join(input.root, CUSTOM_HEADERS_FILE), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const custom = parseHeaders(customText, CUSTOM_HEADERS_FILE);
+  const base = [...defaults.rules, ...generated];
+  const all = [...base, ...custom.rules];
+  const diagnostics = [
+    ...defaults.diagnostics,
+    ...custom.diagnostics,
+    ...checkOverrides({
+      base,
+      custom: custom.rules,
+      generator: input.generator,
+      publicDisclosure: input.site.public_disclosure,
+      extraPaths: input.customPaths,
+    }),
+  ];
+  const rules = all.map(toHeaderRule);
+  return { rules, text: renderHeaders(rules), diagnostics };
+}

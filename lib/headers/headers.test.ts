@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { checkOverrides } from "./check-overrides.js";
+import { htmlServedPaths, SANDBOXED_CSP } from "./csp.js";
+import { applyRules, matchesPattern } from "./match-pattern.js";
+import { parseHeaders, renderHeaders } from "./parse-headers.js";
+
+const GENERATOR = "shortlinks/test";
+const BASE = parseHeaders(
+  [
+    "/*",
+    `  X-Generated-By: ${GENERATOR}`,
+    "  X-Robots-Tag: noindex, nofollow",
+    "  Strict-Transport-Security: max-age=31536000",
+    "  Content-Security-Policy: default-src 'self'; base-uri 'self'; frame-ancestors 'none'",
+    "/links.json",
+    "  Cache-Control: no-store",
+  ].join("\n"),
+  "defaults/_headers",
+).rules;
+
+const custom = (text: string) => parseHeaders(text, "custom/public/_headers").rules;
+
+describe("_headers", () => {
+  it("parses path lines, set lines and detach lines, and renders them back", () => {
+    const text = "# c\n/a/*\n  ! X-Old\n  X-New: 1\n  X-New: 2\n\n/b\n  Cache-Control: no-store\n";
+    const { rules, diagnostics } = parseHeaders(text, "f");
+    expect(diagnostics).toEqual([]);
+    expect(rules.map(({ pattern, set, unset }) => ({ pattern, set, unset }))).toEqual([
+      { pattern: "/a/*", set: { "X-New": "1, 2" }, unset: ["X-Old"] },
+      { pattern: "/b", set: { "Cache-Control": "no-store" }, unset: [] },
+    ]);
+    expect(parseHeaders(renderHeaders(rules), "f").rules.map((r) => r.set)).toEqual(
+      rules.map((r) => r.set),
+    );
+  });
+
+  it.each([
+    ["/*", "/anything/at/all", true],
+    ["/lookup/*", "/lookup/resolve", true],
+    ["/lookup/*", "/lookup", false],
+    ["/*/_stats/*", "/en/_stats/api/links.json", true],
+    ["/:lang/_tests/", "/fr/_tests/", true],
+    ["/:lang/_tests/", "/fr/x/_tests/", false],
+    ["/links.json", "/links.json", true],
+    ["/links.json", "/links0json", false],
+    ["https://go.example.org/a", "/a", true],
+  ])("pattern %s matches %s: %s", (pattern, path, expected) => {
+    expect(matchesPattern(pattern, path)).toBe(expected);
+  });
+
+  it("rules apply in order: detach removes, several sets join with a comma", () => {
+    const rules = [...BASE, ...custom("/*\n  X-Robots-Tag: noarchive\n/x\n  ! X-Robots-Tag\n")];
+    expect(applyRules(rules, "/y").get("x-robots-tag")).toBe("noindex, nofollow, noarchive");
+    expect(applyRules(rules, "/x").has("x-robots-tag")).toBe(false);
+  });
+
+  it("custom HTML answers on its file path and its pretty paths", () => {
+    expect(htmlServedPaths("/hello.html")).toEqual(["/hello.html", "/hello"]);
+    expect(htmlServedPaths("/docs/index.html")).toEqual(["/docs/index.html", "/docs/", "/docs"]);
+    expect(SANDBOXED_CSP).toContain(
+      "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads;",
+    );
+    expect(SANDBOXED_CSP).not.toContain("allow-same-origin");
+  });
+
+  it.each([
+    [
+      "SL402: dropping the CSP drops frame-ancestors 'none'",
+      "/*\n  ! Content-Security-Policy\n",
+      "frame-ancestors 'none'",
+    ],
+    [
+      "SL402: a CSP without base-uri replaces the default",
+      "/*\n  ! Content-Security-Policy\n  Content-Security-Policy: frame-ancestors 'none'\n",
+      "base-uri 'self'",
+    ],
+    [
+      "SL402: HSTS extended to subdomains",
+      "/*\n  ! Strict-Transport-Security\n  Strict-Transport-Security: max-age=1; includeSubDomains\n",
+      "host-only HSTS",
+    ],
+    [
+      "SL402: a second HSTS value with preload",
+      "/*\n  Strict-Transport-Security: preload\n",
+      "host-only HSTS",
+    ],
+    [
+      "SL402: generator identity replaced",
+      "/*\n  ! X-Generated-By\n  X-Generated-By: other\n",
+      "generator identity",
+    ],
+    ["SL402: no-index dropped", "/*\n  ! X-Robots-Tag\n", "no-index"],
+    [
+      "SL402: raw runtime file made cacheable",
+      "/links.json\n  ! Cache-Control\n  Cache-Control: public\n",
+      "raw runtime-file block",
+    ],
+  ])("%s", (_name, text, control) => {
+    const found = checkOverrides({
+      base: BASE,
+      custom: custom(text),
+      generator: GENERATOR,
+      extraPaths: [],
+    });
+    expect(found.map((d) => [d.code, d.severity])).toContainEqual(["SL402", "error"]);
+    expect(found.map((d) => d.message).join("\n")).toContain(control);
+    const disclosed = checkOverrides({
+      base: BASE,
+      custom: custom(text),
+      generator: GENERATOR,
+      extraPaths: [],
+      publicDisclosure: "open data",
+    });
+    expect(disclosed.every((d) => d.severity === "warning")).toBe(true);
+  });
+
+  it.each([
+    ["adding a header", "/*\n  X-Extra: 1\n"],
+    ["adding a stricter second CSP", "/*\n  Content-Security-Policy: img-src 'none'\n"],
+    [
+      "a custom CSP that keeps the mandatory directives",
+      "/x\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src https:; base-uri 'self'; frame-ancestors 'none'\n",
+    ],
+  ])("SL402 is not raised for %s", (_name, text) => {
+    expect(
+      checkOverrides({
+        base: BASE,
+        custom: custom(text),
+        generator: GENERATOR,
+        extraPaths: ["/x"],
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ["header before a path", "  X-A: 1\n"],
+    ["no colon", "/a\n  Broken\n"],
+    ["path without slash", "a\n  X-A: 1\n"],
+    ["bad detach", "/a\n  ! bad name\n"],
+  ])("SL401: %s", (_name, text) => {
+    expect(parseHeaders(text, "f").diagnostics.map((d) => d.code)).toEqual(["SL401"]);
+  });
+});

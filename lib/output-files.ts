@@ -1,0 +1,74 @@
+/** The files of dist/, in memory, sorted by path: worker, wrangler.json and assets/**. */
+import { shardPath } from "../runtime/registry/shard-of.js";
+import type { Blocklist, CustomAssets, SiteConfig } from "../runtime/types.js";
+import type { Registry } from "./registry/build-registry.js";
+import type { Site } from "./site/site-schema.js";
+
+export interface OutputFile {
+  /** Relative to the output folder, `/` separators. */
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** Pinned so a rebuild never changes the runtime's behaviour behind the operator's back. */
+export const COMPATIBILITY_DATE = "2026-04-26";
+export const ROBOTS_TXT = "User-agent: *\nDisallow: /\n";
+
+export interface AssembleInput {
+  site: Site;
+  worker: string;
+  headersText: string;
+  registry: Registry;
+  blocklist: Blocklist;
+  siteConfig: SiteConfig;
+  customAssets: CustomAssets;
+  pages: { path: string; content: string | Uint8Array }[];
+  customFiles: { path: string; content: Uint8Array }[];
+}
+
+/** Small files are indented for review; shards are compact because the worker parses them per request. */
+export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+export const compactJson = (value: unknown) => JSON.stringify(value) + "\n";
+
+export function workerName(siteName: string): string {
+  const name = siteName
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 63)
+    .replace(/-+$/, "");
+  return name === "" ? "shortlinks" : name;
+}
+
+export function wranglerConfig(site: Site): object {
+  return {
+    name: workerName(site.site_name),
+    main: "worker.js",
+    compatibility_date: COMPATIBILITY_DATE,
+    no_bundle: true,
+    assets: { directory: "./assets", binding: "ASSETS", run_worker_first: true },
+    vars: {},
+  };
+}
+
+export function assembleOutput(input: AssembleInput): OutputFile[] {
+  const asset = (path: string, content: string | Uint8Array): OutputFile => ({
+    path: "assets" + path,
+    content,
+  });
+  const files: OutputFile[] = [
+    { path: "worker.js", content: input.worker },
+    { path: "wrangler.json", content: prettyJson(wranglerConfig(input.site)) },
+    asset("/_headers", input.headersText),
+    asset("/robots.txt", ROBOTS_TXT),
+    asset("/links.json", prettyJson(input.registry.manifest)),
+    ...input.registry.shards.map((shard, i) => asset(shardPath(i), compactJson(shard))),
+    asset("/links-blocklist.json", prettyJson(input.blocklist)),
+    asset("/links-site-config.json", prettyJson(input.siteConfig)),
+    asset("/links-custom-assets.json", prettyJson(input.customAssets)),
+    ...input.pages.map((p) => asset(p.path, p.content)),
+    ...input.customFiles.map((f) => asset(f.path, f.content)),
+  ];
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

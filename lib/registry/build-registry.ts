@@ -1,0 +1,53 @@
+/** Stage 3: link records -> the registry manifest and its shards (deterministic). */
+import { shardOf } from "../../runtime/registry/shard-of.js";
+import {
+  REGISTRY_SCHEMA,
+  SHARD_SCHEMA,
+  type LinkRecord,
+  type RegistryManifest,
+  type RegistryShard,
+} from "../../runtime/types.js";
+
+export const LINKS_PER_SHARD = 256;
+
+export interface Registry {
+  manifest: RegistryManifest;
+  shards: RegistryShard[];
+}
+
+export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boolean): Registry {
+  const shardCount = Math.max(1, Math.ceil(links.length / LINKS_PER_SHARD));
+  const sorted = [...links].sort((a, b) => compare(a.key, b.key) || compare(a.kind, b.kind));
+  const shards: RegistryShard[] = Array.from({ length: shardCount }, () => ({
+    schema: SHARD_SCHEMA,
+    exact: {},
+    splat: {},
+  }));
+  const depths = new Set<number>();
+  let exactCount = 0;
+  for (const link of sorted) {
+    const shard = shards[shardOf(link.key, shardCount)];
+    if (link.kind === "exact") {
+      shard.exact[link.key] = link;
+      exactCount++;
+    } else {
+      shard.splat[link.key] = link;
+      depths.add(link.key === "" ? 0 : link.key.split("/").length);
+    }
+  }
+  return {
+    manifest: {
+      schema: REGISTRY_SCHEMA,
+      case_sensitive: caseSensitive,
+      shard_count: shardCount,
+      exact_count: exactCount,
+      splat_count: links.length - exactCount,
+      splat_depths: [...depths].sort((a, b) => a - b),
+    },
+    shards,
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { readCsvRows } from "./read-csv.js";
+import { checkRow } from "./load-sources.js";
+
+const HEADER =
+  "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,description,tags,owner";
+
+describe("CSV sources", () => {
+  it("maps columns to the YAML row shape, with each row's line", () => {
+    const text = `${HEADER}\ndocs,https://x.example/,301,paused,l,2026-01-01T00:00:00Z,,false,"Two\nlines",a;b,me\n\njobs,https://y.example/,,,,,,,,,\n`;
+    const { rows, diagnostics } = readCsvRows(text, "f.csv");
+    expect(diagnostics).toEqual([]);
+    expect(rows.map((r) => [r.line, r.value])).toEqual([
+      [
+        2,
+        {
+          slug: "docs",
+          target: "https://x.example/",
+          status: 301,
+          state: "paused",
+          schedule: { label: "l", start: "2026-01-01T00:00:00Z" },
+          forward_query: false,
+          description: "Two\nlines",
+          tags: ["a", "b"],
+          owner: "me",
+        },
+      ],
+      [5, { slug: "jobs", target: "https://y.example/" }],
+    ]);
+  });
+
+  it("a subset of columns in any order is fine", () => {
+    const { rows } = readCsvRows("target,slug\nhttps://x.example/,docs\n", "f.csv");
+    expect(rows[0].value).toEqual({ slug: "docs", target: "https://x.example/" });
+  });
+
+  it.each([
+    ["SL107", "slug,url\ndocs,x\n"],
+    ["SL107", "description\nx\n"],
+    ["SL101", `${HEADER}\n"unclosed,x\n`],
+  ])("%s: %j", (code, text) => {
+    expect(readCsvRows(text, "f.csv").diagnostics.map((d) => d.code)).toEqual([code]);
+  });
+
+  it.each([
+    ["SL105", `${HEADER}\ndocs,https://x.example/,abc,,,,,,,,\n`],
+    ["SL105", `${HEADER}\ndocs,https://x.example/,,,,,,maybe,,,\n`],
+    ["SL106", "slug,target\ndocs,https://x.example/,extra\n"],
+    ["SL104", "slug,target\ndocs,\n"],
+  ])("%s: a bad cell names the field", (code, text) => {
+    const [row] = readCsvRows(text, "f.csv").rows;
+    const checked = checkRow(row);
+    expect("diagnostics" in checked && checked.diagnostics.map((d) => d.code)).toEqual([code]);
+  });
+});

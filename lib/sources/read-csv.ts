@@ -1,0 +1,123 @@
+/** Read a CSV link file (header row required) into raw rows shaped like YAML rows. */
+import { parse } from "csv-parse/sync";
+import { diag } from "../diagnostics.js";
+import type { RawRow } from "./raw-row.js";
+import type { ReadResult } from "./read-yaml.js";
+
+export const CSV_COLUMNS = [
+  "slug",
+  "target",
+  "status",
+  "state",
+  "schedule_label",
+  "schedule_start",
+  "schedule_end",
+  "forward_query",
+  "description",
+  "tags",
+  "owner",
+] as const;
+
+type Cell = string | undefined;
+
+export function readCsvRows(text: string, file: string): ReadResult {
+  let records: { record: string[]; raw: string; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      info: true,
+      raw: true,
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    const e = error as Error & { lines?: number };
+    return {
+      rows: [],
+      diagnostics: [diag("SL101", { file, line: e.lines ?? 1 }, `cannot parse CSV: ${e.message}`)],
+    };
+  }
+  if (records.length === 0) return { rows: [], diagnostics: [] };
+  const header = records[0].record.map((h) => h.trim());
+  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+  if (unknown.length > 0 || !header.includes("slug") || !header.includes("target")) {
+    const found =
+      unknown.length > 0 ? `unknown column(s) ${unknown.join(", ")}` : "no slug and target columns";
+    return {
+      rows: [],
+      diagnostics: [
+        diag(
+          "SL107",
+          { file, line: 1 },
+          `CSV header: expected columns from ${CSV_COLUMNS.join(",")}, found ${found}`,
+          "the first line names the columns; slug and target are required",
+        ),
+      ],
+    };
+  }
+  const rows: RawRow[] = [];
+  for (const { record, raw, info } of records.slice(1)) {
+    const newlines =
+      raw
+        .replace(/^(\r?\n)+/, "")
+        .replace(/\r?\n$/, "")
+        .match(/\n/g)?.length ?? 0;
+    const line = info.lines - newlines;
+    const cells: Record<string, Cell> = {};
+    header.forEach((name, i) => {
+      const cell = record[i]?.trim();
+      cells[name] = cell === "" ? undefined : cell;
+    });
+    const fieldLines: Record<string, number> = {};
+    for (const name of header) fieldLines[name] = line;
+    fieldLines.schedule = line;
+    if (record.length > header.length) {
+      rows.push({
+        file,
+        line,
+        value: { ...toRow(cells), [`column_${header.length + 1}`]: record[header.length] },
+        fieldLines,
+      });
+      continue;
+    }
+    rows.push({ file, line, value: toRow(cells), fieldLines });
+  }
+  return { rows, diagnostics: [] };
+}
+
+function toRow(cells: Record<string, Cell>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  const set = (key: string, value: unknown) => {
+    if (value !== undefined) row[key] = value;
+  };
+  set("slug", cells.slug);
+  set("target", cells.target);
+  set(
+    "status",
+    cells.status !== undefined && /^\d+$/.test(cells.status) ? Number(cells.status) : cells.status,
+  );
+  set("state", cells.state);
+  if (
+    cells.schedule_label !== undefined ||
+    cells.schedule_start !== undefined ||
+    cells.schedule_end !== undefined
+  ) {
+    const schedule: Record<string, unknown> = {};
+    if (cells.schedule_label !== undefined) schedule.label = cells.schedule_label;
+    if (cells.schedule_start !== undefined) schedule.start = cells.schedule_start;
+    if (cells.schedule_end !== undefined) schedule.end = cells.schedule_end;
+    row.schedule = schedule;
+  }
+  const fq = cells.forward_query?.toLowerCase();
+  set("forward_query", fq === "true" ? true : fq === "false" ? false : cells.forward_query);
+  set("description", cells.description);
+  set(
+    "tags",
+    cells.tags
+      ?.split(";")
+      .map((t) => t.trim())
+      .filter((t) => t !== ""),
+  );
+  set("owner", cells.owner);
+  return row;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { MAX_SLUG_LENGTH, parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
+import { parseIsoWithOffset } from "./schedules.js";
+
+describe("slugs", () => {
+  it.each([
+    ["docs", "exact", "docs"],
+    ["Team/Handbook", "exact", "team/handbook"],
+    ["gh/*", "splat", "gh"],
+    ["*", "splat", ""],
+    ["Café", "exact", "café"],
+    ["Cafe\u0301", "exact", "café"], // NFC: the decomposed spelling is the same link
+    ["v1.2_beta~x-y", "exact", "v1.2_beta~x-y"],
+  ])("charset and normalisation: %s is a valid %s slug with key %j", (slug, kind, key) => {
+    expect(parseSlug(slug, false)).toMatchObject({ ok: true, kind, key });
+  });
+
+  it("case-sensitive sites keep the case in the key", () => {
+    expect(parseSlug("Docs", true)).toMatchObject({ ok: true, key: "Docs" });
+  });
+
+  it.each([
+    "a b",
+    "/docs",
+    "docs/",
+    "a//b",
+    "../x",
+    "a/./b",
+    "a?b",
+    "a%20b",
+    "a#b",
+    "gh/*/x",
+    "ü\u0000",
+  ])("SL301: %j is refused", (slug) => {
+    expect(parseSlug(slug, false).ok).toBe(false);
+  });
+
+  it("SL302: longer than MAX_SLUG_LENGTH is refused", () => {
+    expect(parseSlug("a".repeat(MAX_SLUG_LENGTH), false).ok).toBe(true);
+    expect(parseSlug("a".repeat(MAX_SLUG_LENGTH + 1), false)).toMatchObject({ ok: false });
+  });
+
+  it.each([
+    ["api", "api"],
+    ["api/v1", "api"],
+    ["lookup", "lookup"],
+    ["fr/consultation", "fr/consultation"],
+    ["en/_stats", "en/_stats"],
+    ["links.json", "links.json"],
+    [".well-known/x", ".well-known"],
+    ["docs", undefined],
+    ["apis", undefined],
+  ])("SL303: reserved prefix of %s is %s", (key, expected) => {
+    expect(reservedPrefixOf(key)).toBe(expected);
+  });
+
+  it.each([
+    ["", "/ (every path)"],
+    ["en", "/en/_stats"],
+    ["api", "/api"],
+    ["fr", "/fr/_stats"],
+    ["docs", undefined],
+  ])("rule 12: a splat at %j would shadow %s", (key, expected) => {
+    expect(shadowedReservedPath(key)).toBe(expected);
+  });
+});
+
+describe("schedule times", () => {
+  it.each([
+    ["2026-05-01T09:00:00+02:00", Date.UTC(2026, 4, 1, 7)],
+    ["2026-05-01T07:00Z", Date.UTC(2026, 4, 1, 7)],
+    ["2026-05-01T07:00:00.5Z", Date.UTC(2026, 4, 1, 7, 0, 0, 500)],
+  ])("SL312: %s is ISO 8601 with an offset", (text, ms) => {
+    expect(parseIsoWithOffset(text)).toBe(ms);
+  });
+
+  it.each([
+    "2026-05-01",
+    "2026-05-01T09:00:00",
+    "2026-02-30T00:00:00Z",
+    "2026-13-01T00:00:00Z",
+    "2026-05-01 09:00:00Z",
+    "tomorrow",
+    "2026-05-01T24:00:00Z",
+    "2026-05-01T09:00:00+25:00",
+  ])("SL312: %s is refused", (text) => {
+    expect(parseIsoWithOffset(text)).toBeUndefined();
+  });
+});

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Benchmark: build and check time and peak RSS for generated 1k, 10k and 100k link instances.
+// Usage: npm run bench:build [-- --sizes 1000,10000] [-- --no-write]
+// Writes the "Build" section of BENCHMARKS.md (creating the file with a machine header).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const sizesArg = args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : "1000,10000,100000";
+const sizes = sizesArg
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0 && n <= 1_000_000);
+const write = !args.includes("--no-write");
+const cli = join(repo, "out", "cli.js");
+if (!existsSync(cli)) {
+  console.error("out/cli.js missing: run npm run build:cli first");
+  process.exit(2);
+}
+
+/** 70% of the links in YAML (three files), 30% in CSV; 5% splats, 10% scheduled, mixed states. */
+function generate(dir, n) {
+  mkdirSync(join(dir, "custom", "links"), { recursive: true });
+  writeFileSync(
+    join(dir, "custom", "site.yaml"),
+    "site_name: Bench\nbase_url: https://go.example.org\n",
+  );
+  const states = ["active", "active", "active", "active", "paused", "retired", "disabled", "draft"];
+  const yamlFiles = [[], [], []];
+  const csv = [
+    "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,description,tags,owner",
+  ];
+  for (let i = 0; i < n; i++) {
+    const splat = i % 20 === 0;
+    const slug = splat ? `ns-${i}/*` : `team-${i % 97}/link-${i}`;
+    const target = splat
+      ? `https://example.com/ns/${i}/:splat`
+      : `https://example.com/p/${i}?x=${i % 13}`;
+    const state = states[i % states.length];
+    if (i % 10 < 7) {
+      let row = `- slug: ${slug}\n  target: ${target}\n  status: ${[301, 302, 307, 308][i % 4]}\n  state: ${state}\n  description: "Link number ${i}"\n  tags: [bench, t${i % 5}]\n`;
+      if (!splat && i % 10 === 3)
+        row += `  schedule:\n    label: window-${i}\n    start: "2020-01-01T00:00:00Z"\n    end: "2099-01-01T00:00:00+01:00"\n`;
+      yamlFiles[i % 3].push(row);
+    } else {
+      csv.push(`${slug},${target},302,${state},,,,true,Link ${i},bench;csv,owner-${i % 7}`);
+    }
+  }
+  yamlFiles.forEach((rows, k) =>
+    writeFileSync(join(dir, "custom", "links", `links-${k}.yaml`), "# generated\n" + rows.join("")),
+  );
+  writeFileSync(join(dir, "custom", "links", "more.csv"), csv.join("\n") + "\n");
+}
+
+function run(command, root) {
+  const extra = command === "build" ? ["--out", join(root, "dist")] : [];
+  const started = process.hrtime.bigint();
+  const result = spawnSync(
+    "/usr/bin/time",
+    [
+      "-f",
+      "%M",
+      process.execPath,
+      join(repo, "bin", "shortlinks.js"),
+      command,
+      "--root",
+      root,
+      ...extra,
+    ],
+    { encoding: "utf8" },
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rssKiB = Number(result.stderr.trim().split("\n").pop());
+  // check may exit 1 with SL320 alone while runtime/ is being edited; the timing is what matters here.
+  if (
+    result.status !== 0 &&
+    !(
+      command === "check" &&
+      /SL320/.test(result.stderr) &&
+      !/ 2 errors|[3-9] errors/.test(result.stderr)
+    )
+  ) {
+    console.error(result.stdout, result.stderr);
+    throw new Error(`${command} exited ${result.status}`);
+  }
+  return { seconds, rssMiB: rssKiB / 1024 };
+}
+
+const loadAtStart = loadavg()[0];
+const rows = [];
+for (const n of sizes) {
+  const dir = mkdtempSync(join(tmpdir(), `shortlinks-bench-${n}-`));
+  try {
+    generate(dir, n);
+    const build = run("build", dir);
+    const check = run("check", dir);
+    const row = { n, build, check };
+    rows.push(row);
+    console.log(
+      `${n} links: build ${build.seconds.toFixed(2)} s (${build.rssMiB.toFixed(0)} MiB), check ${check.seconds.toFixed(2)} s (${check.rssMiB.toFixed(0)} MiB)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (write) {
+  const file = join(repo, "BENCHMARKS.md");
+  const node = process.version;
+  const model =
+    (readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) ?? [])[1] ?? "unknown";
+  const header = `# Benchmarks\n\nMachine: ${cpus().length} cores (nproc), ${model}, Node ${node}.\n`;
+  const section = [
+    "## Build",
+    "",
+    "Command: `npm run build:cli && npm run bench:build`. Generated instances: 70% of the links in three",
+    "YAML files, 30% in one CSV; 5% splats, 10% scheduled, mixed states. Wall time of the whole CLI",
+    "process (`node bin/shortlinks.js build|check --root DIR`), peak RSS from `/usr/bin/time`.",
+    "Target: 100k links validated and built in under 10 s, under 1 GiB.",
+    `1-minute load average when the run started: ${loadAtStart.toFixed(2)} (other work on the machine inflates the times).`,
+    "",
+    "| links | build (s) | build peak RSS (MiB) | check (s) | check peak RSS (MiB) |",
+    "|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.n} | ${r.build.seconds.toFixed(2)} | ${r.build.rssMiB.toFixed(0)} | ${r.check.seconds.toFixed(2)} | ${r.check.rssMiB.toFixed(0)} |`,
+    ),
+    "",
+  ].join("\n");
+  let text = existsSync(file) ? readFileSync(file, "utf8") : header;
+  if (!text.startsWith("# Benchmarks")) text = header + "\n" + text;
+  const start = text.indexOf("## Build\n");
+  if (start >= 0) {
+    const next = text.indexOf("\n## ", start + 1);
+    text = text.slice(0, start) + section + (next >= 0 ? text.slice(next + 1) : "");
+  } else {
+    text = text.trimEnd() + "\n\n" + section;
+  }
+  writeFileSync(file, text);
+  console.log(`wrote the Build section of ${file}`);
+}

@@ -1,0 +1,108 @@
+/**
+ * End to end, as a user runs it: the built CLI (`node bin/shortlinks.js`, after build:cli) on a
+ * throwaway copy of an instance: build, check, add, check again; a failed build keeps dist/.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const REPO = join(import.meta.dirname, "..");
+const BIN = join(REPO, "bin", "shortlinks.js");
+let root: string;
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [join(REPO, "scripts", "build-cli.mjs")], {
+    cwd: REPO,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`build:cli failed: ${built.stderr}`);
+  root = mkdtempSync(join(tmpdir(), "shortlinks-e2e-"));
+  cpSync(join(REPO, "fixtures", "valid-basic", "custom"), join(root, "custom"), {
+    recursive: true,
+  });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("shortlinks CLI end to end", () => {
+  it("build writes dist/ and src/worker.js and prints the bundle size", () => {
+    const { code, out } = cli("build");
+    expect(code).toBe(0);
+    expect(out).toMatch(/built 9 links \(7 exact, 2 splat\)/);
+    expect(out).toMatch(/worker\.js: [\d.]+ KiB \(\d+ bytes\)/);
+    expect(readdirSync(join(root, "dist")).sort()).toEqual([
+      "assets",
+      "worker.js",
+      "wrangler.json",
+    ]);
+    expect(readFileSync(join(root, "src", "worker.js"), "utf8")).toBe(
+      readFileSync(join(root, "dist", "worker.js"), "utf8"),
+    );
+    expect(JSON.parse(readFileSync(join(root, "dist", "wrangler.json"), "utf8"))).toMatchObject({
+      main: "worker.js",
+      no_bundle: true,
+      assets: { directory: "./assets", binding: "ASSETS", run_worker_first: true },
+    });
+  });
+
+  it("check passes on the fresh build (warnings only) and --json says ok", () => {
+    expect(cli("check").code).toBe(0);
+    const json = cli("check", "--json");
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ ok: true });
+  });
+
+  it("add validates, appends, and check passes again; a duplicate is refused with the other place", () => {
+    const added = cli(
+      "add",
+      "release-notes",
+      "https://example.com/notes",
+      "--status",
+      "301",
+      "--description",
+      "Notes",
+    );
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(
+      /added release-notes -> https:\/\/example.com\/notes at custom\/links\/links\.yaml:\d+/,
+    );
+    expect(readFileSync(join(root, "custom", "links", "links.yaml"), "utf8")).toContain(
+      "# A valid instance: every kind of row once.",
+    );
+    expect(cli("check").code).toBe(0);
+    const duplicate = cli("add", "Release-Notes", "https://example.com/other");
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.err).toMatch(/SL305 .*custom\/links\/links\.yaml:\d+/);
+  });
+
+  it("a failed build exits 1, prints file:line problems and leaves the previous dist/ as it was", () => {
+    expect(cli("build").code).toBe(0);
+    const before = readFileSync(join(root, "dist", "assets", "links-shards", "0.json"), "utf8");
+    writeFileSync(
+      join(root, "custom", "links", "zz-broken.yaml"),
+      "- slug: api\n  target: https://example.com/\n",
+    );
+    const failed = cli("build");
+    expect(failed.code).toBe(1);
+    expect(failed.err).toMatch(/custom\/links\/zz-broken\.yaml:1: SL303/);
+    expect(readFileSync(join(root, "dist", "assets", "links-shards", "0.json"), "utf8")).toBe(
+      before,
+    );
+    expect(cli("check").code).toBe(1);
+  });
+
+  it("usage errors exit 2", () => {
+    expect(cli("add").code).toBe(2);
+    expect(cli("nope").code).toBe(2);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * One broken instance per diagnostic code (fixtures/slNNN-*), each compared with its golden
+ * printed diagnostics (expected.txt). UPDATE_GOLDENS=1 rewrites the goldens.
+ */
+import {
+  mkdtempSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  ftruncateSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkInstance } from "../lib/check.js";
+import { compileInstance } from "../lib/compile.js";
+import { DIAGNOSTIC_CODES, formatDiagnostic } from "../lib/diagnostics.js";
+import { MAX_ASSET_BYTES } from "../lib/assets/custom-files.js";
+import { assetSchemaProblems } from "../lib/assets/asset-schemas.js";
+import { expectGolden } from "./golden.js";
+
+const FIXTURES = join(import.meta.dirname, "..", "fixtures");
+const CASES = readdirSync(FIXTURES)
+  .filter((name) => /^sl\d{3}-/.test(name))
+  .sort();
+const codeOf = (name: string) => "SL" + name.slice(2, 5);
+
+async function diagnose(name: string) {
+  const root = join(FIXTURES, name);
+  return /^sl(320|506)/.test(name)
+    ? checkInstance({ root })
+    : compileInstance({ root, skipBundle: true, emit: false });
+}
+
+describe("diagnostic fixtures", () => {
+  it.each(CASES)(
+    "%s: reports its code, and prints exactly its golden diagnostics",
+    async (name) => {
+      const result = await diagnose(name);
+      expect(result.diagnostics.map((d) => d.code)).toContain(codeOf(name));
+      const printed = result.diagnostics.map(formatDiagnostic).join("\n") + "\n";
+      expectGolden(join(FIXTURES, name, "expected.txt"), printed);
+    },
+  );
+
+  const untestable = new Set(["SL330", "SL505"]); // pinned by the two tests below
+  it.each(Object.keys(DIAGNOSTIC_CODES).filter((c) => !untestable.has(c)))(
+    "%s has a fixture",
+    (code) => {
+      expect(CASES.map(codeOf)).toContain(code);
+    },
+  );
+
+  it("SL505: a custom public file over the platform's 25 MiB limit is refused", async () => {
+    const root = mkdtempSync(join(tmpdir(), "shortlinks-sl505-"));
+    try {
+      mkdirSync(join(root, "custom", "links"), { recursive: true });
+      mkdirSync(join(root, "custom", "public"), { recursive: true });
+      writeFileSync(
+        join(root, "custom", "site.yaml"),
+        "site_name: T\nbase_url: https://go.example.org\n",
+      );
+      writeFileSync(
+        join(root, "custom", "links", "links.yaml"),
+        "- slug: ok\n  target: https://example.com/\n",
+      );
+      const fd = openSync(join(root, "custom", "public", "big.bin"), "w");
+      ftruncateSync(fd, MAX_ASSET_BYTES + 1);
+      closeSync(fd);
+      const result = await compileInstance({ root, skipBundle: true, emit: false });
+      expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([
+        ["SL505", "custom/public/big.bin"],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [
+      {
+        schema: "shortlinks.registry/1",
+        case_sensitive: false,
+        shard_count: 0,
+        exact_count: 0,
+        splat_count: 0,
+        splat_depths: [],
+      },
+      "shard_count",
+    ],
+    [
+      {
+        schema: "shortlinks.custom-assets/1",
+        files: [{ path: "x", content_type: "a", sha256: "z", csp: "strict" }],
+      },
+      "files.0.path",
+    ],
+    [{ schema: "shortlinks.nothing/1" }, "unknown schema"],
+  ])("SL330: a generated asset that breaks its schema is caught (%#)", (value, problem) => {
+    expect(assetSchemaProblems(value).join("\n")).toContain(problem);
+  });
+});
