@@ -1,0 +1,131 @@
+/**
+ * `serveBundle`: the built bundle (`OUT/worker.js` + `OUT/assets`) answering on a local address in
+ * workerd through miniflare, with the instance's variables, and with `watch` a rebuild and reload
+ * whenever `ROOT/custom/**` changes.
+ */
+import { Miniflare } from "miniflare";
+import { relative } from "node:path";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { readBundleConfig, type VarValue } from "./bundle-config.js";
+import { engineOptions, type OutboundHandler } from "./engine-options.js";
+import { loadServeVars } from "./load-vars.js";
+import { serveDiag, ServeProblem } from "./problems.js";
+import { watchInstance, type InstanceWatcher } from "./watch.js";
+
+export interface ServeOptions {
+  outDir: string;
+  host?: string;
+  /** 8787 by default; 0 picks a free port. */
+  port?: number;
+  /** Instance root: `custom/vars.yaml` and `.dev.vars` are read from here on every (re)load. */
+  root?: string;
+  /** Variables that win over every file (tests, flags). */
+  vars?: Record<string, VarValue>;
+  watch?: { root: string; rebuild: () => Promise<void> };
+  /** Answer the worker's outgoing fetches locally (tests); the network otherwise. */
+  outbound?: OutboundHandler;
+  cf?: Record<string, unknown>;
+  /** Where the start-up line and reloads go; console.log by default. */
+  log?: (line: string) => void;
+  /** Where warnings (SL603, SL606) go; console.error by default. */
+  warn?: (line: string) => void;
+}
+
+export interface ServeHandle {
+  url: URL;
+  /** Re-reads the bundle and the variables and swaps them in without dropping the address. */
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const warn = options.warn ?? ((line: string) => console.error(line));
+  const host = options.host ?? "127.0.0.1";
+  let port = options.port ?? 8787;
+  const optionsNow = () => {
+    const bundle = readBundleConfig(options.outDir);
+    const loaded = options.root
+      ? loadServeVars(options.root, bundle)
+      : { vars: bundle.vars, diagnostics: [] as Diagnostic[] };
+    loaded.diagnostics.forEach((d) => warn(formatDiagnostic(d)));
+    const vars = { ...loaded.vars, ...options.vars };
+    return engineOptions({ bundle, vars, host, port, cf: options.cf, outbound: options.outbound });
+  };
+
+  const mf = new Miniflare(optionsNow());
+  let url: URL;
+  try {
+    url = await mf.ready;
+  } catch (error) {
+    await mf.dispose().catch(() => undefined);
+    throw listenProblem(error, host, port);
+  }
+  port = Number(url.port); // keep the address across reloads, also when 0 picked it
+  log(`shortlinks serve: ${url.href} (bundle ${relative(process.cwd(), options.outDir) || "."})`);
+
+  // Reloads run one after another; a failed one does not block the next.
+  let queue: Promise<void> = Promise.resolve();
+  const reload = (): Promise<void> => {
+    const next = queue.then(() => mf.setOptions(optionsNow()));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  let watcher: InstanceWatcher | undefined;
+  if (options.watch) {
+    const { rebuild } = options.watch;
+    watcher = watchInstance(options.watch.root, {
+      onSourceChange: async () => {
+        try {
+          await rebuild();
+        } catch (error) {
+          warn(
+            formatDiagnostic(
+              serveDiag(
+                "SL606",
+                "custom/",
+                0,
+                `rebuild failed: ${(error as Error).message}`,
+                "fix the sources; the server keeps the last good bundle",
+              ),
+            ),
+          );
+          return;
+        }
+        await reload();
+        log("shortlinks serve: rebuilt and reloaded");
+      },
+      onDevVarsChange: async () => {
+        await reload();
+        log("shortlinks serve: variables reloaded");
+      },
+      onError: (error) => warn(`shortlinks serve: reload failed: ${error.message}`),
+    });
+  }
+
+  return {
+    url,
+    reload,
+    async close() {
+      watcher?.close();
+      await queue;
+      await mf.dispose();
+    },
+  };
+}
+
+function listenProblem(error: unknown, host: string, port: number): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/EADDRINUSE|address already in use|Address in use|bind/i.test(message))
+    return new ServeProblem(
+      serveDiag(
+        "SL605",
+        `${host}:${port}`,
+        0,
+        `expected a free address, found ${host}:${port} in use`,
+        "stop the other server or pass --port",
+      ),
+    );
+  return error instanceof Error ? error : new Error(message);
+}

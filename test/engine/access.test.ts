@@ -1,0 +1,100 @@
+// Access in workerd: the worker fetches the team's JWKS (answered locally, never from the network)
+// and verifies Cloudflare Access tokens with jose inside the real runtime.
+import { generateKeyPair } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  FIXTURE_AUD,
+  makeAccessFixture,
+  type AccessFixture,
+} from "../../runtime/access/test-keys.js";
+import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
+import { startWorkerd, type Workerd } from "./workerd.js";
+
+const TEAM = "https://shortlinks-test.cloudflareaccess.com";
+let keys: AccessFixture;
+let engine: Workerd;
+
+beforeAll(async () => {
+  keys = await makeAccessFixture();
+  const { out } = await buildInstance(CASE_INSTANCE);
+  engine = await startWorkerd(out, {
+    vars: { ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: FIXTURE_AUD },
+    outbound: (request) =>
+      new URL(request.url).origin === TEAM
+        ? keys.handleJwks(request)
+        : new Response("refused", { status: 502 }),
+  });
+});
+
+afterAll(async () => {
+  await engine?.dispose();
+});
+
+type Token = () => Promise<string | undefined>;
+const valid: Token = () => keys.sign({ iss: TEAM, aud: [FIXTURE_AUD] });
+const header = (token: string | undefined): Record<string, string> =>
+  token ? { "cf-access-jwt-assertion": token } : {};
+
+describe("Access in workerd", () => {
+  it.each<[string, string, Token, (t: string | undefined) => Record<string, string>, number]>([
+    ["a valid token opens the stats API", "/en/_stats/api/links.json", valid, header, 200],
+    ["a valid token opens the stats page", "/en/_stats/", valid, header, 200],
+    ["a valid token opens the tests page", "/en/_tests/", valid, header, 200],
+    [
+      "the CF_Authorization cookie is the fallback",
+      "/en/_stats/api/links.json",
+      valid,
+      (t) => ({ cookie: `CF_Authorization=${t}` }),
+      200,
+    ],
+    ["no token is 403", "/en/_stats/api/links.json", async () => undefined, header, 403],
+    [
+      "a token for another application is 403",
+      "/en/_stats/api/links.json",
+      () => keys.sign({ iss: TEAM, aud: ["another-app"] }),
+      header,
+      403,
+    ],
+    [
+      "a token from another team is 403",
+      "/en/_stats/api/links.json",
+      () => keys.sign({ iss: "https://other.cloudflareaccess.com", aud: [FIXTURE_AUD] }),
+      header,
+      403,
+    ],
+    [
+      "an expired token is 403",
+      "/en/_stats/api/links.json",
+      () => keys.sign({ iss: TEAM, aud: [FIXTURE_AUD], exp: Math.floor(Date.now() / 1000) - 3600 }),
+      header,
+      403,
+    ],
+    [
+      "a token signed by a key the JWKS does not list is 403",
+      "/en/_stats/api/links.json",
+      async () =>
+        keys.sign(
+          { iss: TEAM, aud: [FIXTURE_AUD] },
+          { privateKey: (await generateKeyPair("RS256")).privateKey },
+        ),
+      header,
+      403,
+    ],
+  ])("%s", async (_name, path, token, carry, status) => {
+    const response = await engine.fetch(path, { headers: carry(await token()) });
+    expect(response.status).toBe(status);
+  });
+
+  it("the stats API answers JSON holding the registry", async () => {
+    const response = await engine.fetch("/en/_stats/api/links.json", {
+      headers: header(await valid()),
+    });
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.text()).toContain("docs.example.com");
+  });
+
+  it("the keys came from the team's JWKS address, and from nowhere else", () => {
+    const urls = new Set(engine.outbound.map((r) => r.url));
+    expect([...urls]).toEqual([`${TEAM}/cdn-cgi/access/certs`]);
+  });
+});

@@ -1,0 +1,111 @@
+// What only the engine shows about analytics: workerd really runs the ctx.waitUntil delivery after
+// the response, and the edge metadata (`request.cf`) reaches the event data. The exact payloads are
+// the analytics unit tests' business; here the events must arrive from workerd at all.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROME_UA, SITE_ID, WEBSITE_ID } from "../../runtime/analytics/test-fixtures.js";
+import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
+import { startGatedCollector, type GatedCollector } from "./gated-collector.js";
+import { startWorkerd, type Workerd } from "./workerd.js";
+
+let collector: GatedCollector;
+let engine: Workerd;
+
+beforeAll(async () => {
+  collector = await startGatedCollector();
+  const { out } = await buildInstance(CASE_INSTANCE);
+  engine = await startWorkerd(out, {
+    outbound: "loopback-only",
+    vars: {
+      ANALYTICS_PROVIDER: "provider_a,provider_b",
+      PROVIDER_A_ENDPOINT: `${collector.url}/api/send`,
+      PROVIDER_A_WEBSITE_ID: WEBSITE_ID,
+      PROVIDER_B_ENDPOINT: `${collector.url}/api/track`,
+      PROVIDER_B_SITE_ID: SITE_ID,
+    },
+  });
+});
+
+afterAll(async () => {
+  await engine?.dispose();
+  await collector?.stop();
+});
+
+/** Sends one visitor request and returns the two collection requests it caused (gate open). */
+async function eventsOf(path: string, cf?: Record<string, unknown>) {
+  const before = collector.received.length;
+  collector.open();
+  const response = await engine.fetch(path, { headers: { "user-agent": CHROME_UA }, cf });
+  const all = await collector.waitFor(before + 2);
+  await collector.settled();
+  const mine = all.slice(before);
+  return {
+    response,
+    a: mine.find((r) => r.path === "/api/send")?.body as
+      { payload: { name?: string; data?: Record<string, unknown> } } | undefined,
+    b: mine.find((r) => r.path === "/api/track")?.body as
+      { type: string; event_name?: string; properties?: string } | undefined,
+  };
+}
+
+describe("ctx.waitUntil in workerd", () => {
+  it("the redirect is answered while both collection requests are still open, and they complete afterwards", async () => {
+    collector.close();
+    const before = collector.received.length;
+    const response = await engine.fetch("/docs", { headers: { "user-agent": CHROME_UA } });
+    expect(response.status).toBe(302);
+    const open = (await collector.waitFor(before + 2)).slice(before);
+    expect(open.map((r) => r.path).sort()).toEqual(["/api/send", "/api/track"]);
+    // Had the worker awaited delivery, it could only have answered after its timeout aborted them.
+    expect(open.map((r) => ({ aborted: r.aborted, answered: r.answered }))).toEqual([
+      { aborted: false, answered: false },
+      { aborted: false, answered: false },
+    ]);
+    collector.open();
+    // Had the worker fired and forgotten (no waitUntil), workerd would have cancelled them by now.
+    const settled = (await collector.settled()).slice(before);
+    expect(settled.map((r) => ({ aborted: r.aborted, answered: r.answered }))).toEqual([
+      { aborted: false, answered: true },
+      { aborted: false, answered: true },
+    ]);
+  });
+
+  it.each([
+    ["a redirect", "/docs", "redirect"],
+    ["a short-link miss", "/nope", "short-link-miss"],
+    ["an informational page (retired link)", "/old", "redirect"],
+  ])("event for %s arrives from workerd at both providers", async (_what, path, name) => {
+    const { a, b } = await eventsOf(path);
+    expect(a?.payload.name).toBe(name);
+    expect(b?.event_name).toBe(name);
+  });
+
+  it("a pageview arrives as provider A's native pageview (no name) and provider B's pageview", async () => {
+    const { response, a, b } = await eventsOf("/lookup");
+    expect(response.status).toBe(200);
+    expect(a?.payload.name).toBeUndefined();
+    expect(b?.type).toBe("pageview");
+  });
+
+  it("a scanner probe sends nothing", async () => {
+    const before = collector.received.length;
+    const response = await engine.fetch("/wp-login.php");
+    expect(response.status).toBe(404);
+    // A later event proves the pipeline is live; everything that arrived since concerns it alone.
+    await eventsOf("/docs");
+    const since = collector.received
+      .slice(before)
+      .map((r) => r.body as { payload?: { url: string }; pathname?: string });
+    expect(since.map((body) => body.payload?.url ?? body.pathname)).toEqual(["/docs", "/docs"]);
+  });
+});
+
+describe("request.cf in workerd", () => {
+  it.each([[{ country: "CH", colo: "ZRH" }], [{ country: "JP", colo: "NRT" }]])(
+    "country and colo of %o reach both providers' event data",
+    async (cf) => {
+      const { a, b } = await eventsOf("/docs", cf);
+      expect(a?.payload.data).toMatchObject(cf);
+      expect(JSON.parse(b?.properties ?? "{}")).toMatchObject(cf);
+    },
+  );
+});

@@ -1,0 +1,78 @@
+// The self-hosted recipe of docs/deploy.md, run as written: the two files are taken from the page,
+// put next to a built dist/, and `workerd serve` (no miniflare, no Cloudflare) answers the request
+// case table over plain HTTP on 127.0.0.1.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_CASES } from "../cases/requests.js";
+import { buildInstance, CASE_INSTANCE, REPO } from "../support/build-instance.js";
+import { mismatches } from "../support/check-case.js";
+
+const WORKERD = join(REPO, "node_modules/.bin/workerd");
+let child: ChildProcess;
+let origin: string;
+
+/** The fenced blocks of docs/deploy.md that follow a `<!-- file: NAME -->` marker. */
+async function docFiles(): Promise<Map<string, string>> {
+  const page = await readFile(join(REPO, "docs/deploy.md"), "utf8");
+  const files = new Map<string, string>();
+  for (const match of page.matchAll(/<!-- file: (\S+) -->\s*```\w*\n([\s\S]*?)```/g))
+    files.set(match[1], match[2]);
+  return files;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+beforeAll(async () => {
+  const { root } = await buildInstance(CASE_INSTANCE);
+  const files = await docFiles();
+  for (const [name, text] of files) await writeFile(join(root, name), text);
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  child = spawn(WORKERD, ["serve", "shortlinks.capnp", "--socket-addr", `http=127.0.0.1:${port}`], {
+    cwd: root,
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 200; i++) {
+    const up = await fetch(`${origin}/robots.txt`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+
+afterAll(() => {
+  child?.kill("SIGTERM");
+});
+
+describe("self-hosted workerd, as docs/deploy.md says", () => {
+  it("the page holds both files of the recipe", async () => {
+    expect([...(await docFiles()).keys()].sort()).toEqual(["asset-types.js", "shortlinks.capnp"]);
+  });
+
+  it.each(REQUEST_CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const response = await fetch(origin + c.path, {
+      method: c.method ?? "GET",
+      headers: c.headers,
+      body: c.body,
+      redirect: "manual",
+    });
+    expect(mismatches(c, response)).toEqual([]);
+    await response.arrayBuffer();
+  });
+
+  it("static files get their content type from the recipe's asset worker", async () => {
+    const response = await fetch(`${origin}/hello.html`);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+});

@@ -1,0 +1,37 @@
+// The shared request case table against the built bundle in workerd (miniflare), the Node runner's twin.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_CASES } from "./cases/requests.js";
+import { startWorkerd, type Workerd } from "./engine/workerd.js";
+import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
+import { mismatches } from "./support/check-case.js";
+
+let engine: Workerd;
+
+beforeAll(async () => {
+  const { out } = await buildInstance(CASE_INSTANCE);
+  engine = await startWorkerd(out);
+});
+
+afterAll(async () => {
+  await engine?.dispose();
+});
+
+describe("request case table: bundle in workerd", () => {
+  it.each(REQUEST_CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const response = await engine.fetch(c.path, {
+      method: c.method,
+      headers: c.headers,
+      body: c.body,
+    });
+    expect(mismatches(c, response)).toEqual([]);
+    if ((c.method ?? "GET") === "HEAD") expect(await response.text()).toBe("");
+  });
+
+  it("the table is at full length (at least 120 requests)", () => {
+    expect(REQUEST_CASES.length).toBeGreaterThanOrEqual(120);
+  });
+
+  it("no request of the table made an outgoing fetch (analytics is off, access is not configured)", () => {
+    expect(engine.outbound).toEqual([]);
+  });
+});
