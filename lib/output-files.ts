@@ -10,6 +10,12 @@ export interface OutputFile {
   content: string | Uint8Array;
 }
 
+/**
+ * The worker sits in a folder of its own: with `no_bundle`, wrangler uploads every .js/.html/.txt
+ * beside the main module as an extra module, which would upload every page twice.
+ */
+export const WORKER_FILE = "worker/worker.js";
+
 /** Pinned so a rebuild never changes the runtime's behaviour behind the operator's back. */
 export const COMPATIBILITY_DATE = "2026-04-26";
 export const ROBOTS_TXT = "User-agent: *\nDisallow: /\n";
@@ -44,7 +50,7 @@ export function workerName(siteName: string): string {
 export function wranglerConfig(site: Site): object {
   return {
     name: workerName(site.site_name),
-    main: "worker.js",
+    main: WORKER_FILE,
     compatibility_date: COMPATIBILITY_DATE,
     no_bundle: true,
     assets: { directory: "./assets", binding: "ASSETS", run_worker_first: true },
@@ -58,7 +64,7 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     content,
   });
   const files: OutputFile[] = [
-    { path: "worker.js", content: input.worker },
+    { path: WORKER_FILE, content: input.worker },
     { path: "wrangler.json", content: prettyJson(wranglerConfig(input.site)) },
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WORKER_FILE } from "../lib/output-files.js";
 
 const REPO = join(import.meta.dirname, "..");
 const BIN = join(REPO, "bin", "shortlinks.js");
@@ -40,16 +41,13 @@ describe("shortlinks CLI end to end", () => {
     expect(code).toBe(0);
     expect(out).toMatch(/built 9 links \(7 exact, 2 splat\)/);
     expect(out).toMatch(/worker\.js: [\d.]+ KiB \(\d+ bytes\)/);
-    expect(readdirSync(join(root, "dist")).sort()).toEqual([
-      "assets",
-      "worker.js",
-      "wrangler.json",
-    ]);
+    expect(readdirSync(join(root, "dist")).sort()).toEqual(["assets", "worker", "wrangler.json"]);
+    expect(readdirSync(join(root, "dist", "worker"))).toEqual(["worker.js"]);
     expect(readFileSync(join(root, "src", "worker.js"), "utf8")).toBe(
-      readFileSync(join(root, "dist", "worker.js"), "utf8"),
+      readFileSync(join(root, "dist", WORKER_FILE), "utf8"),
     );
     expect(JSON.parse(readFileSync(join(root, "dist", "wrangler.json"), "utf8"))).toMatchObject({
-      main: "worker.js",
+      main: WORKER_FILE,
       no_bundle: true,
       assets: { directory: "./assets", binding: "ASSETS", run_worker_first: true },
     });

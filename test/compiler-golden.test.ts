@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInstance } from "../lib/build.js";
 import { expectGolden } from "./golden.js";
+import { WORKER_FILE } from "../lib/output-files.js";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "valid-basic");
 const EXPECTED = join(FIXTURE, "expected");
@@ -57,7 +58,7 @@ describe("golden build of fixtures/valid-basic", () => {
     for (const file of goldened)
       expectGolden(join(EXPECTED, file), readFileSync(join(dist, file), "utf8"));
     expect(readFileSync(join(root, "src", "worker.js"), "utf8")).toBe(
-      readFileSync(join(dist, "worker.js"), "utf8"),
+      readFileSync(join(dist, WORKER_FILE), "utf8"),
     );
   });
 

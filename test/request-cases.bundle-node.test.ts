@@ -1,10 +1,11 @@
-// The shared request case table against the built dist/worker.js, imported in Node with an assets stub.
+// The shared request case table against the built dist/worker/worker.js, imported in Node with an assets stub.
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_CASES } from "./cases/requests.js";
 import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { caseRequest, mismatches } from "./support/check-case.js";
+import { WORKER_FILE } from "../lib/output-files.js";
 
 type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };
 let worker: Worker;
@@ -13,7 +14,7 @@ const waitUntil = { waitUntil: (_p: Promise<unknown>) => undefined };
 
 beforeAll(async () => {
   const { out } = await buildInstance(CASE_INSTANCE);
-  worker = ((await import(pathToFileURL(`${out}/worker.js`).href)) as { default: Worker }).default;
+  worker = ((await import(pathToFileURL(`${out}/${WORKER_FILE}`).href)) as { default: Worker }).default;
   env = { ASSETS: dirAssets(`${out}/assets`) };
 });
 
