@@ -1,0 +1,2484 @@
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+
+// node_modules/jose/dist/webapi/lib/buffer_utils.js
+var encoder = new TextEncoder();
+var decoder = new TextDecoder();
+var strictDecoder = new TextDecoder("utf-8", { fatal: true });
+var UINT32_RANGE = 2 ** 32;
+function concat(...buffers) {
+  const size = buffers.reduce((acc, { length }) => acc + length, 0), buf = new Uint8Array(size);
+  let i = 0;
+  for (const buffer of buffers)
+    buf.set(buffer, i), i += buffer.length;
+  return buf;
+}
+var NON_ASCII = /[^\x00-\x7f]/;
+function encode(string) {
+  if (typeof string == "string" && string.length >= 128) {
+    if (NON_ASCII.test(string))
+      throw new TypeError("non-ASCII string encountered in encode()");
+    return encoder.encode(string);
+  }
+  const bytes = new Uint8Array(string.length);
+  for (let i = 0; i < string.length; i++) {
+    const code = string.charCodeAt(i);
+    if (code > 127)
+      throw new TypeError("non-ASCII string encountered in encode()");
+    bytes[i] = code;
+  }
+  return bytes;
+}
+function decodeBase64(encoded, url = false) {
+  if (Uint8Array.fromBase64)
+    return Uint8Array.fromBase64(encoded, { alphabet: url ? "base64url" : "base64" });
+  if (url) {
+    if (encoded.includes("+") || encoded.includes("/"))
+      throw new TypeError("Invalid base64url");
+    encoded = encoded.replace(/-/g, "+").replace(/_/g, "/");
+  }
+  const binary = atob(encoded), bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++)
+    bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+// node_modules/jose/dist/webapi/util/errors.js
+var errors_exports = {};
+__export(errors_exports, {
+  JOSEAlgNotAllowed: () => JOSEAlgNotAllowed,
+  JOSEError: () => JOSEError,
+  JOSENotSupported: () => JOSENotSupported,
+  JWEDecryptionFailed: () => JWEDecryptionFailed,
+  JWEInvalid: () => JWEInvalid,
+  JWKInvalid: () => JWKInvalid,
+  JWKSInvalid: () => JWKSInvalid,
+  JWKSMultipleMatchingKeys: () => JWKSMultipleMatchingKeys,
+  JWKSNoMatchingKey: () => JWKSNoMatchingKey,
+  JWKSTimeout: () => JWKSTimeout,
+  JWSInvalid: () => JWSInvalid,
+  JWSSignatureVerificationFailed: () => JWSSignatureVerificationFailed,
+  JWTClaimValidationFailed: () => JWTClaimValidationFailed,
+  JWTExpired: () => JWTExpired,
+  JWTInvalid: () => JWTInvalid
+});
+var JOSEError = class extends Error {
+  static code = "ERR_JOSE_GENERIC";
+  code = "ERR_JOSE_GENERIC";
+  constructor(message2, options) {
+    super(message2, options), this.name = this.constructor.name, Error.captureStackTrace?.(this, this.constructor);
+  }
+};
+var JWTClaimValidationFailed = class extends JOSEError {
+  static code = "ERR_JWT_CLAIM_VALIDATION_FAILED";
+  code = "ERR_JWT_CLAIM_VALIDATION_FAILED";
+  claim;
+  reason;
+  payload;
+  constructor(message2, payload, claim = "unspecified", reason = "unspecified") {
+    super(message2, { cause: { claim, reason, payload } }), this.claim = claim, this.reason = reason, this.payload = payload;
+  }
+};
+var JWTExpired = class extends JOSEError {
+  static code = "ERR_JWT_EXPIRED";
+  code = "ERR_JWT_EXPIRED";
+  claim;
+  reason;
+  payload;
+  constructor(message2, payload, claim = "unspecified", reason = "unspecified") {
+    super(message2, { cause: { claim, reason, payload } }), this.claim = claim, this.reason = reason, this.payload = payload;
+  }
+};
+var JOSEAlgNotAllowed = class extends JOSEError {
+  static code = "ERR_JOSE_ALG_NOT_ALLOWED";
+  code = "ERR_JOSE_ALG_NOT_ALLOWED";
+};
+var JOSENotSupported = class extends JOSEError {
+  static code = "ERR_JOSE_NOT_SUPPORTED";
+  code = "ERR_JOSE_NOT_SUPPORTED";
+};
+var JWEDecryptionFailed = class extends JOSEError {
+  static code = "ERR_JWE_DECRYPTION_FAILED";
+  code = "ERR_JWE_DECRYPTION_FAILED";
+  constructor(message2 = "decryption operation failed", options) {
+    super(message2, options);
+  }
+};
+var JWEInvalid = class extends JOSEError {
+  static code = "ERR_JWE_INVALID";
+  code = "ERR_JWE_INVALID";
+};
+var JWSInvalid = class extends JOSEError {
+  static code = "ERR_JWS_INVALID";
+  code = "ERR_JWS_INVALID";
+};
+var JWTInvalid = class extends JOSEError {
+  static code = "ERR_JWT_INVALID";
+  code = "ERR_JWT_INVALID";
+};
+var JWKInvalid = class extends JOSEError {
+  static code = "ERR_JWK_INVALID";
+  code = "ERR_JWK_INVALID";
+};
+var JWKSInvalid = class extends JOSEError {
+  static code = "ERR_JWKS_INVALID";
+  code = "ERR_JWKS_INVALID";
+};
+var JWKSNoMatchingKey = class extends JOSEError {
+  static code = "ERR_JWKS_NO_MATCHING_KEY";
+  code = "ERR_JWKS_NO_MATCHING_KEY";
+  constructor(message2 = "no applicable key found in the JSON Web Key Set", options) {
+    super(message2, options);
+  }
+};
+var JWKSMultipleMatchingKeys = class extends JOSEError {
+  [Symbol.asyncIterator] = async function* () {
+  };
+  static code = "ERR_JWKS_MULTIPLE_MATCHING_KEYS";
+  code = "ERR_JWKS_MULTIPLE_MATCHING_KEYS";
+  constructor(message2 = "multiple matching keys found in the JSON Web Key Set", options) {
+    super(message2, options);
+  }
+};
+var JWKSTimeout = class extends JOSEError {
+  static code = "ERR_JWKS_TIMEOUT";
+  code = "ERR_JWKS_TIMEOUT";
+  constructor(message2 = "request timed out", options) {
+    super(message2, options);
+  }
+};
+var JWSSignatureVerificationFailed = class extends JOSEError {
+  static code = "ERR_JWS_SIGNATURE_VERIFICATION_FAILED";
+  code = "ERR_JWS_SIGNATURE_VERIFICATION_FAILED";
+  constructor(message2 = "signature verification failed", options) {
+    super(message2, options);
+  }
+};
+
+// node_modules/jose/dist/webapi/util/base64url.js
+var invalid = "The input to be decoded is not correctly encoded.";
+function decode(input) {
+  try {
+    return decodeBase64(typeof input == "string" ? input : decoder.decode(input), true);
+  } catch (cause) {
+    throw new TypeError(invalid, { cause });
+  }
+}
+
+// node_modules/jose/dist/webapi/lib/validate.js
+function isObject(input) {
+  if (typeof input != "object" || input === null || Object.prototype.toString.call(input) !== "[object Object]")
+    return false;
+  const prototype = Object.getPrototypeOf(input);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+function isJwkSet(input) {
+  return isObject(input) && Array.isArray(input.keys) && Array.from(input.keys).every(isObject);
+}
+function isDisjoint(...headers) {
+  const parameters = /* @__PURE__ */ new Set();
+  for (const header of headers)
+    if (header)
+      for (const parameter of Object.keys(header)) {
+        if (parameters.has(parameter))
+          return false;
+        parameters.add(parameter);
+      }
+  return true;
+}
+function decodeBase64url(value, label, ErrorClass) {
+  try {
+    return decode(value);
+  } catch (cause) {
+    throw new ErrorClass(`Failed to base64url decode the ${label}`, { cause });
+  }
+}
+function encodeAsciiMember(value, label, ErrorClass) {
+  try {
+    return encode(value);
+  } catch (cause) {
+    throw new ErrorClass(`The ${label} is not a valid base64url string`, { cause });
+  }
+}
+function parseJoseHeader(encodedProtectedHeader, ErrorClass, message2) {
+  let parsed;
+  try {
+    parsed = JSON.parse(strictDecoder.decode(decode(encodedProtectedHeader)));
+  } catch (cause) {
+    throw new ErrorClass(message2, { cause });
+  }
+  if (!isObject(parsed))
+    throw new ErrorClass(message2);
+  return parsed;
+}
+var JWS_RECOGNIZED = { __proto__: null, b64: true };
+function validateAlgorithms(option, algorithms) {
+  if (algorithms !== void 0 && (!Array.isArray(algorithms) || algorithms.some((s) => typeof s != "string")))
+    throw new TypeError(`"${option}" option must be an array of strings`);
+  return algorithms === void 0 ? void 0 : new Set(algorithms);
+}
+function validateCrit(Err, recognizedDefault, recognizedOption, protectedHeader, joseHeader) {
+  if (joseHeader.crit !== void 0 && protectedHeader?.crit === void 0)
+    throw new Err('"crit" (Critical) Header Parameter MUST be integrity protected');
+  if (!protectedHeader || protectedHeader.crit === void 0)
+    return [];
+  if (!Array.isArray(protectedHeader.crit) || protectedHeader.crit.length === 0 || protectedHeader.crit.some((input) => typeof input != "string" || input.length === 0))
+    throw new Err('"crit" (Critical) Header Parameter MUST be an array of non-empty strings when present');
+  const recognized = recognizedOption === void 0 ? recognizedDefault : { __proto__: null, ...recognizedOption, ...recognizedDefault };
+  for (const parameter of protectedHeader.crit) {
+    if (!(parameter in recognized))
+      throw new JOSENotSupported(`Extension Header Parameter "${parameter}" is not recognized`);
+    if (!Object.hasOwn(joseHeader, parameter) || joseHeader[parameter] === void 0)
+      throw new Err(`Extension Header Parameter "${parameter}" is missing`);
+    if (recognized[parameter] && (!Object.hasOwn(protectedHeader, parameter) || protectedHeader[parameter] === void 0))
+      throw new Err(`Extension Header Parameter "${parameter}" MUST be integrity protected`);
+  }
+  return protectedHeader.crit;
+}
+function validateB64(protectedHeader, extensions) {
+  if (extensions.includes("b64")) {
+    const b64 = protectedHeader.b64;
+    if (typeof b64 != "boolean")
+      throw new JWSInvalid('The "b64" (base64url-encode payload) Header Parameter must be a boolean');
+    return b64;
+  }
+  return true;
+}
+
+// node_modules/jose/dist/webapi/lib/key.js
+var tag = (key) => key[Symbol.toStringTag];
+var jwkMatchesOp = (entry, key, usage) => {
+  const { alg } = entry;
+  if (key.use !== void 0) {
+    const expected = usage === "sign" || usage === "verify" ? "sig" : "enc";
+    if (key.use !== expected)
+      throw new TypeError(`Invalid key for this operation, its "use" must be "${expected}" when present`);
+  }
+  if (key.alg !== void 0 && key.alg !== alg)
+    throw new TypeError(`Invalid key for this operation, its "alg" must be "${alg}" when present`);
+  if (Array.isArray(key.key_ops)) {
+    const expectedKeyOp = usage === "encrypt" || usage === "decrypt" ? entry.ops?.[usage === "encrypt" ? 0 : 1] : usage;
+    if (expectedKeyOp && !key.key_ops.includes(expectedKeyOp))
+      throw new TypeError(`Invalid key for this operation, its "key_ops" must include "${expectedKeyOp}" when present`);
+  }
+};
+async function prepareKey(entry, key, usage) {
+  const { alg, secret } = entry, requiresPrivateKey = usage === "decrypt" || usage === "sign";
+  if (secret && key instanceof Uint8Array)
+    return key;
+  let normalized, keyObject;
+  if (isObject(key)) {
+    if (normalized = normalizeJwk(key), typeof normalized.kty != "string")
+      throw invalidKeyType(alg, key, secret);
+    if (!(secret ? normalized.kty === "oct" && typeof normalized.k == "string" : normalized.kty !== "oct" && (requiresPrivateKey ? normalized.kty === "AKP" && typeof normalized.priv == "string" || typeof normalized.d == "string" : normalized.d === void 0 && normalized.priv === void 0)))
+      throw new TypeError(secret ? 'JSON Web Key for symmetric algorithms must have JWK "kty" (Key Type) equal to "oct" and the JWK "k" (Key Value) present' : `JSON Web Key for this operation must be a ${requiresPrivateKey ? "private" : "public"} JWK`);
+    if (jwkMatchesOp(entry, normalized, usage), normalized.kty === "oct")
+      return decode(normalized.k);
+    if (!Object.isFrozen(key)) {
+      const { key_ops } = key;
+      Array.isArray(key_ops) && Object.freeze(key_ops), Object.freeze(key);
+    }
+  } else {
+    if (!isKeyLike(key))
+      throw invalidKeyType(alg, key, secret);
+    const expectedType = secret ? "secret" : requiresPrivateKey ? "private" : "public";
+    if (key.type !== expectedType && (secret || ["secret", "public", "private"].includes(key.type)))
+      throw new TypeError(`${tag(key)} instances must be of type "${expectedType}" for the ${alg} algorithm`);
+    if (isCryptoKey(key))
+      return key;
+    if (keyObject = key, keyObject.type === "secret")
+      return keyObject.export();
+  }
+  cache ||= /* @__PURE__ */ new WeakMap();
+  const cacheKey = key;
+  let cached = cache.get(cacheKey);
+  if (cached?.[alg])
+    return cached[alg];
+  if (cached || cache.set(cacheKey, cached = {}), keyObject && typeof keyObject.toCryptoKey == "function") {
+    const isPublic = keyObject.type === "public", crv = nist[keyObject.asymmetricKeyDetails?.namedCurve], params = entry.resolve?.({ crv, asymmetricKeyType: keyObject.asymmetricKeyType }) ?? entry.subtle;
+    return cached[alg] = keyObject.toCryptoKey(params, isPublic, entry.usages[isPublic ? 0 : 1]);
+  }
+  return normalized ??= keyObject.export({ format: "jwk" }), normalized.alg = alg, cached[alg] = await jwkToKey(entry, normalized);
+}
+var cache;
+var nist = {
+  __proto__: null,
+  prime256v1: "P-256",
+  secp384r1: "P-384",
+  secp521r1: "P-521"
+};
+var isCryptoKey = (key) => {
+  if (key?.[Symbol.toStringTag] === "CryptoKey")
+    return true;
+  try {
+    return key instanceof CryptoKey;
+  } catch {
+    return false;
+  }
+};
+var isKeyObject = (key) => key?.[Symbol.toStringTag] === "KeyObject";
+var isKeyLike = (key) => isCryptoKey(key) || isKeyObject(key);
+function message(msg, actual, ...types) {
+  if (types.length > 2) {
+    const last = types.pop();
+    msg += `one of type ${types.join(", ")}, or ${last}.`;
+  } else types.length === 2 ? msg += `one of type ${types[0]} or ${types[1]}.` : msg += `of type ${types[0]}.`;
+  return actual == null ? msg += ` Received ${actual}` : typeof actual == "function" && actual.name ? msg += ` Received function ${actual.name}` : typeof actual == "object" && actual != null && actual.constructor?.name && (msg += ` Received an instance of ${actual.constructor.name}`), msg;
+}
+function invalidKeyType(alg, actual, secret) {
+  const types = ["CryptoKey", "KeyObject", "JSON Web Key"];
+  return secret && types.push("Uint8Array"), new TypeError(message(`Key for the ${alg} algorithm must be `, actual, ...types));
+}
+var unusable = (name, prop = "algorithm.name") => new TypeError(`CryptoKey does not support this operation, its ${prop} must be ${name}`);
+function checkUsage(key, usage) {
+  if (usage && !key.usages.includes(usage))
+    throw new TypeError(`CryptoKey does not support this operation, its usages must include ${usage}.`);
+}
+function checkModulusLength(alg, key) {
+  const { modulusLength } = key.algorithm;
+  if (typeof modulusLength != "number" || modulusLength < 2048)
+    throw new TypeError(`${alg} requires key modulusLength to be 2048 bits or larger`);
+}
+function checkCryptoKey(key, expected, usage) {
+  const algorithm = key.algorithm;
+  if (algorithm.name !== expected.name)
+    throw unusable(expected.name);
+  if (expected.hash && algorithm.hash?.name !== expected.hash)
+    throw unusable(expected.hash, "algorithm.hash");
+  if (expected.namedCurve && algorithm.namedCurve !== expected.namedCurve)
+    throw unusable(expected.namedCurve, "algorithm.namedCurve");
+  if (expected.length !== void 0 && algorithm.length !== expected.length)
+    throw unusable(expected.length, "algorithm.length");
+  checkUsage(key, usage);
+}
+function snapshotJwk(jwk) {
+  return { __proto__: null, ...jwk };
+}
+function normalizeJwk(jwk) {
+  const normalized = snapshotJwk(jwk);
+  if (normalized.ext !== void 0 && typeof normalized.ext != "boolean")
+    throw new TypeError('"ext" (Extractable) Parameter must be a boolean');
+  if (normalized.key_ops !== void 0) {
+    const value = normalized.key_ops, keyOps = Array.isArray(value) ? [...value] : void 0;
+    if (!keyOps || keyOps.some((operation) => typeof operation != "string") || new Set(keyOps).size !== keyOps.length)
+      throw new TypeError('"key_ops" (Key Operations) Parameter must be an array of unique strings');
+    normalized.key_ops = keyOps;
+  }
+  return normalized;
+}
+async function jwkToKey(entry, jwk, extractable) {
+  if (!entry.kty.includes(jwk.kty))
+    throw new JOSENotSupported('Invalid or unsupported JWK "alg" (Algorithm) Parameter value');
+  const algorithm = entry.resolve?.({ kty: jwk.kty, crv: jwk.crv }) ?? entry.subtle, isPrivate = !!(jwk.d || jwk.priv), keyData = { ...jwk, ext: extractable ?? jwk.ext };
+  return keyData.kty !== "AKP" && delete keyData.alg, delete keyData.use, crypto.subtle.importKey("jwk", keyData, algorithm, keyData.ext ?? !isPrivate, jwk.key_ops ?? entry.usages[isPrivate ? 1 : 0]);
+}
+async function rawKey(key, expected, usage, extractable = false) {
+  return key instanceof Uint8Array && (key = await crypto.subtle.importKey("raw", key, expected, extractable, [usage])), checkCryptoKey(key, expected, usage), key;
+}
+
+// node_modules/jose/dist/webapi/lib/key_descriptor.js
+function table(entries) {
+  const out = { __proto__: null };
+  for (const alg in entries)
+    out[alg] = { ...entries[alg], alg };
+  return out;
+}
+
+// node_modules/jose/dist/webapi/lib/jws_algorithms.js
+var sig = [["verify"], ["sign"]];
+function hmac(bits) {
+  const subtle = { name: "HMAC", hash: `SHA-${bits}` };
+  return { kty: ["oct"], secret: true, subtle, signing: subtle, usages: sig };
+}
+function rsa(bits, saltLength) {
+  const subtle = { name: saltLength ? "RSA-PSS" : "RSASSA-PKCS1-v1_5", hash: `SHA-${bits}` };
+  return {
+    kty: ["RSA"],
+    subtle,
+    signing: saltLength ? { ...subtle, saltLength } : subtle,
+    usages: sig,
+    minRsaBits: 2048
+  };
+}
+function ecdsa(crv, bits) {
+  return {
+    kty: ["EC"],
+    crv,
+    subtle: { name: "ECDSA", namedCurve: crv },
+    signing: { name: "ECDSA", hash: `SHA-${bits}` },
+    usages: sig
+  };
+}
+function eddsa() {
+  const subtle = { name: "Ed25519" };
+  return {
+    kty: ["OKP"],
+    crv: "Ed25519",
+    subtle,
+    signing: subtle,
+    usages: sig
+  };
+}
+function mldsa(parameterSet) {
+  const subtle = { name: `ML-DSA-${parameterSet}` };
+  return {
+    kty: ["AKP"],
+    subtle,
+    signing: subtle,
+    usages: sig
+  };
+}
+var JWS = table({
+  HS256: hmac(256),
+  HS384: hmac(384),
+  HS512: hmac(512),
+  RS256: rsa(256),
+  RS384: rsa(384),
+  RS512: rsa(512),
+  PS256: rsa(256, 32),
+  PS384: rsa(384, 48),
+  PS512: rsa(512, 64),
+  ES256: ecdsa("P-256", 256),
+  ES384: ecdsa("P-384", 384),
+  ES512: ecdsa("P-521", 512),
+  EdDSA: eddsa(),
+  Ed25519: eddsa(),
+  "ML-DSA-44": mldsa(44),
+  "ML-DSA-65": mldsa(65),
+  "ML-DSA-87": mldsa(87)
+});
+function jwsAlgorithm(alg) {
+  const entry = typeof alg == "string" ? JWS[alg] : void 0;
+  if (!entry)
+    throw new JOSENotSupported(`alg ${alg} is not supported either by JOSE or your javascript runtime`);
+  return entry;
+}
+
+// node_modules/jose/dist/webapi/lib/jws_verify.js
+function prepareVerify(options) {
+  return [options && validateAlgorithms("algorithms", options.algorithms), options?.crit];
+}
+function parseProtectedHeader(encodedProtectedHeader) {
+  return encodedProtectedHeader === void 0 ? {} : parseJoseHeader(encodedProtectedHeader, JWSInvalid, "JWS Protected Header is invalid");
+}
+function encodeCompactUnencodedPayload(payload) {
+  try {
+    return encode(payload);
+  } catch (cause) {
+    throw new JWSInvalid("JWS Compact Serialization payload must use only ASCII characters", {
+      cause
+    });
+  }
+}
+async function verifySignature(jws, shared, key, encodeUnencodedPayload, parsedProtected) {
+  const { protected: encodedProtectedHeader, header, payload: inputPayload } = jws, protectedHeader = parsedProtected ?? parseProtectedHeader(encodedProtectedHeader);
+  if (!isDisjoint(protectedHeader, header))
+    throw new JWSInvalid("JWS Protected and JWS Unprotected Header Parameter names must be disjoint");
+  const joseHeader = { ...protectedHeader, ...header }, b64 = validateB64(protectedHeader, validateCrit(JWSInvalid, JWS_RECOGNIZED, shared[1], protectedHeader, joseHeader)), { alg } = joseHeader;
+  if (typeof alg != "string" || !alg)
+    throw new JWSInvalid('JWS "alg" (Algorithm) Header Parameter missing or invalid');
+  if (shared[0] && !shared[0].has(alg))
+    throw new JOSEAlgNotAllowed('"alg" (Algorithm) Header Parameter value not allowed');
+  if (b64) {
+    if (typeof inputPayload != "string")
+      throw new JWSInvalid("JWS Payload must be a string");
+  } else if (typeof inputPayload != "string" && !(inputPayload instanceof Uint8Array))
+    throw new JWSInvalid("JWS Payload must be a string or an Uint8Array instance");
+  const signingPayload = b64 || typeof inputPayload != "string" ? inputPayload : encodeUnencodedPayload(inputPayload);
+  let resolvedKey = false;
+  typeof key == "function" && (key = await key(protectedHeader, jws), resolvedKey = true);
+  const entry = jwsAlgorithm(alg), signingInput = concat(encodedProtectedHeader !== void 0 ? encode(encodedProtectedHeader) : new Uint8Array(), encode("."), typeof signingPayload == "string" ? shared[2] ??= encodeAsciiMember(signingPayload, "payload", JWSInvalid) : signingPayload), signature = decodeBase64url(jws.signature, "signature", JWSInvalid), verificationKey = await prepareKey(entry, key, "verify"), cryptoKey = await rawKey(verificationKey, entry.subtle, "verify");
+  entry.minRsaBits && checkModulusLength(entry.alg, cryptoKey);
+  let verified = false;
+  try {
+    verified = await crypto.subtle.verify(entry.signing, cryptoKey, signature, signingInput);
+  } catch (cause) {
+    throw new JWSSignatureVerificationFailed(void 0, { cause });
+  }
+  if (!verified)
+    throw new JWSSignatureVerificationFailed();
+  const result = { payload: typeof signingPayload == "string" ? decodeBase64url(signingPayload, "payload", JWSInvalid) : signingPayload };
+  return encodedProtectedHeader !== void 0 && (result.protectedHeader = protectedHeader), header !== void 0 && (result.unprotectedHeader = header), resolvedKey ? [{ ...result, key: verificationKey }, b64] : [result, b64];
+}
+async function verifyCompact(jws, shared, key) {
+  if (jws instanceof Uint8Array && (jws = decoder.decode(jws)), typeof jws != "string")
+    throw new JWSInvalid("Compact JWS must be a string or Uint8Array");
+  const { 0: protectedHeader, 1: payload, 2: signature, length } = jws.split(".");
+  if (length !== 3)
+    throw new JWSInvalid("Invalid Compact JWS");
+  return verifySignature({ payload, protected: protectedHeader, signature }, shared, key, encodeCompactUnencodedPayload);
+}
+
+// node_modules/jose/dist/webapi/lib/jwt_claims_set.js
+var epoch = (date) => Math.floor(date.getTime() / 1e3);
+var multipliers = {
+  s: 1,
+  m: 60,
+  h: 3600,
+  d: 86400,
+  w: 604800,
+  y: 31557600
+};
+var REGEX = /^(\+|\-)? ?(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)(?: (ago|from now))?$/i;
+var checkFailed = "check_failed";
+function invalidDuration() {
+  throw new TypeError("Invalid time period format");
+}
+function secs(str) {
+  typeof str != "string" && invalidDuration();
+  const matched = REGEX.exec(str);
+  (!matched || matched[4] && matched[1]) && invalidDuration();
+  const value = parseFloat(matched[2]), durationSeconds = Math.round(value * multipliers[matched[3][0].toLowerCase()]);
+  return Number.isFinite(durationSeconds) || invalidDuration(), matched[1] === "-" || matched[4] === "ago" ? -durationSeconds : durationSeconds;
+}
+function validateInput(label, input) {
+  if (!Number.isFinite(input))
+    throw new TypeError(`Invalid ${label} input`);
+  return input;
+}
+var normalizeTyp = (value) => {
+  const normalized = value.toLowerCase();
+  return value.includes("/") ? normalized : `application/${normalized}`;
+};
+var checkAudiencePresence = (audPayload, audOption) => typeof audPayload == "string" ? audOption.includes(audPayload) : Array.isArray(audPayload) ? audOption.some((aud) => audPayload.includes(aud)) : false;
+function validateNumericDate(claimsSet, claim, required = false) {
+  const value = claimsSet[claim];
+  if (!(value === void 0 && !required)) {
+    if (typeof value != "number")
+      throw new JWTClaimValidationFailed(`"${claim}" claim must be a number`, claimsSet, claim, "invalid");
+    return value;
+  }
+}
+function unexpectedClaim(claimsSet, claim) {
+  throw new JWTClaimValidationFailed(`unexpected "${claim}" claim value`, claimsSet, claim, checkFailed);
+}
+function validateClaimsSet(protectedHeader, claimsSetBytes, options = {}) {
+  let claimsSet;
+  try {
+    claimsSet = JSON.parse(strictDecoder.decode(claimsSetBytes));
+  } catch (cause) {
+    throw new JWTInvalid("JWT Claims Set must be a top-level JSON object", { cause });
+  }
+  if (!isObject(claimsSet))
+    throw new JWTInvalid("JWT Claims Set must be a top-level JSON object");
+  const { typ } = options;
+  if (typ !== void 0 && (typeof protectedHeader.typ != "string" || normalizeTyp(protectedHeader.typ) !== normalizeTyp(typ)))
+    throw new JWTClaimValidationFailed('unexpected "typ" JWT header value', claimsSet, "typ", checkFailed);
+  const { requiredClaims = [], issuer, subject, audience, maxTokenAge } = options, presenceCheck = [...requiredClaims];
+  maxTokenAge !== void 0 && presenceCheck.push("iat"), audience !== void 0 && presenceCheck.push("aud"), subject !== void 0 && presenceCheck.push("sub"), issuer !== void 0 && presenceCheck.push("iss");
+  for (const claim of new Set(presenceCheck.reverse()))
+    if (!Object.hasOwn(claimsSet, claim))
+      throw new JWTClaimValidationFailed(`missing required "${claim}" claim`, claimsSet, claim, "missing");
+  issuer !== void 0 && !(Array.isArray(issuer) ? issuer : [issuer]).includes(claimsSet.iss) && unexpectedClaim(claimsSet, "iss"), subject !== void 0 && claimsSet.sub !== subject && unexpectedClaim(claimsSet, "sub"), audience !== void 0 && !checkAudiencePresence(claimsSet.aud, typeof audience == "string" ? [audience] : audience) && unexpectedClaim(claimsSet, "aud");
+  const { clockTolerance } = options;
+  let tolerance = 0;
+  if (typeof clockTolerance == "string")
+    tolerance = secs(clockTolerance);
+  else if (clockTolerance !== void 0) {
+    if (typeof clockTolerance != "number")
+      throw new TypeError("Invalid clockTolerance option type");
+    tolerance = clockTolerance;
+  }
+  if (validateInput("clockTolerance option", tolerance), tolerance < 0)
+    throw new TypeError("Invalid clockTolerance option input");
+  const { currentDate } = options, now = validateInput("currentDate option", epoch(currentDate === void 0 ? /* @__PURE__ */ new Date() : currentDate)), iat = validateNumericDate(claimsSet, "iat", maxTokenAge !== void 0), nbf = validateNumericDate(claimsSet, "nbf");
+  if (nbf !== void 0 && nbf > now + tolerance)
+    throw new JWTClaimValidationFailed('"nbf" claim timestamp check failed', claimsSet, "nbf", checkFailed);
+  const exp = validateNumericDate(claimsSet, "exp");
+  if (exp !== void 0 && exp <= now - tolerance)
+    throw new JWTExpired('"exp" claim timestamp check failed', claimsSet, "exp", checkFailed);
+  if (maxTokenAge !== void 0) {
+    const age = now - iat, max = validateInput("maxTokenAge option", typeof maxTokenAge == "number" ? maxTokenAge : secs(maxTokenAge));
+    if (max < 0)
+      throw new TypeError("Invalid maxTokenAge option input");
+    if (age - tolerance > max)
+      throw new JWTExpired('"iat" claim timestamp check failed (too far in the past)', claimsSet, "iat", checkFailed);
+    if (age < -tolerance)
+      throw new JWTClaimValidationFailed('"iat" claim timestamp check failed (it should be in the past)', claimsSet, "iat", checkFailed);
+  }
+  return claimsSet;
+}
+
+// node_modules/jose/dist/webapi/jwt/verify.js
+async function jwtVerify(jwt, key, options) {
+  const [verified, b64] = await verifyCompact(jwt, prepareVerify(options), key);
+  if (!b64)
+    throw new JWTInvalid("JWTs MUST NOT use unencoded payload");
+  const payload = validateClaimsSet(verified.protectedHeader, verified.payload, options);
+  return { ...verified, payload };
+}
+
+// node_modules/jose/dist/webapi/jwks/local.js
+function isUsableJWK(jwk, entry, alg, kid) {
+  const { kty, key_ops: keyOps, ext, kid: jwkKid, alg: jwkAlg, use, crv } = jwk;
+  return (ext === void 0 || typeof ext == "boolean") && (keyOps === void 0 || Array.isArray(keyOps) && keyOps.every((operation, index) => typeof operation == "string" && keyOps.indexOf(operation) === index) && keyOps.includes("verify")) && entry.kty.includes(kty) && (kid === void 0 || typeof kid == "string" && kid === jwkKid) && (jwkAlg === void 0 ? kty !== "AKP" : alg === jwkAlg) && (use === void 0 || use === "sig") && (!entry.crv || crv === entry.crv);
+}
+async function importWithAlgCache(cache2, jwk, entry) {
+  const cached = cache2.get(jwk) || cache2.set(jwk, {}).get(jwk), { alg } = entry;
+  if (cached[alg] === void 0) {
+    const pending = jwkToKey(entry, jwk, true).then((key) => {
+      if (key.type !== "public")
+        throw new JWKSInvalid("JSON Web Key Set members must be public keys");
+      return cached[alg] = key, key;
+    }).catch((error) => {
+      throw cached[alg] === pending && delete cached[alg], error;
+    });
+    cached[alg] = pending;
+  }
+  return cached[alg];
+}
+function createLocalJWKSet(jwks) {
+  let snapshot;
+  try {
+    snapshot = structuredClone(jwks);
+  } catch (cause) {
+    throw new JWKSInvalid("JSON Web Key Set malformed", { cause });
+  }
+  if (!isJwkSet(snapshot))
+    throw new JWKSInvalid("JSON Web Key Set malformed");
+  const metadata = snapshot.keys.map((jwk) => {
+    const normalized = snapshotJwk(jwk);
+    return Array.isArray(normalized.key_ops) && (normalized.key_ops = [...normalized.key_ops]), normalized;
+  }), cached = /* @__PURE__ */ new WeakMap();
+  return Object.defineProperty(async (protectedHeader, token) => {
+    const { alg, kid } = { ...protectedHeader, ...token?.header }, entry = typeof alg == "string" ? JWS[alg] : void 0;
+    if (!entry || entry.secret)
+      throw new JOSENotSupported('Unsupported "alg" value for a JSON Web Key Set');
+    const candidates = snapshot.keys.filter((_, index) => isUsableJWK(metadata[index], entry, alg, kid)), { 0: jwk, length } = candidates;
+    if (!length)
+      throw new JWKSNoMatchingKey();
+    if (length !== 1) {
+      const error = new JWKSMultipleMatchingKeys();
+      throw error[Symbol.asyncIterator] = async function* () {
+        for (const jwk2 of candidates)
+          try {
+            yield await importWithAlgCache(cached, jwk2, entry);
+          } catch {
+          }
+      }, error;
+    }
+    return importWithAlgCache(cached, jwk, entry);
+  }, "jwks", {
+    value: () => structuredClone(snapshot)
+  });
+}
+
+// node_modules/jose/dist/webapi/jwks/remote.js
+function isCloudflareWorkers() {
+  return typeof WebSocketPair < "u" || typeof navigator < "u" && navigator.userAgent === "Cloudflare-Workers" || typeof EdgeRuntime < "u" && EdgeRuntime === "vercel";
+}
+var USER_AGENT;
+(typeof navigator > "u" || !navigator.userAgent?.startsWith?.("Mozilla/5.0 ")) && (USER_AGENT = "jose/v6.2.17");
+var customFetch = /* @__PURE__ */ Symbol();
+async function fetchJwks(url, headers, signal, fetchImpl = fetch) {
+  const response = await fetchImpl(url, {
+    method: "GET",
+    signal,
+    redirect: "manual",
+    headers
+  }).catch((err) => {
+    throw err.name === "TimeoutError" ? new JWKSTimeout(void 0, { cause: err }) : err;
+  });
+  if (response.status !== 200)
+    throw new JOSEError("Expected 200 OK from the JSON Web Key Set HTTP response");
+  try {
+    return await response.json();
+  } catch (cause) {
+    throw new JOSEError("Failed to parse the JSON Web Key Set HTTP response as JSON", { cause });
+  }
+}
+var jwksCache = /* @__PURE__ */ Symbol();
+function isFreshFor(timestamp, duration) {
+  return Number.isFinite(timestamp) && Date.now() < timestamp + duration;
+}
+function validateDuration(value, fallback, option) {
+  if (Number.isNaN(value))
+    throw new TypeError(`"${option}" option must not be NaN`);
+  if (typeof value == "number" && value < 0)
+    throw new TypeError(`"${option}" option must not be negative`);
+  return typeof value == "number" ? value : fallback;
+}
+function createRemoteJWKSet(url, options) {
+  if (!(url instanceof URL))
+    throw new TypeError("url must be an instance of URL");
+  const href = new URL(url.href).href, opts = options ?? {}, timeoutOption = opts.timeoutDuration;
+  if (typeof timeoutOption == "number" && (!Number.isInteger(timeoutOption) || timeoutOption < 0))
+    throw new TypeError('"timeoutDuration" option must be a non-negative integer');
+  const timeoutDuration = typeof timeoutOption == "number" ? timeoutOption : 5e3, cooldownDuration = validateDuration(opts.cooldownDuration, 3e4, "cooldownDuration"), cacheMaxAge = validateDuration(opts.cacheMaxAge, 6e5, "cacheMaxAge"), headers = new Headers(opts.headers);
+  USER_AGENT && !headers.has("User-Agent") && headers.set("User-Agent", USER_AGENT), headers.has("accept") || headers.set("accept", "application/json, application/jwk-set+json");
+  const fetchImpl = opts[customFetch], cache2 = opts[jwksCache];
+  let jwksTimestamp, pendingFetch, reloadSequence = 0, appliedSequence = 0, local;
+  if (cache2 && typeof cache2 == "object") {
+    const { uat, jwks } = cache2;
+    isFreshFor(uat, cacheMaxAge) && isJwkSet(jwks) && (jwksTimestamp = uat, local = createLocalJWKSet(jwks));
+  }
+  const reload = async () => {
+    if (pendingFetch && isCloudflareWorkers() && (pendingFetch = void 0), !pendingFetch) {
+      const sequence = ++reloadSequence, current = pendingFetch = fetchJwks(href, headers, AbortSignal.timeout(timeoutDuration), fetchImpl).then((json2) => {
+        const next = createLocalJWKSet(json2);
+        if (sequence <= appliedSequence)
+          return;
+        local = next;
+        const updatedAt = Date.now();
+        cache2 && (cache2.uat = updatedAt, cache2.jwks = json2), jwksTimestamp = updatedAt, appliedSequence = sequence;
+      }).finally(() => {
+        pendingFetch === current && (pendingFetch = void 0);
+      });
+    }
+    await pendingFetch;
+  };
+  return Object.defineProperties(async (protectedHeader, token) => {
+    (!local || !isFreshFor(jwksTimestamp, cacheMaxAge)) && await reload();
+    try {
+      return await local(protectedHeader, token);
+    } catch (err) {
+      if (err instanceof JWKSNoMatchingKey && !isFreshFor(jwksTimestamp, cooldownDuration))
+        return await reload(), local(protectedHeader, token);
+      throw err;
+    }
+  }, {
+    coolingDown: {
+      get: () => isFreshFor(jwksTimestamp, cooldownDuration),
+      enumerable: true
+    },
+    fresh: {
+      get: () => isFreshFor(jwksTimestamp, cacheMaxAge),
+      enumerable: true
+    },
+    reload: {
+      value: reload,
+      enumerable: true
+    },
+    reloading: {
+      get: () => !!pendingFetch,
+      enumerable: true
+    },
+    jwks: {
+      value: () => local?.jwks(),
+      enumerable: true
+    }
+  });
+}
+
+// runtime/access/config.ts
+var CERTS_PATH = "/cdn-cgi/access/certs";
+var LOOPBACK_HOSTS = ["127.0.0.1", "[::1]"];
+function readAccessConfig(env) {
+  const team = env.ACCESS_TEAM_DOMAIN?.trim() ?? "";
+  const audience = env.ACCESS_AUD?.trim() ?? "";
+  if (team === "") return { ok: false, reason: "not-configured: ACCESS_TEAM_DOMAIN is not set" };
+  if (audience === "") return { ok: false, reason: "not-configured: ACCESS_AUD is not set" };
+  const issuer = teamOrigin(team);
+  if (issuer === null) {
+    return {
+      ok: false,
+      reason: "not-configured: ACCESS_TEAM_DOMAIN must be an https origin such as https://TEAM.cloudflareaccess.com"
+    };
+  }
+  return { ok: true, config: { issuer, audience, certsUrl: issuer + CERTS_PATH } };
+}
+function teamOrigin(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const secure = url.protocol === "https:";
+  const loopback = url.protocol === "http:" && LOOPBACK_HOSTS.includes(url.hostname);
+  if (!secure && !loopback) return null;
+  if (url.username !== "" || url.password !== "") return null;
+  if (url.pathname !== "/" || url.search !== "" || url.hash !== "") return null;
+  if (value.includes("?") || value.includes("#")) return null;
+  return url.origin;
+}
+
+// runtime/access/token.ts
+var ACCESS_HEADER = "Cf-Access-Jwt-Assertion";
+var ACCESS_COOKIE = "CF_Authorization";
+function extractAccessToken(request) {
+  const header = request.headers.get(ACCESS_HEADER)?.trim();
+  if (header) return header;
+  return readCookie(request.headers.get("Cookie"), ACCESS_COOKIE);
+}
+function readCookie(cookieHeader, name) {
+  if (cookieHeader === null) return null;
+  for (const pair of cookieHeader.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator < 0) continue;
+    if (pair.slice(0, separator).trim() !== name) continue;
+    const value = pair.slice(separator + 1).trim();
+    return value === "" ? null : value;
+  }
+  return null;
+}
+
+// runtime/access/verify.ts
+var JWKS_TIMEOUT_MS = 3e3;
+var CLOCK_TOLERANCE_S = 30;
+var MAX_TOKEN_LENGTH = 8192;
+var MAX_CACHED_KEY_SETS = 4;
+var MAX_REASON_LENGTH = 200;
+var keySets = /* @__PURE__ */ new Map();
+function remoteKeySet(certsUrl) {
+  let keySet = keySets.get(certsUrl);
+  if (keySet === void 0) {
+    if (keySets.size >= MAX_CACHED_KEY_SETS) keySets.clear();
+    keySet = createRemoteJWKSet(new URL(certsUrl), { timeoutDuration: JWKS_TIMEOUT_MS });
+    keySets.set(certsUrl, keySet);
+  }
+  return keySet;
+}
+async function verifyAccess(request, env) {
+  try {
+    return await verifyOrRefuse(request, env);
+  } catch (error) {
+    return refuse("internal", error);
+  }
+}
+async function verifyOrRefuse(request, env) {
+  const configured = readAccessConfig(env);
+  if (!configured.ok) return { ok: false, reason: configured.reason };
+  const { issuer, audience, certsUrl } = configured.config;
+  const token = extractAccessToken(request);
+  if (token === null)
+    return {
+      ok: false,
+      reason: "no-token: no Cf-Access-Jwt-Assertion header or CF_Authorization cookie"
+    };
+  if (token.length > MAX_TOKEN_LENGTH)
+    return { ok: false, reason: `token-too-large: ${token.length} characters` };
+  const keySet = remoteKeySet(certsUrl);
+  let unavailable;
+  const getKey = async (header, input) => {
+    try {
+      return await keySet(header, input);
+    } catch (error) {
+      const tokenProblem = error instanceof errors_exports.JWKSNoMatchingKey || error instanceof errors_exports.JWKSMultipleMatchingKeys;
+      if (!tokenProblem) unavailable = error;
+      throw error;
+    }
+  };
+  try {
+    const { payload } = await jwtVerify(token, getKey, {
+      algorithms: ["RS256"],
+      issuer,
+      audience,
+      clockTolerance: CLOCK_TOLERANCE_S,
+      requiredClaims: ["exp"]
+    });
+    return accepted(payload);
+  } catch (error) {
+    return unavailable === void 0 ? refuse("invalid-token", error) : refuse("jwks-unavailable", unavailable);
+  }
+}
+function accepted(payload) {
+  const verdict = { ok: true };
+  if (typeof payload.email === "string" && payload.email !== "") verdict.email = payload.email;
+  if (typeof payload.sub === "string" && payload.sub !== "") verdict.subject = payload.sub;
+  return verdict;
+}
+function refuse(kind, error) {
+  return { ok: false, reason: `${kind}: ${describe(error)}`.slice(0, MAX_REASON_LENGTH) };
+}
+function describe(error) {
+  if (!(error instanceof Error)) return String(error);
+  const code = error.code;
+  const cause = error.cause;
+  const parts = [typeof code === "string" ? code : error.name, error.message];
+  if (typeof cause?.code === "string") parts.push(`(${cause.code})`);
+  return parts.join(" ");
+}
+
+// runtime/access/paths.ts
+var AREAS = /* @__PURE__ */ new Map([
+  ["_stats", "stats"],
+  ["_tests", "tests"]
+]);
+var DEFAULT_LANG = "en";
+function isProtectedPath(normalizedLowerPath, languages) {
+  const segments = normalizedLowerPath.toLowerCase().split("/").filter((segment) => segment !== "");
+  const [first, second] = segments;
+  const bare = first === void 0 ? void 0 : AREAS.get(first);
+  if (bare) return { area: bare, lang: DEFAULT_LANG, rest: segments.slice(1).join("/") };
+  const localized = second === void 0 ? void 0 : AREAS.get(second);
+  if (localized && languages.includes(first)) {
+    return { area: localized, lang: first, rest: segments.slice(2).join("/") };
+  }
+  return null;
+}
+
+// runtime/analytics/config.ts
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+var LOOPBACK = /* @__PURE__ */ new Set(["localhost", "127.0.0.1", "[::1]"]);
+function parseAnalyticsConfig(env) {
+  const problems = [];
+  const enabled = parseProviders(env.ANALYTICS_PROVIDER, problems);
+  const config = { problems };
+  if (enabled.has("provider_a")) {
+    const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
+    const website = parseId("PROVIDER_A_WEBSITE_ID", env.PROVIDER_A_WEBSITE_ID, UUID, "a UUID", problems);
+    const ipMode = parseEnum("PROVIDER_A_GEO_IP_MODE", env.PROVIDER_A_GEO_IP_MODE, ["full", "truncated", "none"], "truncated", problems);
+    const botMode = parseBotMode("PROVIDER_A_BOT_MODE", env.PROVIDER_A_BOT_MODE, problems);
+    if (endpoint && website && ipMode && botMode) config.provider_a = { endpoint, website, ipMode, botMode };
+  }
+  if (enabled.has("provider_b")) {
+    const endpoint = parseEndpoint("PROVIDER_B_ENDPOINT", env.PROVIDER_B_ENDPOINT, problems);
+    const siteId = parseId("PROVIDER_B_SITE_ID", env.PROVIDER_B_SITE_ID, SITE_ID, "1-64 letters, digits, - or _", problems);
+    const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
+    if (endpoint && siteId && botMode) config.provider_b = { endpoint, siteId, botMode };
+  }
+  return config;
+}
+function parseProviders(raw, problems) {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "" || value === "disabled") return /* @__PURE__ */ new Set();
+  const parts = value.split(",").map((p) => p.trim());
+  const known = parts.every((p) => p === "provider_a" || p === "provider_b");
+  if (!known || new Set(parts).size !== parts.length) {
+    problems.push("SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off");
+    return /* @__PURE__ */ new Set();
+  }
+  return new Set(parts);
+}
+function parseEndpoint(name, raw, problems) {
+  const value = (raw ?? "").trim();
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    url = void 0;
+  }
+  const ok = url !== void 0 && url.username === "" && url.password === "" && (url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.has(url.hostname));
+  if (ok) return url.href;
+  problems.push(`SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`);
+  return void 0;
+}
+function parseId(name, raw, pattern2, expected, problems) {
+  const value = (raw ?? "").trim();
+  if (pattern2.test(value)) return value;
+  problems.push(`SL703 ${name}: expected ${expected}; provider disabled`);
+  return void 0;
+}
+function parseEnum(name, raw, allowed, fallback, problems) {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (allowed.includes(value)) return value;
+  problems.push(`SL704 ${name}: expected one of ${allowed.join(", ")}; provider disabled`);
+  return void 0;
+}
+function parseBotMode(name, raw, problems) {
+  const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
+  return value === "normalise" ? "normalize" : value;
+}
+var ANALYTICS_KEYS = [
+  "ANALYTICS_PROVIDER",
+  "PROVIDER_A_ENDPOINT",
+  "PROVIDER_A_WEBSITE_ID",
+  "PROVIDER_A_GEO_IP_MODE",
+  "PROVIDER_A_BOT_MODE",
+  "PROVIDER_B_SITE_ID",
+  "PROVIDER_B_ENDPOINT",
+  "PROVIDER_B_BOT_MODE"
+];
+var cachedEnv;
+var cachedKey;
+var cachedConfig;
+function loadAnalyticsConfig(env) {
+  if (cachedConfig && env === cachedEnv) return cachedConfig;
+  const key = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
+  cachedEnv = env;
+  if (cachedConfig && key === cachedKey) return cachedConfig;
+  cachedConfig = parseAnalyticsConfig(env);
+  cachedKey = key;
+  for (const problem of cachedConfig.problems) console.warn(`shortlinks analytics: ${problem}`);
+  return cachedConfig;
+}
+
+// runtime/analytics/dispatch.ts
+var ANALYTICS_TIMEOUT_MS = 3e3;
+var counters = {
+  provider_a: { sent: 0, http_error: 0, timeout: 0, network_error: 0 },
+  provider_b: { sent: 0, http_error: 0, timeout: 0, network_error: 0 }
+};
+async function deliverAll(requests, options = {}) {
+  return Promise.all(requests.map((request) => deliver(request, options)));
+}
+async function deliver(request, options) {
+  const doFetch = options.fetch ?? fetch;
+  const result = { provider: request.provider, event: request.event, status: 0, body: "" };
+  try {
+    const response = await doFetch(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? ANALYTICS_TIMEOUT_MS)
+    });
+    result.status = response.status;
+    result.body = (await response.text()).slice(0, 2e3);
+    if (response.ok) {
+      counters[request.provider].sent++;
+    } else {
+      fail(request, "http_error", `HTTP ${response.status}`);
+    }
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "Error";
+    const kind = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network_error";
+    result.body = kind;
+    fail(request, kind, name);
+  }
+  return result;
+}
+function fail(request, kind, detail) {
+  counters[request.provider][kind]++;
+  console.warn(`shortlinks analytics: ${request.provider} ${request.event} not delivered (${kind}: ${detail})`);
+}
+
+// runtime/analytics/event-data.ts
+var MAX_VALUE_LENGTH = 500;
+var MAX_KEY_LENGTH = 50;
+var MAX_PROPERTIES = 50;
+function eventData(facts, visitor) {
+  const entries = [
+    ["type", facts.kind],
+    ["slug", facts.slug],
+    ["target_host", facts.target_host],
+    ["effective_state", facts.effective_state],
+    ["schedule_label", facts.schedule_label],
+    ["redirect_status", facts.redirect_status],
+    ["redirect_error", facts.redirect_error],
+    ["lookup_result", facts.lookup_result],
+    ["bot_family", visitor.bot.family],
+    ["country", visitor.country],
+    ["colo", visitor.colo],
+    ["correlation_id", visitor.correlationId],
+    ["path", visitor.pathname],
+    ["query", visitor.query]
+  ];
+  const data = [];
+  for (const [key, value] of entries) {
+    if (value === void 0 || value === "") continue;
+    if (typeof value === "number" && !Number.isFinite(value)) continue;
+    data.push([key.slice(0, MAX_KEY_LENGTH), typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value]);
+  }
+  return data.slice(0, MAX_PROPERTIES);
+}
+function clip(value, max) {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+// runtime/analytics/ip.ts
+var IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+function visitorIp(raw, mode) {
+  if (mode === "none" || raw === null) return void 0;
+  const ip = raw.trim();
+  if (IPV4.test(ip)) return mode === "full" ? ip : ip.replace(/\.\d+$/, ".0");
+  const groups = expandIpv6(ip);
+  if (!groups) return void 0;
+  if (mode === "full") return ip.toLowerCase();
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 65535;
+  if (mapped) return `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.0`;
+  return `${groups.slice(0, 3).map((g) => g.toString(16)).join(":")}::`;
+}
+function expandIpv6(text) {
+  if (!/^[0-9a-f:.]+$/i.test(text) || text.length > 45) return void 0;
+  let body = text;
+  const tail = [];
+  const v4 = /:(\d+\.\d+\.\d+\.\d+)$/.exec(body);
+  if (v4) {
+    if (!IPV4.test(v4[1])) return void 0;
+    const o = v4[1].split(".").map(Number);
+    tail.push(o[0] << 8 | o[1], o[2] << 8 | o[3]);
+    body = body.slice(0, v4.index + 1);
+    if (!body.endsWith("::")) body = body.slice(0, -1);
+  }
+  const halves = body.split("::");
+  if (halves.length > 2) return void 0;
+  const parse2 = (s) => s === "" ? [] : s.split(":");
+  const head = parse2(halves[0]);
+  const rest = halves.length === 2 ? parse2(halves[1]) : [];
+  if ([...head, ...rest].some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return void 0;
+  const known = head.length + rest.length + tail.length;
+  if (halves.length === 1 ? known !== 8 : known > 7) return void 0;
+  const zeros = new Array(8 - known).fill(0);
+  const hex = (g) => parseInt(g, 16);
+  return [...head.map(hex), ...halves.length === 2 ? zeros : [], ...rest.map(hex), ...tail];
+}
+
+// runtime/analytics/provider-a.ts
+var PROVIDER_A_FALLBACK_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+var MAX_HOSTNAME = 100;
+function buildProviderA(config, facts, visitor) {
+  const asBot = visitor.bot.bot && config.botMode === "normalize";
+  const name = asBot ? "bot" : facts.kind;
+  const payload = {
+    website: config.website,
+    hostname: clip(visitor.hostname, MAX_HOSTNAME),
+    language: visitor.language,
+    referrer: clip(visitor.referrer, MAX_VALUE_LENGTH),
+    url: clip(visitor.pathname + (visitor.query ? `?${visitor.query}` : ""), MAX_VALUE_LENGTH)
+  };
+  if (facts.title && facts.kind === "pageview") payload.title = clip(facts.title, MAX_VALUE_LENGTH);
+  if (name !== "pageview") {
+    payload.name = name.slice(0, MAX_KEY_LENGTH);
+    payload.data = Object.fromEntries(eventData(facts, visitor));
+  }
+  const ip = visitorIp(visitor.clientIp, config.ipMode);
+  if (ip !== void 0) payload.ip = ip;
+  return {
+    provider: "provider_a",
+    event: name,
+    url: config.endpoint,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": visitor.bot.bot ? PROVIDER_A_FALLBACK_UA : visitor.userAgent
+    },
+    body: JSON.stringify({ type: "event", payload })
+  };
+}
+
+// runtime/version.ts
+var VERSION = true ? "0.1.0" : "dev";
+var GENERATOR = `shortlinks/${VERSION}`;
+
+// runtime/analytics/provider-b.ts
+var PROVIDER_B_BOT_UA = `${GENERATOR} (+analytics)`;
+var MAX_PROPERTIES_LENGTH = 2048;
+var FORWARDED_QUERY_PARAMS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "utm_id",
+  "ref",
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "twclid",
+  "li_fat_id"
+];
+var LIMITS = { hostname: 253, pathname: 2048, querystring: 2048, referrer: 2048, language: 35, page_title: 512, event_name: 256 };
+function buildProviderB(config, facts, visitor) {
+  const asBot = visitor.bot.bot && config.botMode === "normalize";
+  const name = asBot ? "bot" : facts.kind;
+  const body = {
+    type: name === "pageview" ? "pageview" : "custom_event",
+    site_id: config.siteId,
+    hostname: clip(visitor.hostname, LIMITS.hostname),
+    pathname: clip(visitor.pathname, LIMITS.pathname),
+    querystring: selectedQuery(visitor.searchParams),
+    referrer: clip(visitor.referrer, LIMITS.referrer),
+    language: clip(visitor.language, LIMITS.language),
+    anonymous_id: crypto.randomUUID()
+  };
+  if (facts.title && facts.kind === "pageview") body.page_title = clip(facts.title, LIMITS.page_title);
+  if (name !== "pageview") {
+    body.event_name = name.slice(0, LIMITS.event_name);
+    body.properties = fitProperties(eventData(facts, visitor));
+  }
+  return {
+    provider: "provider_b",
+    event: name,
+    url: config.endpoint,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": visitor.bot.bot ? PROVIDER_B_BOT_UA : visitor.userAgent
+    },
+    body: JSON.stringify(body)
+  };
+}
+function selectedQuery(params) {
+  const kept = new URLSearchParams();
+  params.forEach((value, key) => {
+    if (FORWARDED_QUERY_PARAMS.includes(key)) kept.append(key, clip(value, 200));
+  });
+  const text = kept.toString();
+  return text === "" ? "" : clip(`?${text}`, LIMITS.querystring);
+}
+function fitProperties(data) {
+  for (let n = data.length; n > 0; n--) {
+    const json2 = JSON.stringify(Object.fromEntries(data.slice(0, n)));
+    if (json2.length <= MAX_PROPERTIES_LENGTH) return json2;
+  }
+  return "{}";
+}
+
+// runtime/env.ts
+function edgeMetadata(request) {
+  const cf = request.cf;
+  return { country: cf?.country, colo: cf?.colo };
+}
+
+// node_modules/isbot/index.mjs
+var fullPattern = " daum[ /]| deusu/|(?:^|[^g])news(?!sapphire)|(?<! channel/|google/)google(?!(?:wv|app|/google| pixel))|(?<! cu)bots?(?:\\b|_)|(?<!cam)scan|(?<!lib)http|24x7|;\\s\\w+;$|@[a-z][\\w-]+\\.|\\(\\)|\\.com\\b|\\b\\w+/1\\.0;|\\bbw/|\\bdlc\\b|\\bort/|\\bperl\\b|\\btime/|\\||^[<\\(;]|^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)|^[\\w\\-]+/[\\w]+$|^[^ ]{50,}$|^\\d+\\b|^\\w*search\\b|^\\w+/[\\w\\(\\)]*$|^\\w+/\\d\\.\\d\\s\\([\\w@]+\\)$|^active|^ad muncher|^amaya|^apache/|^avsdevicesdk/|^azure|^biglotron|^blackbox exporter|^bot|^clamav[ /]|^claude-code/|^client/|^cobweb/|^custom|^ddg[_-]android|^discourse|^dispatch/\\d|^downcast/|^duckduckgo|^email|^exodusmovement|^facebook|^getright/|^gozilla/|^hobbit|^hotzonu|^hwcdn/|^igetter/|^jeode/|^jetty/|^jigsaw|^microsoft bits|^movabletype|^mozilla/\\d\\.\\d\\s[\\w\\.-]+$|^mozilla/\\d\\.\\d\\s\\((?:compatible;)?(?:\\s?[\\w\\d-.]+[\\s/]\\d+\\.\\d+)?\\)$|^navermailapp|^netsurf|^offline|^openai/|^owler|^php|^postman|^ps_daily/|^python|^rank|^read|^reed|^remove\\.bg/|^rest|^rss|^snapchat|^sora |^space bison|^stape/|^svn|^swcd |^taringa|^thumbor/|^track|^w3c|^webbandit/|^webcopier|^wget|^whatsapp|^wordpress|^xenu link sleuth|^yahoo|^yandex|^zdm/\\d|^zoom marketplace/|abuse|advisor|agent\\b|analyzer|archive|ask jeeves/teoma|attracta|audit|bluecoat drtr|browsex|burpcollaborator|capture|catch|check\\b|checker|chrome-lighthouse|chromeframe|classifier|cloudflare|collapsify\\b|convertify|cookiehubverify/|crawl|cursor/|cypress/|dareboost|datanyze|dejaclick|detect|discovery|dmbrowser|download|exaleadcloudview|feed|firephp|foregenix|functionize|grab|hardenize\\b|headless|hotjar|httrack|hubspot marketing grader|ibisbrowser|infrawatch|insight|inspect|iplabel|java(?!;)|library|linkcheck|linktiger|mail\\.ru/|manus-user/|marketgoo/|measure|monitor\\b|neustar wpm|node\\b|nutch|offbyone|openvas|optimize|pageburst|pagespeed|parser|phantomjs|pingdom|playwright|powermarks|preview|productfinder|prospectingstudio|proxy|ptst[ /]\\d|radar|readable/|retriever|rexx;|rigor|rss\\b|scrape|securityheaders|selenium|server|silktide|sindup/|sogou|sparkler/|speedcurve|spider|splash|statuscake|supercleaner|synapse|synthetic|testlocally|tools|torrent|transcoder|url|validator|virtuoso|wappalyzer|watchtowr|webglance|webkit2png|whatcms/|xtate/";
+var naivePattern = /bot|crawl|http|lighthouse|scan|search|spider/i;
+var pattern;
+function getPattern() {
+  if (pattern instanceof RegExp) {
+    return pattern;
+  }
+  try {
+    pattern = new RegExp(fullPattern, "i");
+  } catch (error) {
+    pattern = naivePattern;
+  }
+  return pattern;
+}
+var isNonEmptyString = (value) => typeof value === "string" && value !== "";
+function isBot(userAgent) {
+  return isNonEmptyString(userAgent) && getPattern().test(userAgent);
+}
+var findBotMatch = (userAgent) => {
+  var _a, _b;
+  return (_b = (_a = userAgent == null ? void 0 : userAgent.match(getPattern())) == null ? void 0 : _a[0]) != null ? _b : null;
+};
+var isbot = isBot;
+var isbotMatch = findBotMatch;
+
+// runtime/analytics/bot.ts
+var BOT_WORD = /bot|crawl|spider|slurp|fetch|scan|preview/i;
+var MAX_FAMILY = 50;
+function detectBot(userAgent) {
+  const ua = (userAgent ?? "").trim();
+  if (ua === "") return { bot: true, family: "unknown" };
+  if (!isbot(ua)) return { bot: false };
+  return { bot: true, family: botFamily(ua) };
+}
+function botFamily(ua) {
+  const tokens = ua.split(/[\s;()]+/).filter((t) => t !== "" && !/^\+?https?:/i.test(t));
+  const named = tokens.find((t) => BOT_WORD.test(t.split("/")[0]));
+  const match = isbotMatch(ua) ?? "";
+  const token = named ?? tokens.find((t) => match !== "" && t.includes(match)) ?? tokens[0] ?? "unknown";
+  const name = token.split("/")[0].replace(/^[^A-Za-z0-9]+/, "").toLowerCase();
+  return (name === "" ? "unknown" : name).slice(0, MAX_FAMILY);
+}
+
+// runtime/analytics/visitor.ts
+function readVisitor(request) {
+  const url = new URL(request.url);
+  const headers = request.headers;
+  const userAgent = headers.get("user-agent") ?? "";
+  const edge = edgeMetadata(request);
+  return {
+    hostname: url.hostname,
+    pathname: url.pathname,
+    query: url.search.slice(1),
+    searchParams: url.searchParams,
+    referrer: cleanReferrer(headers.get("referer")),
+    language: firstLanguage(headers.get("accept-language")),
+    userAgent,
+    bot: detectBot(userAgent),
+    clientIp: headers.get("cf-connecting-ip"),
+    country: edge.country,
+    colo: edge.colo,
+    correlationId: correlationId(request)
+  };
+}
+function correlationId(request) {
+  return request.headers.get("cf-ray") || crypto.randomUUID();
+}
+function firstLanguage(header) {
+  const tag2 = (header ?? "").split(",")[0].split(";")[0].trim();
+  return /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag2) ? tag2 : "";
+}
+function cleanReferrer(header) {
+  if (!header) return "";
+  try {
+    const url = new URL(header);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return "";
+    return url.origin + url.pathname;
+  } catch {
+    return "";
+  }
+}
+
+// runtime/analytics/index.ts
+function buildAnalyticsRequests(request, config, facts) {
+  if (!config.provider_a && !config.provider_b) return [];
+  const visitor = readVisitor(request);
+  const requests = [];
+  if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
+  if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
+  return requests;
+}
+var buildFailures = 0;
+var afterResponse = () => new Promise((resolve2) => setTimeout(resolve2, 0));
+function sendAnalytics(request, env, ctx, facts, options = {}) {
+  try {
+    const config = loadAnalyticsConfig(env);
+    if (!config.provider_a && !config.provider_b) return;
+    const snapshot = { ...facts };
+    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, countBug);
+    ctx.waitUntil(work);
+  } catch (error) {
+    countBug(error);
+  }
+}
+function countBug(error) {
+  buildFailures++;
+  console.warn(`shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`);
+}
+
+// runtime/http/headers.ts
+var compiled = /* @__PURE__ */ new WeakMap();
+function patternRegex(rule) {
+  let regex = compiled.get(rule);
+  if (!regex) {
+    const path = rule.pattern.replace(/^https?:\/\/[^/]+/, "");
+    const source = path.split(/(\*|:[A-Za-z]\w*)/).map(
+      (part) => part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+    ).join("");
+    regex = new RegExp(`^${source}$`);
+    compiled.set(rule, regex);
+  }
+  return regex;
+}
+function headersFor(rules, path) {
+  const result = /* @__PURE__ */ new Map();
+  for (const rule of rules) {
+    if (!patternRegex(rule).test(path)) continue;
+    for (const name of rule.unset) result.set(name.toLowerCase(), null);
+    for (const [name, value] of Object.entries(rule.set)) {
+      const key = name.toLowerCase();
+      const before = result.get(key);
+      result.set(key, before ? `${before}, ${value}` : value);
+    }
+  }
+  return result;
+}
+function withHeaderRules(response, rules, path) {
+  const out = new Response(response.body, response);
+  for (const [name, value] of headersFor(rules, path)) {
+    if (value === null) out.headers.delete(name);
+    else if (!out.headers.has(name)) out.headers.set(name, value);
+  }
+  if ((out.headers.get("content-type") ?? "").startsWith("text/html")) {
+    const cache2 = out.headers.get("cache-control");
+    if (!cache2) out.headers.set("cache-control", "no-cache, no-transform");
+    else if (!/no-transform/i.test(cache2)) out.headers.set("cache-control", `${cache2}, no-transform`);
+  }
+  return out;
+}
+
+// runtime/lifecycle.ts
+function effectiveState(link, now) {
+  if (link.state !== "active") return link.state;
+  const schedule = link.kind === "exact" ? link.schedule : void 0;
+  if (!schedule) return "active";
+  const t = now.getTime();
+  if (schedule.start !== void 0 && t < Date.parse(schedule.start)) return "scheduled";
+  if (schedule.end !== void 0 && t >= Date.parse(schedule.end)) return "expired";
+  return "active";
+}
+var STATE_OUTCOMES = {
+  active: { kind: "redirect" },
+  scheduled: { kind: "page", page: "scheduled", status: 404 },
+  expired: { kind: "page", page: "expired", status: 410 },
+  paused: { kind: "page", page: "paused", status: 503 },
+  retired: { kind: "page", page: "retired", status: 410 },
+  disabled: { kind: "hidden" },
+  draft: { kind: "hidden" }
+};
+function retryAfterSeconds(link, now) {
+  const end = link.schedule?.end;
+  if (link.state !== "paused" || end === void 0) return void 0;
+  const seconds = Math.ceil((Date.parse(end) - now.getTime()) / 1e3);
+  return seconds > 0 ? seconds : void 0;
+}
+
+// runtime/normalize.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+var ENCODED_SEPARATOR = /%(2f|5c)/i;
+function normalizePath(rawPath, caseSensitive) {
+  if (rawPath.includes("\\")) return { ok: false, reason: "backslash" };
+  const segments = [];
+  for (const raw of rawPath.split("/")) {
+    if (raw === "") continue;
+    if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
+    let decoded;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return { ok: false, reason: "invalid-escape" };
+    }
+    if (CONTROL.test(decoded)) return { ok: false, reason: "control-character" };
+    if (decoded === "." || decoded === "..") return { ok: false, reason: "dot-segment" };
+    segments.push(decoded.normalize("NFC"));
+  }
+  const joined = segments.join("/");
+  return {
+    ok: true,
+    segments,
+    path: "/" + joined,
+    key: caseSensitive ? joined : joined.toLowerCase()
+  };
+}
+function foldPathForGuards(rawPath) {
+  let decoded = rawPath;
+  for (let i = 0; i < 3 && decoded.includes("%"); i++) {
+    decoded = decoded.replace(
+      /%([0-9a-f]{2})/gi,
+      (_, hex) => String.fromCharCode(parseInt(hex, 16))
+    );
+  }
+  const folded = decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, "").toLowerCase().split("/").filter((s) => s !== "" && s !== ".").join("/");
+  return "/" + folded;
+}
+
+// runtime/types.ts
+var REGISTRY_SCHEMA = "shortlinks.registry/1";
+var SHARD_SCHEMA = "shortlinks.registry-shard/1";
+var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
+var SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
+var PRIVATE_FILES = [
+  "/links.json",
+  "/links-blocklist.json",
+  "/links-site-config.json",
+  "/links-custom-assets.json"
+];
+var SHARD_DIR = "/links-shards/";
+var LANGUAGES = ["en", "fr", "es", "it", "de"];
+
+// runtime/routes.ts
+var LOOKUP_ROUTES = {
+  en: "/lookup",
+  fr: "/fr/consultation",
+  es: "/es/consulta",
+  it: "/it/consulta",
+  de: "/de/abfrage"
+};
+var LOOKUP_RESOLVE_PATH = "/lookup/resolve";
+var ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
+var POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH];
+var PAGES_DIR = "/_pages/";
+var STATIC_DIR = "/assets/";
+function pageAssetPath(lang, page) {
+  return `${PAGES_DIR}${lang}/${page}.html`;
+}
+var RESERVED_PREFIXES = [
+  "_stats",
+  "_tests",
+  "api",
+  "_worker",
+  "_analytics",
+  "_pages",
+  "assets",
+  "links.json",
+  "links-blocklist.json",
+  "links-site-config.json",
+  "links-custom-assets.json",
+  "links-shards",
+  "lookup",
+  "robots.txt",
+  "favicon.ico",
+  "cdn-cgi",
+  ...LANGUAGES.flatMap((lang) => [`${lang}/_stats`, `${lang}/_tests`]),
+  ...Object.values(LOOKUP_ROUTES).map((route) => route.slice(1))
+];
+function isReservedKey(key) {
+  return RESERVED_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix + "/"));
+}
+
+// runtime/guards.ts
+var PRIVATE = new Set(PRIVATE_FILES);
+function isPrivateFile(pathname) {
+  const folded = foldPathForGuards(pathname);
+  return PRIVATE.has(folded) || (folded + "/").startsWith(SHARD_DIR) || (folded + "/").startsWith(PAGES_DIR);
+}
+function isProbe(pathname, blocklist) {
+  const folded = foldPathForGuards(pathname);
+  const { prefixes, suffixes, exact, contains } = blocklist.probes;
+  return exact.includes(folded) || prefixes.some((p) => folded.startsWith(p)) || suffixes.some((s) => folded.endsWith(s)) || contains.some((c) => folded.includes(c));
+}
+
+// runtime/language.ts
+function chooseLanguage(acceptLanguage, fallback) {
+  if (!acceptLanguage) return fallback;
+  const ranked = acceptLanguage.split(",").slice(0, 20).map((part, index) => {
+    const [tag2, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    return { primary: tag2.split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
+  }).filter((entry) => entry.weight > 0).sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { primary } of ranked)
+    if (LANGUAGES.includes(primary)) return primary;
+  return fallback;
+}
+
+// runtime/slug.ts
+var MAX_SLUG_LENGTH = 200;
+var SLUG_SEGMENT = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
+var FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
+function isShortLinkCandidate(segments, key) {
+  if (segments.length === 0 || key.length > MAX_SLUG_LENGTH) return false;
+  if (!segments.every((segment) => SLUG_SEGMENT.test(segment))) return false;
+  if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
+  return !isReservedKey(key) && !("/" + key + "/").startsWith(STATIC_DIR);
+}
+
+// runtime/targets/hosts.ts
+var LOOPBACK_NAMES = /* @__PURE__ */ new Set(["localhost"]);
+var INTRANET_SUFFIXES = /* @__PURE__ */ new Set([
+  "local",
+  "internal",
+  "intranet",
+  "lan",
+  "home.arpa",
+  "localdomain",
+  "corp",
+  "home"
+]);
+function stripTrailingDots(host) {
+  return host.replace(/\.+$/, "");
+}
+function matchHost(host, entries) {
+  const labels = stripTrailingDots(host).split(".");
+  for (let i = 0; i < labels.length; i++) {
+    const candidate = labels.slice(i).join(".");
+    if (entries.has(candidate)) return candidate;
+  }
+  return void 0;
+}
+function intranetName(host) {
+  const name = stripTrailingDots(host);
+  const loopback = matchHost(name, LOOPBACK_NAMES);
+  if (loopback) return { name, why: `"${name}" is localhost or below it`, allowable: false };
+  const suffix = matchHost(name, INTRANET_SUFFIXES);
+  if (suffix) return { name, why: `"${name}" is an intranet name (.${suffix})`, allowable: true };
+  if (!name.includes("."))
+    return { name, why: `"${name}" is a single-label (intranet) name`, allowable: true };
+  return null;
+}
+
+// runtime/targets/extensions.ts
+function decodeLoosely(text) {
+  let out = text;
+  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(out); i++)
+    out = out.replace(
+      /%([0-9a-f]{2})/gi,
+      (_, hex) => String.fromCharCode(parseInt(hex, 16))
+    );
+  return out;
+}
+function blockedExtension(pathname, extensions) {
+  for (const segment of decodeLoosely(pathname).toLowerCase().split(/[/\\]/)) {
+    const readings = [segment, segment.split(";")[0], segment.split("\0")[0]];
+    for (const reading of readings) {
+      const name = reading.replace(/[.\s]+$/, "");
+      const extension = extensions.find((ext) => name.endsWith(ext));
+      if (extension) return { extension, segment };
+    }
+  }
+  return null;
+}
+
+// runtime/targets/ip.ts
+function parseIPv4(host) {
+  const parts = host.split(".");
+  if (parts.length > 1 && parts[parts.length - 1] === "") parts.pop();
+  if (parts.length > 4) return null;
+  const numbers = [];
+  for (const part of parts) {
+    const n = parseIPv4Number(part);
+    if (n === null) return null;
+    numbers.push(n);
+  }
+  const last = numbers.pop();
+  if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return null;
+  let value = last;
+  numbers.forEach((n, i) => value += n * 256 ** (3 - i));
+  return [value >>> 24, value >>> 16 & 255, value >>> 8 & 255, value & 255];
+}
+function parseIPv4Number(part) {
+  let digits = part;
+  let radix = 10;
+  if (/^0x/i.test(part)) [digits, radix] = [part.slice(2), 16];
+  else if (part.length > 1 && part[0] === "0") [digits, radix] = [part.slice(1), 8];
+  if (digits === "") return part === "" ? null : 0;
+  const valid = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
+  return valid.test(digits) ? parseInt(digits, radix) : null;
+}
+function parseIPv6(host) {
+  let text = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  const dotted = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const b = dotted.slice(2).map(Number);
+    if (b.some((n) => n > 255)) return null;
+    text = dotted[1] + (b[0] << 8 | b[1]).toString(16) + ":" + (b[2] << 8 | b[3]).toString(16);
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const split = (s) => s === "" ? [] : s.split(":");
+  const head = split(halves[0]);
+  const tail = halves.length === 2 ? split(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array(missing).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return groups.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 255]);
+}
+var V4_TABLE = `0.0.0.0/8 this-network (unspecified)
+10.0.0.0/8 private-use *
+100.64.0.0/10 shared address space (CGNAT) *
+127.0.0.0/8 loopback
+169.254.0.0/16 link-local (cloud metadata)
+172.16.0.0/12 private-use *
+192.0.0.0/24 IETF protocol assignments
+192.0.2.0/24 documentation (TEST-NET-1)
+192.88.99.0/24 6to4 relay anycast (reserved)
+192.168.0.0/16 private-use *
+198.18.0.0/15 benchmarking
+198.51.100.0/24 documentation (TEST-NET-2)
+203.0.113.0/24 documentation (TEST-NET-3)
+224.0.0.0/4 multicast
+240.0.0.0/4 reserved
+255.255.255.255/32 limited broadcast`;
+var V6_TABLE = `::/128 unspecified
+::1/128 loopback
+::ffff:0:0/96 IPv4-mapped
+::/96 IPv4-compatible (deprecated)
+64:ff9b::/96 NAT64 (IPv4-embedded)
+64:ff9b:1::/48 local-use NAT64
+100::/64 discard-only
+2001::/23 IETF protocol assignments (Teredo, ORCHID, benchmarking)
+2001:db8::/32 documentation
+2002::/16 6to4 (IPv4-embedded)
+3fff::/20 documentation
+5f00::/16 SRv6 SIDs
+fc00::/7 unique-local *
+fe80::/10 link-local
+fec0::/10 site-local (deprecated)
+ff00::/8 multicast`;
+function compile(table2, parse2) {
+  return table2.split("\n").map((line) => {
+    const [cidr, ...rest] = line.split(" ");
+    const allowable = rest[rest.length - 1] === "*";
+    const [address, bits] = cidr.split("/");
+    const name = (allowable ? rest.slice(0, -1) : rest).join(" ");
+    return { cidr, name, allowable, bytes: parse2(address), bits: Number(bits) };
+  });
+}
+var V4_RANGES = compile(V4_TABLE, parseIPv4);
+var V6_RANGES = compile(V6_TABLE, parseIPv6);
+var BLOCKED_RANGES = [...V4_RANGES, ...V6_RANGES].map(
+  ({ cidr, name, allowable }) => ({ cidr, name, allowable })
+);
+function inRange(bytes, range) {
+  for (let bit = 0; bit < range.bits; bit += 8) {
+    const take = Math.min(8, range.bits - bit);
+    const mask = 255 << 8 - take & 255;
+    if ((bytes[bit / 8] & mask) !== (range.bytes[bit / 8] & mask)) return false;
+  }
+  return true;
+}
+function classifyAddress(bytes) {
+  const table2 = bytes.length === 4 ? V4_RANGES : V6_RANGES;
+  let best = null;
+  for (const range of table2)
+    if (inRange(bytes, range) && (!best || range.bits > best.bits)) best = range;
+  if (best) return { cidr: best.cidr, name: best.name, allowable: best.allowable };
+  if (bytes.length === 16 && (bytes[0] & 224) !== 32)
+    return { cidr: "outside 2000::/3", name: "reserved, not global unicast", allowable: false };
+  return null;
+}
+
+// runtime/targets/rules.ts
+var RULE_TITLES = {
+  1: "only http: and https: targets",
+  2: "no embedded credentials",
+  3: "a hostname is required",
+  4: "no control characters",
+  5: "no other protocol",
+  6: "no localhost, .localhost, .local or intranet names",
+  7: "no private, loopback, reserved, multicast or documentation addresses",
+  8: "no public shorteners",
+  9: "no phishing-lure or blocked hosts",
+  10: "no executable download extensions",
+  11: "splat values are encoded segment by segment",
+  12: "a splat must not shadow a dangerous parent path"
+};
+var ALLOWABLE_RULES = [6, 7];
+function ruleCode(rule) {
+  return `SL2${String(rule).padStart(2, "0")}`;
+}
+function ruleOfName(name) {
+  const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
+  if (!match) return null;
+  const rule = Number(match[1]);
+  return rule >= 1 && rule <= 12 ? rule : null;
+}
+function refuse2(rule, why) {
+  return {
+    ok: false,
+    rule,
+    code: ruleCode(rule),
+    message: `rule ${rule} (${RULE_TITLES[rule]}): ${why}`
+  };
+}
+var CONTROL2 = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+function describeControl(text) {
+  const found = CONTROL2.exec(text);
+  const at = found ? found.index : -1;
+  const hex = found ? found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") : "";
+  return `U+${hex} at offset ${at}`;
+}
+
+// runtime/targets/splat.ts
+var SPLAT_PLACEHOLDER = ":splat";
+var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
+function splatTemplateProblem(target) {
+  const at = target.indexOf(SPLAT_PLACEHOLDER);
+  if (at === -1) return null;
+  const authority = AUTHORITY.exec(target);
+  if (!authority || at < authority[0].length)
+    return `"${SPLAT_PLACEHOLDER}" must be in the path, query or fragment, never in the scheme or host`;
+  return null;
+}
+function expandSplat(target, remainder) {
+  for (const [i, segment] of remainder.entries()) {
+    if (segment === "." || segment === "..")
+      return refuse2(11, `splat segment ${i + 1} is a dot segment ("${segment}")`);
+    if (CONTROL2.test(segment))
+      return refuse2(
+        11,
+        `splat segment ${i + 1} holds a control character (${describeControl(segment)})`
+      );
+  }
+  const problem = splatTemplateProblem(target);
+  if (problem) return refuse2(11, problem);
+  let encoded;
+  try {
+    encoded = remainder.map(encodeURIComponent).join("/");
+  } catch {
+    return refuse2(11, "a splat segment is not well-formed Unicode (lone surrogate)");
+  }
+  if (target.includes(SPLAT_PLACEHOLDER))
+    return { ok: true, url: target.split(SPLAT_PLACEHOLDER).join(encoded) };
+  if (encoded === "") return { ok: true, url: target };
+  let url;
+  try {
+    url = new URL(target);
+  } catch {
+    return { ok: true, url: target };
+  }
+  url.pathname = url.pathname.replace(/\/?$/, "/") + encoded;
+  return { ok: true, url: url.href };
+}
+
+// runtime/targets/index.ts
+var lists = (entries) => new Set(entries.map((e) => stripTrailingDots(e.toLowerCase())));
+var POLICY_CACHE = /* @__PURE__ */ new WeakMap();
+function setsOf(policy) {
+  let sets = POLICY_CACHE.get(policy);
+  if (!sets) {
+    sets = {
+      shorteners: lists(policy.shorteners),
+      lures: lists(policy.lure_domains),
+      blocked: lists(policy.blocked_hosts),
+      extensions: policy.blocked_extensions.map((e) => e.toLowerCase())
+    };
+    POLICY_CACHE.set(policy, sets);
+  }
+  return sets;
+}
+function openedRules(allow) {
+  const opened = /* @__PURE__ */ new Set();
+  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
+  for (const name of allow.rules ?? []) {
+    const rule = ruleOfName(String(name));
+    if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);
+  }
+  return opened;
+}
+var SCHEME = /^[\s]*([a-z][a-z0-9+.-]*):/i;
+var RAW_AUTHORITY = /^\s*[a-z][a-z0-9+.-]*:[/\\]*([^/\\?#]*)/i;
+function parse(target) {
+  try {
+    return new URL(target);
+  } catch {
+    const scheme = SCHEME.exec(target)?.[1].toLowerCase();
+    if (scheme === "http" || scheme === "https")
+      return refuse2(
+        3,
+        "the URL has no valid host (empty or malformed host, zone id, out-of-range address or port)"
+      );
+    if (scheme) return refuse2(5, `protocol "${scheme}:" is not allowed; use http: or https:`);
+    return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
+  }
+}
+function checkTarget(target, policy, allow) {
+  if (CONTROL2.test(target))
+    return refuse2(
+      4,
+      `the target holds a control or invisible character (${describeControl(target)})`
+    );
+  const url = parse(target);
+  if (!(url instanceof URL)) return url;
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return refuse2(5, `protocol "${url.protocol}" is not allowed; use http: or https:`);
+  if (url.username !== "" || url.password !== "" || RAW_AUTHORITY.exec(target)?.[1].includes("@"))
+    return refuse2(2, "the URL carries userinfo (user:password@) before the host");
+  const host = url.hostname;
+  if (stripTrailingDots(host) === "") return refuse2(3, "the URL has no hostname");
+  const opened = openedRules(allow);
+  const used = [];
+  const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
+  if (address) {
+    const range = classifyAddress(address);
+    if (range && !(range.allowable && opened.has(7)))
+      return refuse2(7, `${host}: ${range.name} (${range.cidr})`);
+    if (range) used.push(7);
+  } else {
+    const intranet = intranetName(host);
+    if (intranet && !(intranet.allowable && opened.has(6))) return refuse2(6, intranet.why);
+    if (intranet) used.push(6);
+  }
+  const sets = setsOf(policy);
+  const shortener = matchHost(host, sets.shorteners);
+  if (shortener)
+    return refuse2(8, `${host} is a public shortener (${shortener}) that hides the destination`);
+  const lure = matchHost(host, sets.lures);
+  if (lure) return refuse2(9, `${host} is a known phishing-lure domain (${lure})`);
+  const blocked = matchHost(host, sets.blocked);
+  if (blocked) return refuse2(9, `${host} is a blocked host (${blocked})`);
+  const executable = blockedExtension(url.pathname, sets.extensions);
+  if (executable)
+    return refuse2(
+      10,
+      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
+    );
+  return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
+}
+
+// runtime/location.ts
+function buildLocation(link, remainder, search, policy) {
+  let target = link.target;
+  if (link.kind === "splat") {
+    const expanded = expandSplat(link.target, [...remainder]);
+    if (!expanded.ok) return expanded;
+    target = expanded.url;
+  }
+  if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
+  const verdict = checkTarget(target, policy, link.allow);
+  return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+}
+function forwardQuery(target, search) {
+  let url;
+  try {
+    url = new URL(target);
+  } catch {
+    return target;
+  }
+  const own = new Set(url.searchParams.keys());
+  const extra = search.slice(1).split("&").filter((pair) => pair !== "" && !own.has(decodeKey(pair)));
+  if (extra.length === 0) return url.href;
+  url.search = (url.search ? url.search.slice(1) + "&" : "") + extra.join("&");
+  return url.href;
+}
+function decodeKey(pair) {
+  const raw = pair.split("=")[0].replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+// runtime/resolve.ts
+var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
+var ENDPOINT_METHODS = "POST, OPTIONS";
+async function resolve(request, ctx) {
+  const url = new URL(request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url);
+  const method = request.method.toUpperCase();
+  const lang = chooseLanguage(request.acceptLanguage, ctx.defaultLang);
+  const trace = {
+    method,
+    path: url.pathname,
+    normalized: null,
+    match: null,
+    link: null,
+    effective_state: null,
+    schedule_label: null,
+    outcome: { type: "plain-404" },
+    event: null,
+    checks: []
+  };
+  const done = (outcome, step, ok, detail) => {
+    trace.checks.push({ step, ok, detail });
+    trace.outcome = outcome;
+    return trace;
+  };
+  const notFound = () => ({ type: "page", page: "not-found", lang, status: 404 });
+  if (isPrivateFile(url.pathname))
+    return done({ type: "plain-404" }, "guard", false, "private runtime file");
+  if (isProbe(url.pathname, ctx.blocklist))
+    return done({ type: "plain-404" }, "guard", false, "scanner probe (blocklist)");
+  trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
+  const isEndpoint = POST_PATHS.includes(url.pathname);
+  const allow = isEndpoint ? ENDPOINT_METHODS : PUBLIC_METHODS;
+  if (method === "OPTIONS")
+    return done({ type: "preflight", status: 204, allow, endpoint: isEndpoint }, "method", true, "OPTIONS");
+  const accepted2 = isEndpoint ? method === "POST" : method === "GET" || method === "HEAD";
+  if (!accepted2)
+    return done({ type: "method-not-allowed", status: 405, allow }, "method", false, `${method} not accepted`);
+  if (isEndpoint) {
+    const endpoint = url.pathname === POST_PATHS[0] ? "lookup-resolve" : "analytics-lookup";
+    return done({ type: "endpoint", endpoint }, "method", true, `POST ${url.pathname}`);
+  }
+  trace.checks.push({ step: "method", ok: true, detail: method });
+  const normal = normalizePath(url.pathname, ctx.caseSensitive);
+  if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
+  trace.normalized = normal.path;
+  trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
+  const lowerPath = "/" + normal.key.toLowerCase();
+  const guarded = isProtectedPath(lowerPath, Object.keys(LOOKUP_ROUTES));
+  if (guarded) return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
+  const lookupLang = lookupPageLanguage(lowerPath);
+  if (lookupLang) return done({ type: "page", page: "lookup", lang: lookupLang, status: 200 }, "route", true, "lookup page");
+  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path))
+    return done({ type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path }, "route", true, "static file");
+  const found = await findLink(normal.key, ctx.links);
+  if (!found) {
+    const candidate = isShortLinkCandidate(normal.segments, normal.key);
+    trace.event = candidate ? { kind: "short-link-miss" } : null;
+    return done(notFound(), "match", false, candidate ? "no link (short-link candidate)" : "no link");
+  }
+  const { link, depth } = found;
+  trace.link = link;
+  trace.match = { kind: link.kind, slug: link.slug, key: link.key, file: link.file, line: link.line };
+  trace.checks.push({ step: "match", ok: true, detail: `${link.kind} ${link.slug} (${link.file}:${link.line})` });
+  const state = effectiveState(link, request.now);
+  trace.effective_state = state;
+  trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
+  const stateOutcome = STATE_OUTCOMES[state];
+  if (stateOutcome.kind === "hidden") {
+    trace.event = { kind: "short-link-miss" };
+    return done(notFound(), "state", false, `${state}: answered like a miss`);
+  }
+  if (stateOutcome.kind === "page") {
+    trace.event = { kind: "redirect", redirect_error: `state:${state}` };
+    const retryAfter = retryAfterSeconds(link, request.now);
+    return done(
+      { type: "page", page: stateOutcome.page, lang, status: stateOutcome.status, ...retryAfter ? { retryAfter } : {} },
+      "state",
+      false,
+      `${state}: informational page ${stateOutcome.status}`
+    );
+  }
+  trace.checks.push({ step: "state", ok: true, detail: state });
+  const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];
+  const location = buildLocation(link, remainder, url.search, ctx.blocklist);
+  if (!location.ok) {
+    trace.event = { kind: "redirect", redirect_error: location.code };
+    return done(notFound(), "target", false, `${location.code}: ${location.message}`);
+  }
+  trace.event = { kind: "redirect" };
+  const cacheControl = ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+  return done(
+    { type: "redirect", status: link.status, location: location.url, cacheControl },
+    "target",
+    true,
+    location.url
+  );
+}
+async function findLink(key, links) {
+  const exact = await links.exact(key);
+  if (exact) return { link: exact, depth: 0 };
+  const segments = key === "" ? [] : key.split("/");
+  const depths = [...links.splatDepths].filter((d) => d <= segments.length).sort((a, b) => b - a);
+  for (const depth of depths) {
+    const splat = await links.splat(segments.slice(0, depth).join("/"));
+    if (splat) return { link: splat, depth };
+  }
+  return void 0;
+}
+function lookupPageLanguage(lowerPath) {
+  for (const [lang, route] of Object.entries(LOOKUP_ROUTES))
+    if (lowerPath === route) return lang;
+  return void 0;
+}
+function statusOf(outcome) {
+  switch (outcome.type) {
+    case "plain-404":
+      return 404;
+    case "redirect":
+    case "page":
+    case "method-not-allowed":
+    case "preflight":
+      return outcome.status;
+    case "static":
+      return 200;
+    case "protected":
+      return 403;
+    case "endpoint":
+      return 200;
+  }
+}
+
+// runtime/http/lookup-api.ts
+var LOOKUP_BODY_LIMIT = 2048;
+var MAX_SLUG_INPUT = 1024;
+function lookupPath(input) {
+  const text = input.trim();
+  if (text === "" || text.length > MAX_SLUG_INPUT) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    try {
+      const url = new URL(text);
+      return url.pathname + url.search;
+    } catch {
+      return null;
+    }
+  }
+  return text.startsWith("/") ? text : "/" + text;
+}
+async function lookupSlug(input, ctx, now) {
+  const path = lookupPath(input);
+  const slug = input.trim().slice(0, MAX_SLUG_INPUT);
+  if (path === null) return { found: false, slug };
+  const resolution = await resolve({ method: "GET", url: path, now }, ctx);
+  const link = resolution.link;
+  const state = resolution.effective_state;
+  if (!link || !state || state === "disabled" || state === "draft") return { found: false, slug };
+  const result = { found: true, slug: link.slug, kind: link.kind, state };
+  if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
+  if (resolution.outcome.type === "redirect") {
+    result.target = resolution.outcome.location;
+    result.status = resolution.outcome.status;
+  }
+  return result;
+}
+function formLanguage(value, fallback) {
+  return typeof value === "string" && LANGUAGES.includes(value) ? value : fallback;
+}
+function beaconFacts(body) {
+  const { slug, result } = body;
+  if (typeof slug !== "string" || typeof result !== "string") return null;
+  return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
+}
+
+// runtime/registry/shard-of.ts
+var FNV_OFFSET = 2166136261;
+var FNV_PRIME = 16777619;
+function fnv1a32(text) {
+  let hash = FNV_OFFSET;
+  const step = (byte) => {
+    hash = Math.imul(hash ^ byte, FNV_PRIME);
+  };
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code < 128) {
+      step(code);
+      continue;
+    }
+    if (code >= 55296 && code <= 56319 && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 56320 && low <= 57343) {
+        code = 65536 + (code - 55296 << 10) + (low - 56320);
+        i++;
+      } else code = 65533;
+    } else if (code >= 55296 && code <= 57343) code = 65533;
+    if (code < 2048) {
+      step(192 | code >> 6);
+    } else if (code < 65536) {
+      step(224 | code >> 12);
+      step(128 | code >> 6 & 63);
+    } else {
+      step(240 | code >> 18);
+      step(128 | code >> 12 & 63);
+      step(128 | code >> 6 & 63);
+    }
+    step(128 | code & 63);
+  }
+  return hash >>> 0;
+}
+function shardOf(key, shardCount) {
+  return fnv1a32(key) % shardCount;
+}
+function shardPath(shard) {
+  return `/links-shards/${shard}.json`;
+}
+
+// runtime/registry/store.ts
+var ASSET_ORIGIN = "https://assets.invalid";
+async function readPrivateJson(assets, path, schema) {
+  const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
+  if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
+  const value = await response.json();
+  if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
+  return value;
+}
+async function readAsset(assets, path) {
+  return assets.fetch(new Request(ASSET_ORIGIN + path));
+}
+var ShardedLinks = class {
+  constructor(assets, manifest) {
+    this.assets = assets;
+    this.manifest = manifest;
+    this.splatDepths = manifest.splat_depths;
+  }
+  assets;
+  manifest;
+  splatDepths;
+  shards = /* @__PURE__ */ new Map();
+  async exact(key) {
+    return (await this.shardFor(key)).exact[key];
+  }
+  async splat(key) {
+    return (await this.shardFor(key)).splat[key];
+  }
+  /** Every link, shard by shard (stats API). */
+  async all() {
+    const links = [];
+    for (let i = 0; i < this.manifest.shard_count; i++) {
+      const shard = await this.shard(i);
+      links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
+    }
+    return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  }
+  shardFor(key) {
+    return this.shard(shardOf(key, this.manifest.shard_count));
+  }
+  shard(index) {
+    let pending = this.shards.get(index);
+    if (!pending) {
+      pending = readPrivateJson(this.assets, shardPath(index), SHARD_SCHEMA);
+      pending.catch(() => this.shards.delete(index));
+      this.shards.set(index, pending);
+    }
+    return pending;
+  }
+};
+async function loadRuntimeData(assets) {
+  const [site, blocklist, manifest] = await Promise.all([
+    readPrivateJson(assets, "/links-site-config.json", SITE_CONFIG_SCHEMA),
+    readPrivateJson(assets, "/links-blocklist.json", BLOCKLIST_SCHEMA),
+    readPrivateJson(assets, "/links.json", REGISTRY_SCHEMA)
+  ]);
+  return {
+    assets,
+    site,
+    blocklist,
+    links: new ShardedLinks(assets, manifest),
+    staticPaths: new Set(site.static_paths)
+  };
+}
+
+// runtime/http/responses.ts
+function plainText(status, body, extra = {}) {
+  const headers = new Headers(extra);
+  headers.set("content-type", "text/plain; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(body, { status, headers });
+}
+function plainNotFound() {
+  return plainText(404, "Not found\n");
+}
+function json(status, value, extra = {}) {
+  const headers = new Headers(extra);
+  headers.set("content-type", "application/json; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(value), { status, headers });
+}
+function jsonError(status, error) {
+  return json(status, { error });
+}
+async function htmlWithStatus(asset, status, extra = {}) {
+  if (!asset.ok) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
+  const headers = new Headers(extra);
+  headers.set("content-type", "text/html; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(asset.body, { status, headers });
+}
+function allowNullOrigin(response, request) {
+  if (request.headers.get("origin") !== "null") return response;
+  response.headers.set("access-control-allow-origin", "null");
+  response.headers.append("vary", "Origin");
+  return response;
+}
+function preflight(allow, endpoint, request) {
+  const response = new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
+  if (!endpoint || request.headers.get("origin") !== "null") return response;
+  response.headers.set("access-control-allow-methods", "POST, OPTIONS");
+  response.headers.set("access-control-allow-headers", "content-type");
+  response.headers.set("access-control-max-age", "600");
+  return allowNullOrigin(response, request);
+}
+
+// runtime/http/operator.ts
+var PRIVATE2 = { "cache-control": "private, no-store" };
+async function evaluateExpectations(data, ctx, now) {
+  const results = [];
+  for (const e of data.site.expectations) {
+    const at = e.at ? new Date(e.at) : now;
+    const resolution = await resolve({ method: "GET", url: e.path, now: at }, ctx);
+    const location = resolution.outcome.type === "redirect" ? resolution.outcome.location : void 0;
+    const actual = { status: statusOf(resolution.outcome), ...location ? { location } : {} };
+    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
+    results.push({
+      path: e.path,
+      ...e.at ? { at: e.at } : {},
+      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
+      actual,
+      pass,
+      file: e.file,
+      line: e.line
+    });
+  }
+  return results;
+}
+async function serveOperator(area, langTag, rest, data, ctx, now) {
+  const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
+  const sub = rest.replace(/^\/+|\/+$/g, "");
+  if (sub === "") return htmlWithStatus(await readAsset(data.assets, pageAssetPath(lang, area)), 200, PRIVATE2);
+  if (area === "stats" && sub === "api/links.json") return json(200, { links: await data.links.all() }, PRIVATE2);
+  if (area === "tests" && sub === "api/results.json")
+    return json(200, { results: await evaluateExpectations(data, ctx, now) }, PRIVATE2);
+  return plainNotFound();
+}
+
+// runtime/http/read-body.ts
+async function readSmallBody(request, limit, options) {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const form = type === "application/x-www-form-urlencoded";
+  if (type !== "application/json" && !(options.allowForm && form))
+    return { ok: false, status: 415, error: "unsupported content type" };
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return { ok: false, status: 413, error: "body too large" };
+  const text = await readLimited(request, limit);
+  if (text === null) return { ok: false, status: 413, error: "body too large" };
+  if (form) return { ok: true, value: Object.fromEntries(new URLSearchParams(text)), form };
+  try {
+    const value = JSON.parse(text);
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return { ok: false, status: 400, error: "body must be a JSON object" };
+    return { ok: true, value, form };
+  } catch {
+    return { ok: false, status: 400, error: "invalid JSON" };
+  }
+}
+async function readLimited(request, limit) {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => void 0);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+// runtime/pages/escape.ts
+var ENTITIES = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;"
+};
+function escapeHtml(value) {
+  return value.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}
+
+// runtime/pages/lookup-result.ts
+var STATE_VARIANTS = ["scheduled", "expired", "paused", "retired"];
+function safeTarget(target) {
+  return target !== void 0 && /^https?:\/\//i.test(target) ? target : void 0;
+}
+function lookupVariant(result) {
+  if (!result.found) return "not-found";
+  const byState = STATE_VARIANTS.find((variant) => variant === result.state);
+  if (byState) return byState;
+  return safeTarget(result.target) ? "found" : "unavailable";
+}
+function slotValues(result) {
+  const values = /* @__PURE__ */ new Map([["slug", String(result.slug ?? "")]]);
+  const target = safeTarget(result.target);
+  if (target !== void 0) values.set("target", target);
+  if (result.status !== void 0) values.set("status", String(result.status));
+  if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
+  if (result.kind) values.set("kind", String(result.kind));
+  if (result.state) values.set("state", String(result.state));
+  return values;
+}
+var WHEN = /<!--when ([a-z|-]+)-->([\s\S]*?)<!--end when-->/g;
+var IF = /<!--if ([a-z_]+)-->([\s\S]*?)<!--end if-->/g;
+var SLOT = /\{\{([a-z_]+)\}\}/g;
+function renderLookupResult(templateHtml, result) {
+  const variant = lookupVariant(result);
+  const values = slotValues(result);
+  return templateHtml.replace(
+    WHEN,
+    (_all, list, body) => list.split("|").includes(variant) ? body : ""
+  ).replace(IF, (_all, name, body) => values.get(name) ? body : "").replace(SLOT, (_all, name) => escapeHtml(values.get(name) ?? ""));
+}
+
+// runtime/worker.ts
+var loaded = /* @__PURE__ */ new WeakMap();
+function runtimeData(env) {
+  let pending = loaded.get(env.ASSETS);
+  if (!pending) {
+    pending = loadRuntimeData(env.ASSETS);
+    pending.catch(() => loaded.delete(env.ASSETS));
+    loaded.set(env.ASSETS, pending);
+  }
+  return pending;
+}
+function resolveContext(data) {
+  return {
+    links: data.links,
+    blocklist: data.blocklist,
+    caseSensitive: data.site.case_sensitive,
+    defaultLang: data.site.default_lang,
+    redirectMaxAge: data.site.redirect_max_age,
+    staticPaths: data.staticPaths
+  };
+}
+async function answerRequest(request, env, data, now) {
+  const rctx = resolveContext(data);
+  const resolution = await resolve(
+    { method: request.method, url: request.url, acceptLanguage: request.headers.get("accept-language"), now },
+    rctx
+  );
+  const { response, event } = await respond(resolution, request, env, data, rctx, now);
+  const final = withHeaderRules(response, data.site.header_rules, new URL(request.url).pathname);
+  return { resolution, response: request.method === "HEAD" ? new Response(null, final) : final, event };
+}
+async function handleRequest(request, env, ctx) {
+  let data;
+  try {
+    data = await runtimeData(env);
+  } catch (error) {
+    console.error(`shortlinks: runtime files unavailable: ${String(error)}`);
+    return baseline(plainText(503, "Service unavailable\n", { "retry-after": "30" }));
+  }
+  try {
+    const { response, event } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
+    if (event) sendAnalytics(request, env, ctx, event);
+    return response;
+  } catch (error) {
+    console.error(`shortlinks: bug: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
+  }
+}
+async function respond(resolution, request, env, data, rctx, now) {
+  const { outcome, link } = resolution;
+  const linkFacts = {
+    slug: link?.slug,
+    effective_state: resolution.effective_state ?? void 0,
+    schedule_label: resolution.schedule_label ?? void 0
+  };
+  switch (outcome.type) {
+    case "plain-404":
+      return { response: plainNotFound() };
+    case "method-not-allowed":
+      return { response: plainText(405, "Method not allowed\n", { allow: outcome.allow }) };
+    case "preflight":
+      return { response: preflight(outcome.allow, outcome.endpoint, request) };
+    case "redirect":
+      return {
+        response: new Response(null, {
+          status: outcome.status,
+          headers: { location: outcome.location, "cache-control": outcome.cacheControl }
+        }),
+        event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status }
+      };
+    case "page": {
+      const asset = await readAsset(data.assets, pageAssetPath(outcome.lang, outcome.page));
+      const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
+      const response = await htmlWithStatus(asset, outcome.status, extra);
+      const event = resolution.event ? { kind: resolution.event.kind, ...linkFacts, redirect_status: outcome.status, redirect_error: resolution.event.redirect_error } : outcome.status === 200 ? { kind: "pageview", title: outcome.page } : void 0;
+      return { response, event };
+    }
+    case "static": {
+      const asset = await readAsset(data.assets, outcome.path);
+      if (!asset.ok) return { response: plainNotFound() };
+      const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
+      return { response: asset, event: html ? { kind: "pageview", title: outcome.path } : void 0 };
+    }
+    case "protected": {
+      const verdict = await verifyAccess(request, env);
+      if (!verdict.ok) {
+        console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
+        return { response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }) };
+      }
+      return { response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, rctx, now) };
+    }
+    case "endpoint":
+      return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request);
+  }
+}
+async function lookupResolve(request, data, rctx, now) {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const slug = body.value.slug;
+  if (typeof slug !== "string") return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
+  const result = await lookupSlug(slug, rctx, now);
+  if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
+  const lang = formLanguage(body.value.lang, chooseLanguage(request.headers.get("accept-language"), data.site.default_lang));
+  const template = await readAsset(data.assets, pageAssetPath(lang, "lookup-result"));
+  if (!template.ok) return { response: plainText(503, "Service unavailable\n") };
+  const html = renderLookupResult(await template.text(), result);
+  return {
+    response: new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
+    event: { kind: "lookup", slug: result.slug, lookup_result: result.found ? result.state ?? "found" : "not-found" }
+  };
+}
+async function lookupBeacon(request) {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const facts = beaconFacts(body.value);
+  if (!facts) return { response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request) };
+  return {
+    response: allowNullOrigin(new Response(null, { status: 204, headers: { "cache-control": "no-store" } }), request),
+    event: { kind: "lookup", slug: facts.slug, lookup_result: facts.result }
+  };
+}
+function hostOf(location) {
+  try {
+    return new URL(location).hostname;
+  } catch {
+    return void 0;
+  }
+}
+function baseline(response) {
+  response.headers.set("x-generated-by", GENERATOR);
+  response.headers.set("x-robots-tag", "noindex, nofollow");
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("strict-transport-security", "max-age=31536000");
+  response.headers.set("x-frame-options", "DENY");
+  return response;
+}
+var worker_default = {
+  fetch(request, env, ctx) {
+    return handleRequest(request, env, ctx);
+  }
+};
+export {
+  answerRequest,
+  worker_default as default,
+  handleRequest,
+  resolveContext
+};
