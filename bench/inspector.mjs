@@ -1,0 +1,75 @@
+/**
+ * The user worker's isolate in workerd, over the inspector protocol (miniflare `inspectorPort`):
+ * its V8 heap (what the platform's 128 MB isolate limit is about; process RSS also holds workerd
+ * itself and buffers) and a CPU profile of one request, which isolates our own CPU time from
+ * workerd's and the assets router's.
+ */
+import WebSocket from "ws"; // a dependency of miniflare
+
+export async function connectInspector(inspectorUrl) {
+  const targets = await (
+    await fetch(new URL("/json", inspectorUrl).href.replace(/^ws:/, "http:"))
+  ).json();
+  const target = targets.find((t) => t.id === "core:user:");
+  if (!target) throw new Error("no user worker in the inspector target list");
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  let next = 1;
+  const call = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      const timer = setTimeout(() => reject(new Error(`${method}: no answer`)), 30_000);
+      const onMessage = (data) => {
+        const message = JSON.parse(String(data));
+        if (message.id !== id) return;
+        clearTimeout(timer);
+        socket.off("message", onMessage);
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve(message.result);
+      };
+      socket.on("message", onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    /** V8 heap used and total, MiB (workerd's inspector takes no garbage-collection request). */
+    async heap() {
+      const { usedSize, totalSize } = await call("Runtime.getHeapUsage");
+      return { usedMiB: usedSize / 2 ** 20, totalMiB: totalSize / 2 ** 20 };
+    },
+    /** Runs `work` under the CPU profiler (50 µs sampling); returns the isolate's busy ms and its top functions. */
+    async profile(work) {
+      await call("Profiler.enable");
+      await call("Profiler.setSamplingInterval", { interval: 50 });
+      await call("Profiler.start");
+      const value = await work();
+      const { profile } = await call("Profiler.stop");
+      await call("Profiler.disable");
+      return { value, ...busyTime(profile) };
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** Sum of sample intervals outside (idle) and (program), and the top self-time functions. */
+function busyTime(profile) {
+  const names = new Map(
+    profile.nodes.map((n) => [n.id, n.callFrame.functionName || "(anonymous)"]),
+  );
+  const self = new Map();
+  let busyUs = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const name = names.get(profile.samples[i]);
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    if (name === "(idle)" || name === "(program)") continue;
+    busyUs += dt;
+    self.set(name, (self.get(name) ?? 0) + dt);
+  }
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([n, us]) => `${n} ${(us / 1000).toFixed(2)}`);
+  return { busyMs: busyUs / 1000, top };
+}

@@ -1,0 +1,265 @@
+/**
+ * Every measurement of one instance size, side by side in one sitting: (a) build, (b) cold start
+ * and first request in workerd, (c) load on the bundle in workerd and under Node, (d) the same
+ * load on nginx `map`, on a minimal Map-lookup worker and on a constant-redirect worker (the
+ * floor of the workerd harness). Every server listens on 127.0.0.1 and is stopped here.
+ */
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { makeLinks, makeRequests, writeInstance } from "./generate.mjs";
+import { runBuild, shardStats } from "./build-bench.mjs";
+import { MINIMAL_WORKER, writeMinimalAssets } from "./minimal.mjs";
+import { startNginx } from "./nginx.mjs";
+import { runNodeBench } from "./node-bench.mjs";
+import { cpuNs, processTree, rssMiB } from "./proc.mjs";
+import { FLOOR_ASSETS_SCRIPT, FLOOR_SCRIPT, startWorkerd } from "./workerd.mjs";
+import { runWrk } from "./wrk.mjs";
+
+const REQUEST_PATHS = 20_000;
+/** Distinct paths of the "hot" load: popular links, every one requested once before the load. */
+const HOT_PATHS = 1_000;
+const SANITY_REQUESTS = 200;
+
+/** Runs one size; `opts`: { name, size, work, cli, seconds, coldRuns, nodeRequests, log }. */
+export async function runSize(opts) {
+  const { name, size, work, log } = opts;
+  const dir = join(work, name);
+  const result = { name, size, loadavg: [] };
+  const mark = () => result.loadavg.push(Number(loadavg()[0].toFixed(2)));
+  mark();
+
+  log(`[${name}] generating ${size} links`);
+  const links = makeLinks(size);
+  const requests = makeRequests(links, REQUEST_PATHS);
+  result.sources = await writeInstance(join(dir, "instance"), links, { name });
+  const files = await writePathFiles(dir, requests);
+
+  log(`[${name}] building`);
+  const dist = join(dir, "dist");
+  await rm(dist, { recursive: true, force: true });
+  result.build = await runBuild({ cli: opts.cli, root: join(dir, "instance"), out: dist });
+  if (!result.build.ok) {
+    log(`[${name}] build failed: ${result.build.error}`);
+    return result;
+  }
+  const wrangler = JSON.parse(await readFile(join(dist, "wrangler.json"), "utf8"));
+  result.shards = await shardStats(join(dist, wrangler.assets.directory));
+  result.shards.maxParseUs = await shardParseUs(
+    join(dist, wrangler.assets.directory),
+    result.shards,
+  );
+  const compatibilityDate = wrangler.compatibility_date;
+  // Paths as the deploy configuration names them (main, assets.directory).
+  const bundle = {
+    scriptPath: join(dist, wrangler.main),
+    assetsDir: join(dist, wrangler.assets.directory),
+    compatibilityDate,
+  };
+  const load = (server, pathsFile) =>
+    runWrk({ url: server.url, pathsFile, pids: server.pids, seconds: opts.seconds });
+
+  log(`[${name}] bundle in workerd: cold starts`);
+  result.cold = [];
+  for (let i = 0; i < opts.coldRuns; i++)
+    result.cold.push(await coldStart(bundle, requests[i], requests[i + 1]));
+  result.coldFloor = await coldStart(
+    { script: FLOOR_SCRIPT, assetsDir: bundle.assetsDir, compatibilityDate },
+    requests[0],
+    requests[1],
+  );
+  result.coldAssetsFloor = await coldStart(
+    { script: FLOOR_ASSETS_SCRIPT, assetsDir: bundle.assetsDir, compatibilityDate },
+    requests[0],
+    requests[1],
+  );
+
+  log(`[${name}] bundle in workerd: load`);
+  const ours = await startWorkerd({ ...bundle, inspector: true });
+  try {
+    result.sanity = { bundle: await sanity(ours.url, requests) };
+    const rssBefore = rssMiB(ours.pids);
+    const inspector = await ours.inspect();
+    const heapBefore = await inspector.heap();
+    await warm(ours.url, requests.slice(0, HOT_PATHS));
+    const hot = await load(ours, files.hot);
+    const heapHot = await inspector.heap();
+    result.workerd = {
+      hot,
+      heapHotMiB: heapHot.usedMiB,
+      mixed: await load(ours, files.mixed),
+      hits: await load(ours, files.hits),
+      misses: await load(ours, files.misses),
+      rssBeforeMiB: rssBefore,
+      rssAfterMiB: rssMiB(ours.pids),
+      heapBeforeMiB: heapBefore.usedMiB,
+      heapAfterMiB: (await inspector.heap()).usedMiB,
+    };
+    inspector.close();
+  } finally {
+    await ours.stop();
+  }
+
+  log(`[${name}] minimal Map-lookup worker and floor in workerd`);
+  const minimalDir = join(dir, "minimal-assets");
+  result.minimalJsonBytes = await writeMinimalAssets(minimalDir, links);
+  const minimal = await startWorkerd({
+    scriptPath: MINIMAL_WORKER,
+    assetsDir: minimalDir,
+    compatibilityDate,
+    inspector: true,
+  });
+  try {
+    result.minimalFirst = await firstRequest(minimal, requests[0]);
+    result.sanity.minimal = await sanity(minimal.url, requests);
+    await warm(minimal.url, requests.slice(0, HOT_PATHS));
+    result.minimal = {
+      hot: await load(minimal, files.hot),
+      mixed: await load(minimal, files.mixed),
+      hits: await load(minimal, files.hits),
+      rssAfterMiB: rssMiB(minimal.pids),
+      heapAfterMiB: await heapOf(minimal),
+    };
+  } finally {
+    await minimal.stop();
+  }
+  const floor = await startWorkerd({
+    script: FLOOR_SCRIPT,
+    assetsDir: minimalDir,
+    compatibilityDate,
+  });
+  try {
+    result.floor = { mixed: await load(floor, files.mixed), rssAfterMiB: rssMiB(floor.pids) };
+  } finally {
+    await floor.stop();
+  }
+
+  log(`[${name}] nginx map`);
+  const nginx = await startNginx({ prefix: join(dir, "nginx"), links });
+  try {
+    const pids = processTree(nginx.pid);
+    result.sanity.nginx = await sanity(nginx.url, requests);
+    result.nginx = {
+      loadMs: nginx.loadMs,
+      rssMiB: rssMiB(pids),
+      mixed: await load({ url: nginx.url, pids }, files.mixed),
+      hits: await load({ url: nginx.url, pids }, files.hits),
+    };
+  } finally {
+    await nginx.stop();
+  }
+
+  log(`[${name}] bundle under Node`);
+  result.node = await runNodeBench({
+    script: bundle.scriptPath,
+    assetsDir: bundle.assetsDir,
+    pathsFile: files.mixed,
+    requests: opts.nodeRequests,
+    stubModule: opts.stubModule,
+  });
+  mark();
+  await writeFile(join(dir, "result.json"), JSON.stringify(result, null, 2));
+  return result;
+}
+
+async function writePathFiles(dir, requests) {
+  const write = async (file, list) => {
+    await writeFile(join(dir, file), list.map((r) => r.path).join("\n") + "\n");
+    return join(dir, file);
+  };
+  return {
+    mixed: await write("paths-mixed.txt", requests),
+    hits: await write(
+      "paths-hits.txt",
+      requests.filter((r) => r.location),
+    ),
+    misses: await write(
+      "paths-misses.txt",
+      requests.filter((r) => !r.location),
+    ),
+    hot: await write("paths-hot.txt", requests.slice(0, HOT_PATHS)),
+  };
+}
+
+/**
+ * A fresh workerd, then its first request and a second one (another shard): wall time, workerd
+ * process CPU, and the isolate's own busy time from a CPU profile of that request.
+ */
+async function coldStart(worker, first, second) {
+  const server = await startWorkerd({ ...worker, inspector: true });
+  try {
+    const rssReady = rssMiB(server.pids);
+    const inspector = await server.inspect();
+    const a = await inspector.profile(() => firstRequest(server, first));
+    const b = await inspector.profile(() => firstRequest(server, second));
+    const heapMiB = (await inspector.heap()).usedMiB;
+    inspector.close();
+    return {
+      readyMs: server.readyMs,
+      rssReadyMiB: rssReady,
+      first: { ...a.value, isolateMs: a.busyMs, top: a.top },
+      second: { ...b.value, isolateMs: b.busyMs, top: b.top },
+      heapMiB,
+      rssAfterMiB: rssMiB(server.pids),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function heapOf(server) {
+  const inspector = await server.inspect();
+  try {
+    return (await inspector.heap()).usedMiB;
+  } finally {
+    inspector.close();
+  }
+}
+
+async function firstRequest(server, request) {
+  const cpu = cpuNs(server.pids);
+  const started = performance.now();
+  const response = await fetch(server.url + request.path, { redirect: "manual" });
+  await response.arrayBuffer();
+  return {
+    status: response.status,
+    ms: performance.now() - started,
+    cpuMs: (cpuNs(server.pids) - cpu) / 1e6,
+  };
+}
+
+/** Requests every path once, in sequence, so the load after it meets a warm isolate. */
+async function warm(url, requests) {
+  for (const r of requests) await (await fetch(url + r.path, { redirect: "manual" })).arrayBuffer();
+}
+
+/** The server answers the first requests as expected (Location, or none for misses). */
+async function sanity(url, requests) {
+  let wrong = 0;
+  for (const r of requests.slice(0, SANITY_REQUESTS)) {
+    const response = await fetch(url + r.path, { redirect: "manual" });
+    await response.arrayBuffer();
+    const location = response.headers.get("location");
+    const ok = r.location
+      ? response.status >= 300 && response.status < 400 && location === r.location
+      : response.status === 404;
+    if (!ok) wrong++;
+  }
+  return { checked: Math.min(SANITY_REQUESTS, requests.length), wrong };
+}
+
+/** JSON.parse time of the largest shard (median of 25), in µs. */
+async function shardParseUs(assetsDir, stats) {
+  const dir = join(assetsDir, "links-shards");
+  let largest = "";
+  for (const name of await readdir(dir))
+    if ((await stat(join(dir, name))).size === stats.maxBytes) largest = name;
+  const text = await readFile(join(dir, largest), "utf8");
+  const times = [];
+  for (let i = 0; i < 25; i++) {
+    const t = performance.now();
+    JSON.parse(text);
+    times.push((performance.now() - t) * 1000);
+  }
+  return times.sort((a, b) => a - b)[12];
+}

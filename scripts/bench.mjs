@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// npm run bench [-- --sizes 1k,100k,1m] [--quick] [--seconds N]
+// Runtime benchmarks (BENCHMARKS.md "Runtime"): generates synthetic instances into bench/.work/,
+// builds them, and loads the bundle in workerd and under Node, a minimal Map-lookup worker and
+// nginx `map` side by side. Needs `wrk` and `nginx` (apt-get install -y nginx wrk). Not part of npm test.
+import { execFileSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { SIZES } from "../bench/generate.mjs";
+import { compileAssetsStub } from "../bench/node-bench.mjs";
+import { NGINX } from "../bench/nginx.mjs";
+import { goalsTable, sizeTable } from "../bench/report.mjs";
+import { runSize } from "../bench/run-size.mjs";
+import { WRK } from "../bench/wrk.mjs";
+
+const REPO = resolve(import.meta.dirname, "..");
+const WORK = join(REPO, "bench/.work");
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string" },
+    quick: { type: "boolean", default: false },
+    seconds: { type: "string" },
+    "cold-runs": { type: "string" },
+  },
+});
+const sizeNames = (values.sizes ?? (values.quick ? "1k,100k" : "1k,100k,1m"))
+  .toLowerCase()
+  .split(",");
+for (const name of sizeNames)
+  if (!(name in SIZES)) usage(`unknown size "${name}" (one of ${Object.keys(SIZES).join(", ")})`);
+const seconds = Number(values.seconds ?? (values.quick ? 3 : 5));
+const coldRuns = Number(values["cold-runs"] ?? (values.quick ? 1 : 3));
+if (!(seconds > 0 && seconds <= 60)) usage("--seconds must be between 1 and 60");
+for (const [tool, args] of [
+  [WRK, ["-v"]],
+  [NGINX, ["-v"]],
+  ["/usr/bin/time", ["-V"]],
+]) {
+  try {
+    execFileSync(tool, args, { stdio: "ignore" });
+  } catch (error) {
+    if (error.code === "ENOENT") usage(`${tool} is missing: apt-get install -y nginx wrk time`);
+  }
+}
+
+const log = (line) => process.stderr.write(line + "\n");
+log("building the CLI (npm run build:cli)");
+execFileSync(process.execPath, [join(REPO, "scripts/build-cli.mjs")], { stdio: "inherit" });
+await mkdir(WORK, { recursive: true });
+const stubModule = await compileAssetsStub(WORK);
+
+const results = [];
+for (const name of sizeNames) {
+  results.push(
+    await runSize({
+      name,
+      size: SIZES[name],
+      work: WORK,
+      cli: join(REPO, "bin/shortlinks.js"),
+      seconds,
+      coldRuns,
+      nodeRequests: values.quick ? 10_000 : 50_000,
+      stubModule,
+      log,
+    }),
+  );
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`;
+const markdown = [
+  `Machine: ${machine}. Command: \`npm run bench -- --sizes ${sizeNames.join(",")} --seconds ${seconds}\` (wrk -t 2 -c 64 -d ${seconds}s).`,
+  "",
+  ...results.map(sizeTable),
+  "#### Goals",
+  "",
+  goalsTable(results),
+].join("\n");
+await writeFile(join(WORK, "runtime-report.md"), markdown);
+await writeFile(join(WORK, "results.json"), JSON.stringify(results, null, 2));
+process.stdout.write(markdown);
+log(`\nwritten: ${join(WORK, "runtime-report.md")} and results.json`);
+
+function usage(message) {
+  process.stderr.write(
+    `bench: ${message}\nusage: npm run bench -- [--sizes 1k,100k,1m] [--quick] [--seconds N] [--cold-runs N]\n`,
+  );
+  process.exit(2);
+}
