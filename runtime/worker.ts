@@ -19,23 +19,24 @@ import {
   preflight,
 } from "./http/responses.js";
 import { renderLookupResult } from "./pages/lookup-result.js";
-import { loadRuntimeData, readAsset, type RuntimeData } from "./registry/store.js";
+import { loadRuntimeData, readAsset, readPage, type RuntimeData } from "./registry/store.js";
 import { resolve, type Resolution, type ResolveContext } from "./resolve.js";
 import { pageAssetPath } from "./routes.js";
 import { chooseLanguage } from "./language.js";
 import { GENERATOR } from "./version.js";
 
-const loaded = new WeakMap<object, Promise<RuntimeData>>();
+const loaded = new WeakMap<object, RuntimeData>();
 
-/** The private files, once per isolate (per ASSETS binding); a failed load is retried next time. */
-function runtimeData(env: Env): Promise<RuntimeData> {
-  let pending = loaded.get(env.ASSETS);
-  if (!pending) {
-    pending = loadRuntimeData(env.ASSETS);
-    pending.catch(() => loaded.delete(env.ASSETS));
-    loaded.set(env.ASSETS, pending);
-  }
-  return pending;
+/**
+ * The private files, once per isolate (per ASSETS binding). Only a finished load is kept: a
+ * pending one belongs to the request that started it (see ShardedLinks); a failure is retried.
+ */
+async function runtimeData(env: Env): Promise<RuntimeData> {
+  const cached = loaded.get(env.ASSETS);
+  if (cached) return cached;
+  const data = await loadRuntimeData(env.ASSETS);
+  if (!loaded.has(env.ASSETS)) loaded.set(env.ASSETS, data);
+  return loaded.get(env.ASSETS) as RuntimeData;
 }
 
 export function resolveContext(data: RuntimeData): ResolveContext {
@@ -125,9 +126,9 @@ async function respond(
         event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status },
       };
     case "page": {
-      const asset = await readAsset(data.assets, pageAssetPath(outcome.lang, outcome.page));
+      const html = await readPage(data, pageAssetPath(outcome.lang, outcome.page));
       const extra: Record<string, string> = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
-      const response = await htmlWithStatus(asset, outcome.status, extra);
+      const response = htmlWithStatus(html, outcome.status, extra);
       const event: EventFacts | undefined = resolution.event
         ? { kind: resolution.event.kind, ...linkFacts, redirect_status: outcome.status, redirect_error: resolution.event.redirect_error }
         : outcome.status === 200
@@ -165,9 +166,9 @@ async function lookupResolve(request: Request, data: RuntimeData, rctx: ResolveC
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
   // A plain form post (no JavaScript): a server-rendered result page, and the lookup event here.
   const lang = formLanguage(body.value.lang, chooseLanguage(request.headers.get("accept-language"), data.site.default_lang));
-  const template = await readAsset(data.assets, pageAssetPath(lang, "lookup-result"));
-  if (!template.ok) return { response: plainText(503, "Service unavailable\n") };
-  const html = renderLookupResult(await template.text(), result);
+  const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
+  if (template === null) return { response: plainText(503, "Service unavailable\n") };
+  const html = renderLookupResult(template, result);
   return {
     response: new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
     event: { kind: "lookup", slug: result.slug, lookup_result: result.found ? (result.state ?? "found") : "not-found" },

@@ -2120,6 +2120,16 @@ async function readPrivateJson(assets, path, schema) {
 async function readAsset(assets, path) {
   return assets.fetch(new Request(ASSET_ORIGIN + path));
 }
+async function readPage(data, path) {
+  const cached = data.pages.get(path);
+  if (cached !== void 0) return cached;
+  const response = await readAsset(data.assets, path);
+  if (!response.ok) return null;
+  const html = await response.text();
+  data.pages.set(path, html);
+  return html;
+}
+var SHARD_CACHE_LIMIT = 128;
 var ShardedLinks = class {
   constructor(assets, manifest) {
     this.assets = assets;
@@ -2136,26 +2146,34 @@ var ShardedLinks = class {
   async splat(key) {
     return (await this.shardFor(key)).splat[key];
   }
-  /** Every link, shard by shard (stats API). */
+  /** Every link, shard by shard (stats API); read without filling the cache. */
   async all() {
     const links = [];
     for (let i = 0; i < this.manifest.shard_count; i++) {
-      const shard = await this.shard(i);
+      const shard = this.shards.get(i) ?? await this.load(i);
       links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
     }
     return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   }
-  shardFor(key) {
-    return this.shard(shardOf(key, this.manifest.shard_count));
+  /** How many shards this isolate holds now (for tests and benchmarks). */
+  get cachedShards() {
+    return this.shards.size;
   }
-  shard(index) {
-    let pending = this.shards.get(index);
-    if (!pending) {
-      pending = readPrivateJson(this.assets, shardPath(index), SHARD_SCHEMA);
-      pending.catch(() => this.shards.delete(index));
-      this.shards.set(index, pending);
+  async shardFor(key) {
+    const index = shardOf(key, this.manifest.shard_count);
+    const cached = this.shards.get(index);
+    if (cached) {
+      this.shards.delete(index);
+      this.shards.set(index, cached);
+      return cached;
     }
-    return pending;
+    const shard = await this.load(index);
+    this.shards.set(index, shard);
+    if (this.shards.size > SHARD_CACHE_LIMIT) this.shards.delete(this.shards.keys().next().value);
+    return shard;
+  }
+  load(index) {
+    return readPrivateJson(this.assets, shardPath(index), SHARD_SCHEMA);
   }
 };
 async function loadRuntimeData(assets) {
@@ -2169,7 +2187,8 @@ async function loadRuntimeData(assets) {
     site,
     blocklist,
     links: new ShardedLinks(assets, manifest),
-    staticPaths: new Set(site.static_paths)
+    staticPaths: new Set(site.static_paths),
+    pages: /* @__PURE__ */ new Map()
   };
 }
 
@@ -2192,12 +2211,12 @@ function json(status, value, extra = {}) {
 function jsonError(status, error) {
   return json(status, { error });
 }
-async function htmlWithStatus(asset, status, extra = {}) {
-  if (!asset.ok) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
+function htmlWithStatus(html, status, extra = {}) {
+  if (html === null) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
   const headers = new Headers(extra);
   headers.set("content-type", "text/html; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(asset.body, { status, headers });
+  return new Response(html, { status, headers });
 }
 function allowNullOrigin(response, request) {
   if (request.headers.get("origin") !== "null") return response;
@@ -2239,7 +2258,7 @@ async function evaluateExpectations(data, ctx, now) {
 async function serveOperator(area, langTag, rest, data, ctx, now) {
   const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
-  if (sub === "") return htmlWithStatus(await readAsset(data.assets, pageAssetPath(lang, area)), 200, PRIVATE2);
+  if (sub === "") return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE2);
   if (area === "stats" && sub === "api/links.json") return json(200, { links: await data.links.all() }, PRIVATE2);
   if (area === "tests" && sub === "api/results.json")
     return json(200, { results: await evaluateExpectations(data, ctx, now) }, PRIVATE2);
@@ -2337,14 +2356,12 @@ function renderLookupResult(templateHtml, result) {
 
 // runtime/worker.ts
 var loaded = /* @__PURE__ */ new WeakMap();
-function runtimeData(env) {
-  let pending = loaded.get(env.ASSETS);
-  if (!pending) {
-    pending = loadRuntimeData(env.ASSETS);
-    pending.catch(() => loaded.delete(env.ASSETS));
-    loaded.set(env.ASSETS, pending);
-  }
-  return pending;
+async function runtimeData(env) {
+  const cached = loaded.get(env.ASSETS);
+  if (cached) return cached;
+  const data = await loadRuntimeData(env.ASSETS);
+  if (!loaded.has(env.ASSETS)) loaded.set(env.ASSETS, data);
+  return loaded.get(env.ASSETS);
 }
 function resolveContext(data) {
   return {
@@ -2406,9 +2423,9 @@ async function respond(resolution, request, env, data, rctx, now) {
         event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status }
       };
     case "page": {
-      const asset = await readAsset(data.assets, pageAssetPath(outcome.lang, outcome.page));
+      const html = await readPage(data, pageAssetPath(outcome.lang, outcome.page));
       const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
-      const response = await htmlWithStatus(asset, outcome.status, extra);
+      const response = htmlWithStatus(html, outcome.status, extra);
       const event = resolution.event ? { kind: resolution.event.kind, ...linkFacts, redirect_status: outcome.status, redirect_error: resolution.event.redirect_error } : outcome.status === 200 ? { kind: "pageview", title: outcome.page } : void 0;
       return { response, event };
     }
@@ -2438,9 +2455,9 @@ async function lookupResolve(request, data, rctx, now) {
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
   const lang = formLanguage(body.value.lang, chooseLanguage(request.headers.get("accept-language"), data.site.default_lang));
-  const template = await readAsset(data.assets, pageAssetPath(lang, "lookup-result"));
-  if (!template.ok) return { response: plainText(503, "Service unavailable\n") };
-  const html = renderLookupResult(await template.text(), result);
+  const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
+  if (template === null) return { response: plainText(503, "Service unavailable\n") };
+  const html = renderLookupResult(template, result);
   return {
     response: new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
     event: { kind: "lookup", slug: result.slug, lookup_result: result.found ? result.state ?? "found" : "not-found" }

@@ -5,7 +5,7 @@
 import { resolve, statusOf, type ResolveContext } from "../resolve.js";
 import { pageAssetPath } from "../routes.js";
 import type { RuntimeData } from "../registry/store.js";
-import { readAsset } from "../registry/store.js";
+import { readPage } from "../registry/store.js";
 import { LANGUAGES, type Lang } from "../types.js";
 import { htmlWithStatus, json, plainNotFound } from "./responses.js";
 
@@ -52,7 +52,7 @@ export async function serveOperator(
 ): Promise<Response> {
   const lang: Lang = (LANGUAGES as readonly string[]).includes(langTag) ? (langTag as Lang) : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
-  if (sub === "") return htmlWithStatus(await readAsset(data.assets, pageAssetPath(lang, area)), 200, PRIVATE);
+  if (sub === "") return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE);
   if (area === "stats" && sub === "api/links.json") return json(200, { links: await data.links.all() }, PRIVATE);
   if (area === "tests" && sub === "api/results.json")
     return json(200, { results: await evaluateExpectations(data, ctx, now) }, PRIVATE);

@@ -22,13 +22,13 @@ export function jsonError(status: number, error: string): Response {
   return json(status, { error });
 }
 
-/** An HTML asset answered with a chosen status (informational pages, 404 page, lookup pages). */
-export async function htmlWithStatus(asset: Response, status: number, extra: Record<string, string> = {}): Promise<Response> {
-  if (!asset.ok) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
+/** A product page answered with a chosen status (informational pages, 404 page, lookup pages). */
+export function htmlWithStatus(html: string | null, status: number, extra: Record<string, string> = {}): Response {
+  if (html === null) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
   const headers = new Headers(extra);
   headers.set("content-type", "text/html; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(asset.body, { status, headers });
+  return new Response(html, { status, headers });
 }
 
 /** The CORS allowance of the specification: `Origin: null` only, and only on the two POST endpoints. */

@@ -31,14 +31,32 @@ export async function readPrivateJson<T extends { schema: string }>(
   return value;
 }
 
-/** Reads `path` from the assets (used for product pages). */
+/** Reads `path` from the assets (static files, streamed as they are). */
 export async function readAsset(assets: AssetFetcher, path: string): Promise<Response> {
   return assets.fetch(new Request(ASSET_ORIGIN + path));
 }
 
+/** A generated product page's HTML, read once per isolate: 45 small files at most. */
+export async function readPage(data: Pick<RuntimeData, "assets" | "pages">, path: string): Promise<string | null> {
+  const cached = data.pages.get(path);
+  if (cached !== undefined) return cached;
+  const response = await readAsset(data.assets, path);
+  if (!response.ok) return null;
+  const html = await response.text();
+  data.pages.set(path, html);
+  return html;
+}
+
+/** Shards kept per isolate; the least recently used goes first (about 90 KB of heap each). */
+export const SHARD_CACHE_LIMIT = 128;
+
+/**
+ * Only finished loads are cached. workerd ties a pending fetch to the request that started it:
+ * sharing that promise with other requests leaves them hanging if the first is cancelled.
+ */
 export class ShardedLinks implements LinkSource {
   readonly splatDepths: readonly number[];
-  private readonly shards = new Map<number, Promise<RegistryShard>>();
+  private readonly shards = new Map<number, RegistryShard>();
 
   constructor(
     private readonly assets: AssetFetcher,
@@ -55,29 +73,37 @@ export class ShardedLinks implements LinkSource {
     return (await this.shardFor(key)).splat[key];
   }
 
-  /** Every link, shard by shard (stats API). */
+  /** Every link, shard by shard (stats API); read without filling the cache. */
   async all(): Promise<LinkRecord[]> {
     const links: LinkRecord[] = [];
     for (let i = 0; i < this.manifest.shard_count; i++) {
-      const shard = await this.shard(i);
+      const shard = this.shards.get(i) ?? (await this.load(i));
       links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
     }
     return links.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  private shardFor(key: string): Promise<RegistryShard> {
-    return this.shard(shardOf(key, this.manifest.shard_count));
+  /** How many shards this isolate holds now (for tests and benchmarks). */
+  get cachedShards(): number {
+    return this.shards.size;
   }
 
-  private shard(index: number): Promise<RegistryShard> {
-    let pending = this.shards.get(index);
-    if (!pending) {
-      pending = readPrivateJson<RegistryShard>(this.assets, shardPath(index), SHARD_SCHEMA);
-      // A failed load is forgotten so the next request tries again.
-      pending.catch(() => this.shards.delete(index));
-      this.shards.set(index, pending);
+  private async shardFor(key: string): Promise<RegistryShard> {
+    const index = shardOf(key, this.manifest.shard_count);
+    const cached = this.shards.get(index);
+    if (cached) {
+      this.shards.delete(index); // re-insert: Map order is the recency order
+      this.shards.set(index, cached);
+      return cached;
     }
-    return pending;
+    const shard = await this.load(index);
+    this.shards.set(index, shard);
+    if (this.shards.size > SHARD_CACHE_LIMIT) this.shards.delete(this.shards.keys().next().value as number);
+    return shard;
+  }
+
+  private load(index: number): Promise<RegistryShard> {
+    return readPrivateJson<RegistryShard>(this.assets, shardPath(index), SHARD_SCHEMA);
   }
 }
 
@@ -87,6 +113,8 @@ export interface RuntimeData {
   blocklist: Blocklist;
   links: ShardedLinks;
   staticPaths: ReadonlySet<string>;
+  /** Product pages already read (see readPage). */
+  pages: Map<string, string>;
 }
 
 export async function loadRuntimeData(assets: AssetFetcher): Promise<RuntimeData> {
@@ -101,5 +129,6 @@ export async function loadRuntimeData(assets: AssetFetcher): Promise<RuntimeData
     blocklist,
     links: new ShardedLinks(assets, manifest),
     staticPaths: new Set(site.static_paths),
+    pages: new Map(),
   };
 }
