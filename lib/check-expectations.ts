@@ -5,6 +5,7 @@
 import { loadRuntimeData } from "../runtime/registry/store.js";
 import type { Expectation } from "../runtime/types.js";
 import { answerRequest } from "../runtime/worker.js";
+import { evaluateExpectations as runExpectations } from "../runtime/http/operator.js";
 import { diag, type Diagnostic } from "./diagnostics.js";
 import { memoryAssets } from "./explain/memory-assets.js";
 import type { OutputFile } from "./output-files.js";
@@ -17,37 +18,17 @@ export async function evaluateExpectations(
   if (expectations.length === 0) return [];
   const assets = memoryAssets(files);
   const data = await loadRuntimeData(assets);
-  const origin = new URL(data.site.base_url).origin;
-  const out: Diagnostic[] = [];
-  for (const e of expectations) {
-    const at = e.at ? new Date(e.at) : now;
-    const { response } = await answerRequest(
-      new Request(origin + e.path),
-      { ASSETS: assets },
-      data,
-      at,
-    );
-    const location = response.headers.get("location");
-    const when = e.at ? ` at ${e.at}` : "";
-    if (response.status !== e.status) {
-      out.push(
-        diag(
-          "SL506",
-          e,
-          `GET ${e.path}${when}: expected status ${e.status}, got ${response.status}${location ? ` (Location ${location})` : ""}`,
-          "run `shortlinks explain` on the path to see why",
-        ),
-      );
-    } else if (e.location !== undefined && location !== e.location) {
-      out.push(
-        diag(
-          "SL506",
-          e,
-          `GET ${e.path}${when}: expected Location ${e.location}, got ${location ?? "none"}`,
-          "run `shortlinks explain` on the path to see why",
-        ),
-      );
-    }
-  }
-  return out;
+  const answer = async (request: Request, at: Date) => (await answerRequest(request, { ASSETS: assets }, data, at)).response;
+  const results = await runExpectations(expectations, new URL(data.site.base_url).origin, answer, now);
+  return results
+    .filter((r) => !r.pass)
+    .map((r) => {
+      const when = r.at ? ` at ${r.at}` : "";
+      const got = r.actual.location ? `${r.actual.status} (Location ${r.actual.location})` : `${r.actual.status}`;
+      const message =
+        r.actual.status !== r.expected.status
+          ? `GET ${r.path}${when}: expected status ${r.expected.status}, got ${got}`
+          : `GET ${r.path}${when}: expected Location ${r.expected.location}, got ${r.actual.location ?? "none"}`;
+      return diag("SL506", r, message, "run `shortlinks explain` on the path to see why");
+    });
 }

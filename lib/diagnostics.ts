@@ -64,6 +64,19 @@ export const DIAGNOSTIC_CODES = {
   SL504: { severity: "error", title: "custom public file collides with a product or private path" },
   SL505: { severity: "error", title: "custom public file is too large for the platform" },
   SL506: { severity: "error", title: "an expectation of custom/tests.yaml is not met" },
+  SL601: { severity: "error", title: "no built bundle in the output folder" },
+  SL602: { severity: "error", title: "wrangler.json of the bundle is unreadable or incomplete" },
+  SL603: { severity: "warning", title: ".dev.vars line cannot be parsed (ignored)" },
+  SL604: { severity: "error", title: "custom/vars.yaml is unreadable or not a mapping of names to values" },
+  SL605: { severity: "error", title: "the local server cannot listen on the address" },
+  SL606: { severity: "warning", title: "rebuild failed; the previous bundle keeps serving" },
+  SL650: { severity: "error", title: "text key missing in a language" },
+  SL651: { severity: "error", title: "template uses a text key that does not exist" },
+  SL652: { severity: "warning", title: "custom text key overrides nothing" },
+  SL653: { severity: "error", title: "texts file missing, unreadable or not a mapping of texts" },
+  SL654: { severity: "error", title: "template placeholder or partial unknown" },
+  SL655: { severity: "error", title: "page breaks the strict content security policy" },
+  SL656: { severity: "warning", title: "custom template overrides nothing" },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -148,7 +148,8 @@ async function respond(
         console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
         return { response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }) };
       }
-      return { response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, rctx, now) };
+      const answer = async (inner: Request, at: Date) => (await answerRequest(inner, env, data, at)).response;
+      return { response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now) };
     }
     case "endpoint":
       return outcome.endpoint === "lookup-resolve"

@@ -8,29 +8,31 @@
  */
 import type { HeaderRule } from "../types.js";
 
-const compiled = new WeakMap<HeaderRule, RegExp>();
+const compiled = new Map<string, RegExp>();
 
-function patternRegex(rule: HeaderRule): RegExp {
-  let regex = compiled.get(rule);
+/**
+ * A `_headers` path pattern as Cloudflare reads it: `*` matches anything (including `/`),
+ * `:name` matches one segment; an absolute-URL pattern is matched on its path only.
+ */
+export function matchesPattern(pattern: string, path: string): boolean {
+  let regex = compiled.get(pattern);
   if (!regex) {
-    const path = rule.pattern.replace(/^https?:\/\/[^/]+/, "");
-    const source = path
-      .split(/(\*|:[A-Za-z]\w*)/)
-      .map((part) =>
-        part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
-      )
+    const source = pattern
+      .replace(/^https?:\/\/[^/]*/, "")
+      .split(/(\*|:[A-Za-z_]\w*)/)
+      .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("");
     regex = new RegExp(`^${source}$`);
-    compiled.set(rule, regex);
+    compiled.set(pattern, regex);
   }
-  return regex;
+  return regex.test(path);
 }
 
 /** The headers the rules give `path`: a value to set, or null to remove. */
-export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string | null> {
+export function headersFor(rules: readonly Pick<HeaderRule, "pattern" | "set" | "unset">[], path: string): Map<string, string | null> {
   const result = new Map<string, string | null>();
   for (const rule of rules) {
-    if (!patternRegex(rule).test(path)) continue;
+    if (!matchesPattern(rule.pattern, path)) continue;
     for (const name of rule.unset) result.set(name.toLowerCase(), null);
     for (const [name, value] of Object.entries(rule.set)) {
       const key = name.toLowerCase();
