@@ -14,11 +14,12 @@ export interface BundledWorker {
   bytes: number;
 }
 
-export async function bundleWorker(): Promise<BundledWorker> {
+/** `entry` is for tests that bundle one runtime module exactly as the worker is bundled. */
+export async function bundleWorker(entry = WORKER_ENTRY): Promise<BundledWorker> {
   const root = packageRoot();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [join(root, WORKER_ENTRY)],
+    entryPoints: [join(root, entry)],
     bundle: true,
     write: false,
     format: "esm",
