@@ -1,6 +1,6 @@
 // Access in workerd: the worker fetches the team's JWKS (answered locally, never from the network)
 // and verifies Cloudflare Access tokens with jose inside the real runtime.
-import { generateKeyPair } from "jose";
+import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FIXTURE_AUD,
@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 type Token = () => Promise<string | undefined>;
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+const now = () => Math.floor(Date.now() / 1000);
 const valid: Token = () => keys.sign({ iss: TEAM, aud: [FIXTURE_AUD] });
 const header = (token: string | undefined): Record<string, string> =>
   token ? { "cf-access-jwt-assertion": token } : {};
@@ -80,6 +82,56 @@ describe("Access in workerd", () => {
       header,
       403,
     ],
+    [
+      "a token not valid yet is 403",
+      "/en/_stats/api/links.json",
+      () => keys.sign({ iss: TEAM, aud: [FIXTURE_AUD], nbf: now() + 3600 }),
+      header,
+      403,
+    ],
+    [
+      "a token naming an unknown kid is 403",
+      "/en/_stats/api/links.json",
+      () => keys.sign({ iss: TEAM, aud: [FIXTURE_AUD] }, { kid: "unknown-kid" }),
+      header,
+      403,
+    ],
+    [
+      "a token with a tampered payload is 403",
+      "/en/_stats/api/links.json",
+      async () => {
+        const [head, , signature] = (await valid())!.split(".");
+        return [head, b64({ iss: TEAM, aud: [FIXTURE_AUD], email: "intruder@example.com", exp: now() + 600 }), signature].join(".");
+      },
+      header,
+      403,
+    ],
+    [
+      "an alg none token is 403",
+      "/en/_stats/api/links.json",
+      async () => `${b64({ alg: "none", kid: keys.kid })}.${b64({ iss: TEAM, aud: [FIXTURE_AUD], exp: now() + 600 })}.`,
+      header,
+      403,
+    ],
+    [
+      "an HS256 token signed with the public key is 403",
+      "/en/_stats/api/links.json",
+      () =>
+        new SignJWT({ aud: [FIXTURE_AUD] })
+          .setProtectedHeader({ alg: "HS256", kid: keys.kid })
+          .setIssuer(TEAM)
+          .setExpirationTime("10m")
+          .sign(new TextEncoder().encode(keys.publicKeyPem)),
+      header,
+      403,
+    ],
+    [
+      "a valid token in the wrong header is 403",
+      "/en/_stats/api/links.json",
+      valid,
+      (t) => ({ authorization: `Bearer ${t}` }),
+      403,
+    ],
   ])("%s", async (_name, path, token, carry, status) => {
     const response = await engine.fetch(path, { headers: carry(await token()) });
     expect(response.status).toBe(status);
@@ -91,6 +143,21 @@ describe("Access in workerd", () => {
     });
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.text()).toContain("docs.example.com");
+  });
+
+  it("an unreachable JWKS refuses even a valid token (403)", async () => {
+    const { out } = await buildInstance(CASE_INSTANCE);
+    const cut = await startWorkerd(out, {
+      vars: { ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: FIXTURE_AUD },
+      outbound: () => new Response("unreachable", { status: 503 }),
+    });
+    try {
+      const response = await cut.fetch("/en/_stats/api/links.json", { headers: header(await valid()) });
+      expect(response.status).toBe(403);
+      expect(cut.outbound.map((r) => r.url)).toContain(`${TEAM}/cdn-cgi/access/certs`);
+    } finally {
+      await cut.dispose();
+    }
   });
 
   it("the keys came from the team's JWKS address, and from nowhere else", () => {
