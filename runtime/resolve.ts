@@ -11,7 +11,7 @@ import { isProtectedPath } from "./access/index.js";
 import { LOOKUP_ROUTES, POST_PATHS } from "./routes.js";
 import { isShortLinkCandidate } from "./slug.js";
 import { buildLocation } from "./location.js";
-import type { Blocklist, EffectiveState, Lang, LinkRecord, RedirectStatus } from "./types.js";
+import { LANGUAGES, type Blocklist, type EffectiveState, type Lang, type LinkRecord, type RedirectStatus } from "./types.js";
 import type { PageId } from "./routes.js";
 
 export interface LinkSource {
@@ -125,7 +125,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   const lowerPath = "/" + normal.key.toLowerCase();
 
   // Product surfaces the build keeps clear of every slug.
-  const guarded = isProtectedPath(lowerPath, Object.keys(LOOKUP_ROUTES));
+  const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded) return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
   if (lookupLang) return done({ type: "page", page: "lookup", lang: lookupLang, status: 200 }, "route", true, "lookup page");

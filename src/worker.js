@@ -1938,7 +1938,7 @@ async function resolve(request, ctx) {
   trace.normalized = normal.path;
   trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
   const lowerPath = "/" + normal.key.toLowerCase();
-  const guarded = isProtectedPath(lowerPath, Object.keys(LOOKUP_ROUTES));
+  const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded) return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
   if (lookupLang) return done({ type: "page", page: "lookup", lang: lookupLang, status: 200 }, "route", true, "lookup page");
