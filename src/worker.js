@@ -2109,7 +2109,13 @@ async function readPage(data, path) {
   data.pages.set(path, html);
   return html;
 }
-var SHARD_CACHE_LIMIT = 128;
+var SHARD_CACHE_LIMIT = 16;
+var RECORD_CACHE_LIMIT = 2e4;
+function remember(cache2, key, value, limit) {
+  cache2.delete(key);
+  cache2.set(key, value);
+  if (cache2.size > limit) cache2.delete(cache2.keys().next().value);
+}
 var ShardedLinks = class {
   constructor(assets, manifest) {
     this.assets = assets;
@@ -2120,13 +2126,14 @@ var ShardedLinks = class {
   manifest;
   splatDepths;
   shards = /* @__PURE__ */ new Map();
-  async exact(key) {
-    return (await this.shardFor(key)).exact[key];
+  records = /* @__PURE__ */ new Map();
+  exact(key) {
+    return this.lookup("exact", key);
   }
-  async splat(key) {
-    return (await this.shardFor(key)).splat[key];
+  splat(key) {
+    return this.lookup("splat", key);
   }
-  /** Every link, shard by shard (stats API); read without filling the cache. */
+  /** Every link, shard by shard (stats API); read without filling the caches. */
   async all() {
     const links = [];
     for (let i = 0; i < this.manifest.shard_count; i++) {
@@ -2135,21 +2142,25 @@ var ShardedLinks = class {
     }
     return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   }
-  /** How many shards this isolate holds now (for tests and benchmarks). */
-  get cachedShards() {
-    return this.shards.size;
+  /** What this isolate holds now (for tests and benchmarks). */
+  get cached() {
+    return { shards: this.shards.size, records: this.records.size };
+  }
+  async lookup(kind, key) {
+    const id = (kind === "exact" ? "e:" : "s:") + key;
+    const known = this.records.get(id);
+    if (known !== void 0) {
+      remember(this.records, id, known, RECORD_CACHE_LIMIT);
+      return known ?? void 0;
+    }
+    const found = (await this.shardFor(key))[kind][key] ?? null;
+    remember(this.records, id, found, RECORD_CACHE_LIMIT);
+    return found ?? void 0;
   }
   async shardFor(key) {
     const index = shardOf(key, this.manifest.shard_count);
-    const cached = this.shards.get(index);
-    if (cached) {
-      this.shards.delete(index);
-      this.shards.set(index, cached);
-      return cached;
-    }
-    const shard = await this.load(index);
-    this.shards.set(index, shard);
-    if (this.shards.size > SHARD_CACHE_LIMIT) this.shards.delete(this.shards.keys().next().value);
+    const shard = this.shards.get(index) ?? await this.load(index);
+    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
     return shard;
   }
   load(index) {

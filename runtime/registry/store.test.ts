@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHARD_CACHE_LIMIT, ShardedLinks } from "./store.js";
+import { RECORD_CACHE_LIMIT, SHARD_CACHE_LIMIT, ShardedLinks } from "./store.js";
 import { shardOf } from "./shard-of.js";
 import { REGISTRY_SCHEMA, SHARD_SCHEMA, type LinkRecord, type RegistryManifest } from "../types.js";
 
@@ -38,41 +38,58 @@ function fakeAssets() {
   };
 }
 
-/** A key that lands in shard `index`. */
-function keyFor(index: number): string {
-  for (let i = 0; ; i++) if (shardOf(`k${i}`, SHARDS) === index) return `k${i}`;
+/** Keys that land in shard `index`. */
+function keysFor(index: number, count = 1): string[] {
+  const keys: string[] = [];
+  for (let i = 0; keys.length < count; i++) if (shardOf(`k${i}`, SHARDS) === index) keys.push(`k${i}`);
+  return keys;
 }
+const keyFor = (index: number) => keysFor(index)[0];
+const fetchesOf = (assets: ReturnType<typeof fakeAssets>, index: number) =>
+  assets.fetched.filter((p) => p.endsWith(`/${index}.json`)).length;
 
 describe("registry store: bounded, and never sharing a pending load", () => {
-  it(`keeps at most ${SHARD_CACHE_LIMIT} shards per isolate, dropping the least recently used`, async () => {
-    const assets = fakeAssets();
-    const links = new ShardedLinks(assets, manifest);
+  it(`keeps at most ${SHARD_CACHE_LIMIT} whole shards per isolate`, async () => {
+    const links = new ShardedLinks(fakeAssets(), manifest);
     for (let i = 0; i < SHARDS; i++) await links.exact(keyFor(i));
-    expect(links.cachedShards).toBe(SHARD_CACHE_LIMIT);
-    const before = assets.fetched.length;
-    await links.exact(keyFor(SHARDS - 1)); // recent: cached
-    expect(assets.fetched.length).toBe(before);
-    await links.exact(keyFor(0)); // evicted long ago: read again
-    expect(assets.fetched.length).toBe(before + 1);
+    expect(links.cached.shards).toBe(SHARD_CACHE_LIMIT);
   });
 
-  it("a hit moves its shard to the front, so it survives the next evictions", async () => {
+  it("a looked-up answer is kept after its shard is dropped: hot paths never reload", async () => {
     const assets = fakeAssets();
     const links = new ShardedLinks(assets, manifest);
-    for (let i = 0; i < SHARD_CACHE_LIMIT; i++) await links.exact(keyFor(i));
-    await links.exact(keyFor(0)); // touch the oldest
-    await links.exact(keyFor(SHARD_CACHE_LIMIT)); // evicts shard 1, not shard 0
-    const before = assets.fetched.length;
-    await links.exact(keyFor(0));
-    expect(assets.fetched.length).toBe(before);
+    const [first, second] = keysFor(0, 2);
+    await links.exact(first);
+    for (let i = 1; i < SHARDS; i++) await links.exact(keyFor(i)); // shard 0 is evicted
+    await links.exact(first);
+    expect(fetchesOf(assets, 0)).toBe(1);
+    await links.exact(second); // not looked up before: its shard is read again
+    expect(fetchesOf(assets, 0)).toBe(2);
+  });
+
+  it("a miss is remembered too", async () => {
+    const assets = fakeAssets();
+    const links = new ShardedLinks(assets, manifest);
+    const key = keyFor(5);
+    expect(await links.splat(key)).toBeUndefined();
+    for (let i = 0; i < SHARDS; i++) if (i !== 5) await links.exact(keyFor(i));
+    expect(await links.splat(key)).toBeUndefined();
+    expect(fetchesOf(assets, 5)).toBe(1);
+  });
+
+  it(`keeps at most ${RECORD_CACHE_LIMIT} answers, dropping the least recently used`, async () => {
+    const assets = fakeAssets();
+    const links = new ShardedLinks(assets, manifest);
+    for (let i = 0; i < RECORD_CACHE_LIMIT + 100; i++) await links.exact(`key-${i}`);
+    expect(links.cached.records).toBe(RECORD_CACHE_LIMIT);
   });
 
   it("concurrent requests each load an unfinished shard themselves (workerd ties I/O to its request)", async () => {
     const assets = fakeAssets();
     const links = new ShardedLinks(assets, manifest);
     await Promise.all([links.exact(keyFor(3)), links.exact(keyFor(3))]);
-    expect(assets.fetched.filter((p) => p.endsWith("/3.json"))).toHaveLength(2);
+    expect(fetchesOf(assets, 3)).toBe(2);
     await links.exact(keyFor(3));
-    expect(assets.fetched.filter((p) => p.endsWith("/3.json"))).toHaveLength(2);
+    expect(fetchesOf(assets, 3)).toBe(2);
   });
 });

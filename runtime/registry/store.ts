@@ -47,16 +47,28 @@ export async function readPage(data: Pick<RuntimeData, "assets" | "pages">, path
   return html;
 }
 
-/** Shards kept per isolate; the least recently used goes first (about 90 KB of heap each). */
-export const SHARD_CACHE_LIMIT = 128;
+/** Whole shards kept per isolate (about 90 KB of heap each), for bursts within one shard. */
+export const SHARD_CACHE_LIMIT = 16;
+/** Looked-up answers kept per isolate, found or not (a few hundred bytes each). */
+export const RECORD_CACHE_LIMIT = 20_000;
+
+/** Least-recently-used insert: Map order is the recency order. */
+function remember<K, V>(cache: Map<K, V>, key: K, value: V, limit: number): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > limit) cache.delete(cache.keys().next().value as K);
+}
 
 /**
- * Only finished loads are cached. workerd ties a pending fetch to the request that started it:
- * sharing that promise with other requests leaves them hanging if the first is cancelled.
+ * Links by key, read shard by shard on demand. Memory stays bounded at any registry size: the
+ * answers looked up are kept (so hot paths never reload a shard), whole shards only a few.
+ * Only finished loads are cached: workerd ties a pending fetch to the request that started it,
+ * and sharing that promise leaves other requests hanging if the first is cancelled.
  */
 export class ShardedLinks implements LinkSource {
   readonly splatDepths: readonly number[];
   private readonly shards = new Map<number, RegistryShard>();
+  private readonly records = new Map<string, LinkRecord | null>();
 
   constructor(
     private readonly assets: AssetFetcher,
@@ -65,15 +77,15 @@ export class ShardedLinks implements LinkSource {
     this.splatDepths = manifest.splat_depths;
   }
 
-  async exact(key: string): Promise<LinkRecord | undefined> {
-    return (await this.shardFor(key)).exact[key];
+  exact(key: string): Promise<LinkRecord | undefined> {
+    return this.lookup("exact", key);
   }
 
-  async splat(key: string): Promise<LinkRecord | undefined> {
-    return (await this.shardFor(key)).splat[key];
+  splat(key: string): Promise<LinkRecord | undefined> {
+    return this.lookup("splat", key);
   }
 
-  /** Every link, shard by shard (stats API); read without filling the cache. */
+  /** Every link, shard by shard (stats API); read without filling the caches. */
   async all(): Promise<LinkRecord[]> {
     const links: LinkRecord[] = [];
     for (let i = 0; i < this.manifest.shard_count; i++) {
@@ -83,22 +95,27 @@ export class ShardedLinks implements LinkSource {
     return links.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  /** How many shards this isolate holds now (for tests and benchmarks). */
-  get cachedShards(): number {
-    return this.shards.size;
+  /** What this isolate holds now (for tests and benchmarks). */
+  get cached(): { shards: number; records: number } {
+    return { shards: this.shards.size, records: this.records.size };
+  }
+
+  private async lookup(kind: "exact" | "splat", key: string): Promise<LinkRecord | undefined> {
+    const id = (kind === "exact" ? "e:" : "s:") + key;
+    const known = this.records.get(id);
+    if (known !== undefined) {
+      remember(this.records, id, known, RECORD_CACHE_LIMIT);
+      return known ?? undefined;
+    }
+    const found = (await this.shardFor(key))[kind][key] ?? null;
+    remember(this.records, id, found, RECORD_CACHE_LIMIT);
+    return found ?? undefined;
   }
 
   private async shardFor(key: string): Promise<RegistryShard> {
     const index = shardOf(key, this.manifest.shard_count);
-    const cached = this.shards.get(index);
-    if (cached) {
-      this.shards.delete(index); // re-insert: Map order is the recency order
-      this.shards.set(index, cached);
-      return cached;
-    }
-    const shard = await this.load(index);
-    this.shards.set(index, shard);
-    if (this.shards.size > SHARD_CACHE_LIMIT) this.shards.delete(this.shards.keys().next().value as number);
+    const shard = this.shards.get(index) ?? (await this.load(index));
+    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
     return shard;
   }
 
