@@ -1,12 +1,13 @@
-/** Step 1 of the resolution order: private runtime files and scanner probes, in any spelling. */
-import { foldPathForGuards } from "./normalize.js";
+/**
+ * Step 1 of the resolution order: private runtime files and scanner probes, in any spelling.
+ * Both take the path folded once by `foldPathForGuards`.
+ */
 import { PAGES_DIR } from "./routes.js";
 import { PRIVATE_FILES, SHARD_DIR, type Blocklist } from "./types.js";
 
 const PRIVATE = new Set<string>(PRIVATE_FILES);
 
-export function isPrivateFile(pathname: string): boolean {
-  const folded = foldPathForGuards(pathname);
+export function isPrivateFile(folded: string): boolean {
   return (
     PRIVATE.has(folded) ||
     (folded + "/").startsWith(SHARD_DIR) ||
@@ -14,8 +15,7 @@ export function isPrivateFile(pathname: string): boolean {
   );
 }
 
-export function isProbe(pathname: string, blocklist: Blocklist): boolean {
-  const folded = foldPathForGuards(pathname);
+export function isProbe(folded: string, blocklist: Blocklist): boolean {
   const { prefixes, suffixes, exact, contains } = blocklist.probes;
   return (
     exact.includes(folded) ||

@@ -4,7 +4,7 @@
  * the tests page all call this function, so they cannot disagree.
  */
 import { effectiveState, retryAfterSeconds, STATE_OUTCOMES } from "./lifecycle.js";
-import { normalizePath } from "./normalize.js";
+import { foldPathForGuards, normalizePath } from "./normalize.js";
 import { isProbe, isPrivateFile } from "./guards.js";
 import { chooseLanguage } from "./language.js";
 import { isProtectedPath } from "./access/index.js";
@@ -97,9 +97,10 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   const notFound = (): Outcome => ({ type: "page", page: "not-found", lang, status: 404 });
 
   // 1. Raw runtime files and scanner probes: plain 404 before anything else.
-  if (isPrivateFile(url.pathname))
+  const folded = foldPathForGuards(url.pathname);
+  if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
-  if (isProbe(url.pathname, ctx.blocklist))
+  if (isProbe(folded, ctx.blocklist))
     return done({ type: "plain-404" }, "guard", false, "scanner probe (blocklist)");
   trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
 

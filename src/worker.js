@@ -1488,12 +1488,10 @@ function isReservedKey(key) {
 
 // runtime/guards.ts
 var PRIVATE = new Set(PRIVATE_FILES);
-function isPrivateFile(pathname) {
-  const folded = foldPathForGuards(pathname);
+function isPrivateFile(folded) {
   return PRIVATE.has(folded) || (folded + "/").startsWith(SHARD_DIR) || (folded + "/").startsWith(PAGES_DIR);
 }
-function isProbe(pathname, blocklist) {
-  const folded = foldPathForGuards(pathname);
+function isProbe(folded, blocklist) {
   const { prefixes, suffixes, exact, contains } = blocklist.probes;
   return exact.includes(folded) || prefixes.some((p) => folded.startsWith(p)) || suffixes.some((s) => folded.endsWith(s)) || contains.some((c) => folded.includes(c));
 }
@@ -1916,9 +1914,10 @@ async function resolve(request, ctx) {
     return trace;
   };
   const notFound = () => ({ type: "page", page: "not-found", lang, status: 404 });
-  if (isPrivateFile(url.pathname))
+  const folded = foldPathForGuards(url.pathname);
+  if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
-  if (isProbe(url.pathname, ctx.blocklist))
+  if (isProbe(folded, ctx.blocklist))
     return done({ type: "plain-404" }, "guard", false, "scanner probe (blocklist)");
   trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
   const isEndpoint = POST_PATHS.includes(url.pathname);
