@@ -17,7 +17,7 @@ import type { PageId } from "./routes.js";
 export interface LinkSource {
   exact(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined>;
   splat(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined>;
-  /** Distinct segment depths of splat prefixes, deepest first is not required. */
+  /** Distinct segment depths of splat prefixes, ascending (as the registry manifest stores them). */
   readonly splatDepths: readonly number[];
 }
 
@@ -190,8 +190,10 @@ async function findLink(
   const exact = await links.exact(key);
   if (exact) return { link: exact, depth: 0 };
   const segments = key === "" ? [] : key.split("/");
-  const depths = [...links.splatDepths].filter((d) => d <= segments.length).sort((a, b) => b - a);
-  for (const depth of depths) {
+  // Longest prefix first: walk the ascending depths from the end.
+  for (let i = links.splatDepths.length - 1; i >= 0; i--) {
+    const depth = links.splatDepths[i];
+    if (depth > segments.length) continue;
     const splat = await links.splat(segments.slice(0, depth).join("/"));
     if (splat) return { link: splat, depth };
   }

@@ -71,7 +71,7 @@ export interface RegistryManifest {
   shard_count: number;
   exact_count: number;
   splat_count: number;
-  /** Distinct segment depths that splat prefixes have, so lookups try only those. */
+  /** Distinct segment depths that splat prefixes have, ascending, so lookups try only those. */
   splat_depths: number[];
 }
 

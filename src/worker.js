@@ -1991,8 +1991,9 @@ async function findLink(key, links) {
   const exact = await links.exact(key);
   if (exact) return { link: exact, depth: 0 };
   const segments = key === "" ? [] : key.split("/");
-  const depths = [...links.splatDepths].filter((d) => d <= segments.length).sort((a, b) => b - a);
-  for (const depth of depths) {
+  for (let i = links.splatDepths.length - 1; i >= 0; i--) {
+    const depth = links.splatDepths[i];
+    if (depth > segments.length) continue;
     const splat = await links.splat(segments.slice(0, depth).join("/"));
     if (splat) return { link: splat, depth };
   }

@@ -95,6 +95,17 @@ describe("diagnostic fixtures", () => {
     ],
     [
       {
+        schema: "shortlinks.registry/1",
+        case_sensitive: false,
+        shard_count: 1,
+        exact_count: 0,
+        splat_count: 2,
+        splat_depths: [2, 1],
+      },
+      "splat_depths",
+    ],
+    [
+      {
         schema: "shortlinks.custom-assets/1",
         files: [{ path: "x", content_type: "a", sha256: "z", csp: "strict" }],
       },

@@ -44,7 +44,10 @@ export const ASSET_SCHEMAS = {
     shard_count: z.number().int().min(1),
     exact_count: z.number().int().min(0),
     splat_count: z.number().int().min(0),
-    splat_depths: z.array(z.number().int().min(0)),
+    // Strictly ascending: the runtime walks them from the end for the longest splat prefix.
+    splat_depths: z
+      .array(z.number().int().min(0))
+      .refine((d) => d.every((v, i) => i === 0 || d[i - 1] < v), "must be strictly ascending"),
   }),
   [SHARD_SCHEMA]: z.strictObject({
     schema: z.literal(SHARD_SCHEMA),
