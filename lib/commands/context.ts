@@ -5,11 +5,25 @@ import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** Colour diagnostic codes. Off unless set: captured output and files stay plain text. */
+  color?: { out: boolean; err: boolean };
+}
+
+/**
+ * Colour only what a person reads in a terminal: a stream that is a TTY, unless NO_COLOR is set;
+ * FORCE_COLOR turns it on anywhere. Not picocolors' own rule, which also colours every pipe when
+ * a `CI` variable exists, so `shortlinks check > report.txt` in CI would be full of escapes.
+ */
+export function wantsColor(stream: { isTTY?: boolean }, env = process.env): boolean {
+  if ("NO_COLOR" in env) return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0") return true;
+  return stream.isTTY === true && env.TERM !== "dumb";
 }
 
 export const PROCESS_IO: Io = {
   out: (text) => process.stdout.write(text + "\n"),
   err: (text) => process.stderr.write(text + "\n"),
+  color: { out: wantsColor(process.stdout), err: wantsColor(process.stderr) },
 };
 
 export const EXIT_OK = 0;
@@ -28,13 +42,10 @@ export function printDiagnostics(
   diagnostics: readonly Diagnostic[],
   to: "out" | "err" = "err",
 ): void {
+  const colors = pc.createColors(io.color?.[to] ?? false);
   for (const d of diagnostics) {
-    const line = formatDiagnostic(d);
-    io[to](
-      d.severity === "error"
-        ? line.replace(d.code, pc.red(d.code))
-        : line.replace(d.code, pc.yellow(d.code)),
-    );
+    const paint = d.severity === "error" ? colors.red : colors.yellow;
+    io[to](formatDiagnostic(d).replace(d.code, paint(d.code)));
   }
 }
 
