@@ -5,7 +5,7 @@
 import { verifyAccess } from "./access/index.js";
 import { sendAnalytics, type EventFacts } from "./analytics/index.js";
 import type { Env, WaitUntil } from "./env.js";
-import { withHeaderRules } from "./http/headers.js";
+import { withHeaderRules, type Draft } from "./http/headers.js";
 import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "./http/lookup-api.js";
 import { serveOperator } from "./http/operator.js";
 import { readSmallBody } from "./http/read-body.js";
@@ -24,6 +24,7 @@ import { resolve, type Resolution, type ResolveContext } from "./resolve.js";
 import { pageAssetPath } from "./routes.js";
 import { chooseLanguage } from "./language.js";
 import { GENERATOR } from "./version.js";
+import { warmUp } from "./warm-up.js";
 
 const loaded = new WeakMap<object, RuntimeData>();
 
@@ -69,8 +70,8 @@ export async function answerRequest(request: Request, env: Env, data: RuntimeDat
     rctx,
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
-  const final = withHeaderRules(response, data.site.header_rules, new URL(request.url).pathname);
-  return { resolution, response: request.method === "HEAD" ? new Response(null, final) : final, event };
+  const head = request.method === "HEAD";
+  return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
 }
 
 export async function handleRequest(request: Request, env: Env, ctx: WaitUntil): Promise<Response> {
@@ -92,7 +93,7 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
 }
 
 interface Answer {
-  response: Response;
+  response: Response | Draft;
   event?: EventFacts;
 }
 
@@ -119,10 +120,11 @@ async function respond(
       return { response: preflight(outcome.allow, outcome.endpoint, request) };
     case "redirect":
       return {
-        response: new Response(null, {
+        response: {
           status: outcome.status,
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
-        }),
+          body: null,
+        },
         event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status },
       };
     case "page": {
@@ -196,13 +198,16 @@ function hostOf(location: string): string | undefined {
 }
 
 /** The headers every answer carries even when the site configuration could not be read. */
-function baseline(response: Response): Response {
-  response.headers.set("x-generated-by", GENERATOR);
-  response.headers.set("x-robots-tag", "noindex, nofollow");
-  response.headers.set("x-content-type-options", "nosniff");
-  response.headers.set("strict-transport-security", "max-age=31536000");
-  response.headers.set("x-frame-options", "DENY");
-  return response;
+function baseline(draft: Draft): Response {
+  const headers = {
+    ...draft.headers,
+    "x-generated-by": GENERATOR,
+    "x-robots-tag": "noindex, nofollow",
+    "x-content-type-options": "nosniff",
+    "strict-transport-security": "max-age=31536000",
+    "x-frame-options": "DENY",
+  };
+  return new Response(draft.body, { status: draft.status, headers });
 }
 
 export default {
@@ -210,3 +215,6 @@ export default {
     return handleRequest(request, env, ctx);
   },
 };
+
+// Compile the request path at isolate start-up rather than on its first request (warm-up.ts).
+void warmUp(answerRequest);

@@ -1353,18 +1353,42 @@ function headersFor(rules, path) {
   }
   return result;
 }
-function withHeaderRules(response, rules, path) {
-  const out = new Response(response.body, response);
+function withHeaderRules(answer, rules, path, head = false) {
+  const draft = answer instanceof Response ? draftOf(answer) : answer;
+  if (!draft) return withRulesOnPairs(answer, rules, path, head);
+  const headers = { ...draft.headers };
+  for (const [name, value] of headersFor(rules, path)) {
+    if (value === null) delete headers[name];
+    else if (!(name in headers)) headers[name] = value;
+  }
+  const cache2 = htmlCacheControl(headers["content-type"], headers["cache-control"]);
+  if (cache2) headers["cache-control"] = cache2;
+  const body = head ? null : answer instanceof Response ? answer.body : draft.body;
+  const statusText = answer instanceof Response ? answer.statusText : "";
+  return new Response(body, { status: draft.status, statusText, headers });
+}
+function draftOf(response) {
+  const headers = {};
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") return null;
+    headers[name] = value;
+  }
+  return { status: response.status, headers, body: null };
+}
+function withRulesOnPairs(response, rules, path, head) {
+  const out = new Response(head ? null : response.body, response);
   for (const [name, value] of headersFor(rules, path)) {
     if (value === null) out.headers.delete(name);
     else if (!out.headers.has(name)) out.headers.set(name, value);
   }
-  if ((out.headers.get("content-type") ?? "").startsWith("text/html")) {
-    const cache2 = out.headers.get("cache-control");
-    if (!cache2) out.headers.set("cache-control", "no-cache, no-transform");
-    else if (!/no-transform/i.test(cache2)) out.headers.set("cache-control", `${cache2}, no-transform`);
-  }
+  const cache2 = htmlCacheControl(out.headers.get("content-type") ?? void 0, out.headers.get("cache-control") ?? void 0);
+  if (cache2) out.headers.set("cache-control", cache2);
   return out;
+}
+function htmlCacheControl(type, cache2) {
+  if (!type?.startsWith("text/html")) return null;
+  if (!cache2) return "no-cache, no-transform";
+  return /no-transform/i.test(cache2) ? null : `${cache2}, no-transform`;
 }
 
 // runtime/lifecycle.ts
@@ -1864,8 +1888,23 @@ function buildLocation(link, remainder, search, policy) {
     target = expanded.url;
   }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
-  const verdict = checkTarget(target, policy, link.allow);
+  const verdict = judge(target, policy, link.allow);
   return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+}
+var VERDICT_MEMO_LIMIT = 4096;
+var verdicts = /* @__PURE__ */ new WeakMap();
+function judge(target, policy, allow) {
+  let memo = verdicts.get(policy);
+  if (!memo) verdicts.set(policy, memo = /* @__PURE__ */ new Map());
+  const key = `${allow ? allow.rules.join(",") : ""}
+${target}`;
+  let verdict = memo.get(key);
+  if (!verdict) {
+    verdict = checkTarget(target, policy, allow);
+    if (memo.size >= VERDICT_MEMO_LIMIT) memo.delete(memo.keys().next().value);
+    memo.set(key, verdict);
+  }
+  return verdict;
 }
 function forwardQuery(target, search) {
   let url;
@@ -2142,6 +2181,10 @@ var ShardedLinks = class {
     }
     return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   }
+  /** Keeps a shard parsed elsewhere (the start-up warm-up's in-memory one). */
+  keep(index, shard) {
+    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
+  }
   /** What this isolate holds now (for tests and benchmarks). */
   get cached() {
     return { shards: this.shards.size, records: this.records.size };
@@ -2185,10 +2228,7 @@ async function loadRuntimeData(assets) {
 
 // runtime/http/responses.ts
 function plainText(status, body, extra = {}) {
-  const headers = new Headers(extra);
-  headers.set("content-type", "text/plain; charset=utf-8");
-  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(body, { status, headers });
+  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/plain; charset=utf-8" }, body };
 }
 function plainNotFound() {
   return plainText(404, "Not found\n");
@@ -2204,10 +2244,7 @@ function jsonError(status, error) {
 }
 function htmlWithStatus(html, status, extra = {}) {
   if (html === null) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
-  const headers = new Headers(extra);
-  headers.set("content-type", "text/html; charset=utf-8");
-  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(html, { status, headers });
+  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" }, body: html };
 }
 function allowNullOrigin(response, request) {
   if (request.headers.get("origin") !== "null") return response;
@@ -2344,6 +2381,81 @@ function renderLookupResult(templateHtml, result) {
   ).replace(IF, (_all, name, body) => values.get(name) ? body : "").replace(SLOT, (_all, name) => escapeHtml(values.get(name) ?? ""));
 }
 
+// runtime/warm-up.ts
+var SITE = {
+  schema: SITE_CONFIG_SCHEMA,
+  generator: "shortlinks/warm-up",
+  site_name: "warm-up",
+  base_url: "https://warm-up.invalid",
+  default_lang: "en",
+  languages: ["en"],
+  case_sensitive: false,
+  default_status: 302,
+  redirect_max_age: 0,
+  code_host_api: "https://api.github.com",
+  routes: { lookup: { en: "/lookup", fr: "/fr/lookup", es: "/es/lookup", it: "/it/lookup", de: "/de/lookup" }, stats: "/en/_stats/", tests: "/en/_tests/" },
+  static_paths: [],
+  header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
+  expectations: []
+};
+var BLOCKLIST = {
+  schema: BLOCKLIST_SCHEMA,
+  probes: { prefixes: ["/wp-admin"], suffixes: [".php"], exact: ["/.env"], contains: ["/.git/"] },
+  shorteners: ["bit.ly"],
+  lure_domains: [],
+  blocked_hosts: [],
+  blocked_extensions: [".exe"]
+};
+var MANIFEST = {
+  schema: REGISTRY_SCHEMA,
+  case_sensitive: false,
+  shard_count: 1,
+  exact_count: 1,
+  splat_count: 0,
+  splat_depths: []
+};
+var SHARD = {
+  schema: SHARD_SCHEMA,
+  exact: {
+    "warm-up": {
+      kind: "exact",
+      slug: "warm-up",
+      key: "warm-up",
+      target: "https://example.com/warm-up",
+      status: 302,
+      state: "active",
+      forward_query: false,
+      file: "warm-up",
+      line: 1
+    }
+  },
+  splat: {}
+};
+var NO_ASSETS = {
+  fetch: () => Promise.reject(new Error("the warm-up reads no files"))
+};
+function warmUp(answer) {
+  try {
+    const links = new ShardedLinks(NO_ASSETS, MANIFEST);
+    links.keep(0, SHARD);
+    const data = {
+      assets: NO_ASSETS,
+      site: SITE,
+      blocklist: BLOCKLIST,
+      links,
+      staticPaths: /* @__PURE__ */ new Set(),
+      pages: /* @__PURE__ */ new Map()
+    };
+    const request = new Request("https://warm-up.invalid/warm-up");
+    return answer(request, { ASSETS: NO_ASSETS }, data, /* @__PURE__ */ new Date(0)).then(
+      ({ response }) => response.status,
+      () => 0
+    );
+  } catch {
+    return Promise.resolve(0);
+  }
+}
+
 // runtime/worker.ts
 var loaded = /* @__PURE__ */ new WeakMap();
 async function runtimeData(env) {
@@ -2370,8 +2482,8 @@ async function answerRequest(request, env, data, now) {
     rctx
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
-  const final = withHeaderRules(response, data.site.header_rules, new URL(request.url).pathname);
-  return { resolution, response: request.method === "HEAD" ? new Response(null, final) : final, event };
+  const head = request.method === "HEAD";
+  return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
 }
 async function handleRequest(request, env, ctx) {
   let data;
@@ -2406,10 +2518,11 @@ async function respond(resolution, request, env, data, rctx, now) {
       return { response: preflight(outcome.allow, outcome.endpoint, request) };
     case "redirect":
       return {
-        response: new Response(null, {
+        response: {
           status: outcome.status,
-          headers: { location: outcome.location, "cache-control": outcome.cacheControl }
-        }),
+          headers: { location: outcome.location, "cache-control": outcome.cacheControl },
+          body: null
+        },
         event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status }
       };
     case "page": {
@@ -2471,19 +2584,23 @@ function hostOf(location) {
     return void 0;
   }
 }
-function baseline(response) {
-  response.headers.set("x-generated-by", GENERATOR);
-  response.headers.set("x-robots-tag", "noindex, nofollow");
-  response.headers.set("x-content-type-options", "nosniff");
-  response.headers.set("strict-transport-security", "max-age=31536000");
-  response.headers.set("x-frame-options", "DENY");
-  return response;
+function baseline(draft) {
+  const headers = {
+    ...draft.headers,
+    "x-generated-by": GENERATOR,
+    "x-robots-tag": "noindex, nofollow",
+    "x-content-type-options": "nosniff",
+    "strict-transport-security": "max-age=31536000",
+    "x-frame-options": "DENY"
+  };
+  return new Response(draft.body, { status: draft.status, headers });
 }
 var worker_default = {
   fetch(request, env, ctx) {
     return handleRequest(request, env, ctx);
   }
 };
+void warmUp(answerRequest);
 export {
   answerRequest,
   worker_default as default,

@@ -69,3 +69,22 @@ describe("the worker's deliberate headers win over _headers defaults", () => {
     expect(withHeaderRules(response, fallback, "/en/_stats/").headers.get("cache-control")).toBe("private, no-store");
   });
 });
+
+describe("header rules on the final answer", () => {
+  it("an unset rule removes a header, the worker's own included", () => {
+    const unset: HeaderRule[] = [{ pattern: "/*", set: {}, unset: ["X-Frame-Options", "Vary"] }];
+    const response = new Response("x", { headers: { vary: "Origin", "content-type": "text/plain" } });
+    const out = withHeaderRules(response, unset, "/x");
+    expect(out.headers.has("vary")).toBe(false);
+    expect(out.headers.get("content-type")).toBe("text/plain");
+  });
+
+  it("HEAD keeps status and headers and drops the body", async () => {
+    const response = new Response("body", { status: 404, headers: { "content-type": "text/plain" } });
+    const out = withHeaderRules(response, rules, "/x", true);
+    expect(out.status).toBe(404);
+    expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
+    expect(await out.text()).toBe("");
+  });
+});
+

@@ -43,17 +43,60 @@ export function headersFor(rules: readonly Pick<HeaderRule, "pattern" | "set" | 
   return result;
 }
 
-/** A mutable copy of `response` with the rules for `path` applied and HTML kept untransformed. */
-export function withHeaderRules(response: Response, rules: readonly HeaderRule[], path: string): Response {
-  const out = new Response(response.body, response);
+/** An answer not yet made into a Response: the hot paths build their Response only once. */
+export interface Draft {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/**
+ * The final Response for `answer` with the rules for `path` applied and HTML kept
+ * untransformed; `head` drops the body. Headers are merged in a plain object and the Response
+ * is built in one constructor call: in workerd every Headers call crosses into the runtime, and
+ * a record initialiser is about three times cheaper than an array of pairs.
+ */
+export function withHeaderRules(answer: Response | Draft, rules: readonly HeaderRule[], path: string, head = false): Response {
+  const draft = answer instanceof Response ? draftOf(answer) : answer;
+  if (!draft) return withRulesOnPairs(answer as Response, rules, path, head);
+  const headers = { ...draft.headers };
+  for (const [name, value] of headersFor(rules, path)) {
+    if (value === null) delete headers[name];
+    else if (!(name in headers)) headers[name] = value;
+  }
+  const cache = htmlCacheControl(headers["content-type"], headers["cache-control"]);
+  if (cache) headers["cache-control"] = cache;
+  const body = head ? null : answer instanceof Response ? answer.body : draft.body;
+  const statusText = answer instanceof Response ? answer.statusText : "";
+  return new Response(body, { status: draft.status, statusText, headers });
+}
+
+/** A Response's headers as a record, or null when it sets cookies (which must stay separate). */
+function draftOf(response: Response): Draft | null {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") return null;
+    headers[name] = value;
+  }
+  return { status: response.status, headers, body: null };
+}
+
+/** The general form, for the rare response with Set-Cookie headers (an asset could carry them). */
+function withRulesOnPairs(response: Response, rules: readonly HeaderRule[], path: string, head: boolean): Response {
+  const out = new Response(head ? null : response.body, response);
   for (const [name, value] of headersFor(rules, path)) {
     if (value === null) out.headers.delete(name);
     else if (!out.headers.has(name)) out.headers.set(name, value);
   }
-  if ((out.headers.get("content-type") ?? "").startsWith("text/html")) {
-    const cache = out.headers.get("cache-control");
-    if (!cache) out.headers.set("cache-control", "no-cache, no-transform");
-    else if (!/no-transform/i.test(cache)) out.headers.set("cache-control", `${cache}, no-transform`);
-  }
+  const cache = htmlCacheControl(out.headers.get("content-type") ?? undefined, out.headers.get("cache-control") ?? undefined);
+  if (cache) out.headers.set("cache-control", cache);
   return out;
+}
+
+/** HTML is never transformed on the way out: the Cache-Control it needs, or null if it has it. */
+function htmlCacheControl(type: string | undefined, cache: string | undefined): string | null {
+  if (!type?.startsWith("text/html")) return null;
+  if (!cache) return "no-cache, no-transform";
+  return /no-transform/i.test(cache) ? null : `${cache}, no-transform`;
 }

@@ -6,6 +6,7 @@ import { pageAssetPath } from "../routes.js";
 import type { RuntimeData } from "../registry/store.js";
 import { readPage } from "../registry/store.js";
 import { LANGUAGES, type Expectation, type Lang } from "../types.js";
+import type { Draft } from "./headers.js";
 import { htmlWithStatus, json, plainNotFound } from "./responses.js";
 
 const PRIVATE = { "cache-control": "private, no-store" };
@@ -59,7 +60,7 @@ export async function serveOperator(
   data: RuntimeData,
   answer: Answer,
   now: Date,
-): Promise<Response> {
+): Promise<Response | Draft> {
   const lang: Lang = (LANGUAGES as readonly string[]).includes(langTag) ? (langTag as Lang) : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
   if (sub === "") return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE);

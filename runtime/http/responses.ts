@@ -1,13 +1,15 @@
-/** Small, deliberate responses. Every one of them also gets the header rules in worker.ts. */
+/**
+ * Small, deliberate responses. Every one of them also gets the header rules in worker.ts. The
+ * frequent ones are drafts (plain objects), so the final Response is built once, rules included.
+ */
+import type { Draft } from "./headers.js";
 
-export function plainText(status: number, body: string, extra: Record<string, string> = {}): Response {
-  const headers = new Headers(extra);
-  headers.set("content-type", "text/plain; charset=utf-8");
-  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(body, { status, headers });
+/** `extra` names are lower-case. */
+export function plainText(status: number, body: string, extra: Record<string, string> = {}): Draft {
+  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/plain; charset=utf-8" }, body };
 }
 
-export function plainNotFound(): Response {
+export function plainNotFound(): Draft {
   return plainText(404, "Not found\n");
 }
 
@@ -23,12 +25,9 @@ export function jsonError(status: number, error: string): Response {
 }
 
 /** A product page answered with a chosen status (informational pages, 404 page, lookup pages). */
-export function htmlWithStatus(html: string | null, status: number, extra: Record<string, string> = {}): Response {
+export function htmlWithStatus(html: string | null, status: number, extra: Record<string, string> = {}): Draft {
   if (html === null) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
-  const headers = new Headers(extra);
-  headers.set("content-type", "text/html; charset=utf-8");
-  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-  return new Response(html, { status, headers });
+  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" }, body: html };
 }
 
 /** The CORS allowance of the specification: `Origin: null` only, and only on the two POST endpoints. */
