@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forwardQuery } from "./location.js";
+import { buildLocation, forwardQuery, VERDICT_MEMO_LIMIT } from "./location.js";
+import { BLOCKLIST_SCHEMA, type Blocklist, type LinkRecord } from "./types.js";
 
 describe("query forwarding (forward_query: true)", () => {
   it.each([
@@ -15,3 +16,42 @@ describe("query forwarding (forward_query: true)", () => {
     expect(forwardQuery(target, search)).toBe(expected);
   });
 });
+
+describe("step 7: the final URL is judged by the target rules on every redirect", () => {
+  const policy: Blocklist = {
+    schema: BLOCKLIST_SCHEMA,
+    probes: { prefixes: [], suffixes: [], exact: [], contains: [] },
+    shorteners: ["bit.ly"],
+    lure_domains: [],
+    blocked_hosts: [],
+    blocked_extensions: [".exe"],
+  };
+  const link = (target: string, extra: Partial<LinkRecord> = {}): LinkRecord => ({
+    kind: "exact",
+    slug: "x",
+    key: "x",
+    target,
+    status: 302,
+    state: "active",
+    forward_query: false,
+    file: "custom/links/a.yaml",
+    line: 1,
+    ...extra,
+  });
+
+  it("a remembered verdict never crosses allowances: the same URL is refused without one", () => {
+    const allowed = link("http://10.0.0.1/", { allow: { rules: ["SL207"], reason: "our intranet" } });
+    expect(buildLocation(allowed, [], "", policy)).toEqual({ ok: true, url: "http://10.0.0.1/" });
+    expect(buildLocation(link("http://10.0.0.1/"), [], "", policy)).toMatchObject({ ok: false, code: "SL207" });
+    expect(buildLocation(allowed, [], "", policy)).toEqual({ ok: true, url: "http://10.0.0.1/" });
+  });
+
+  it("a refused final URL stays refused when asked again, past the memo's size", () => {
+    const bad = link("https://example.com/setup.exe");
+    expect(buildLocation(bad, [], "", policy).ok).toBe(false);
+    for (let i = 0; i <= VERDICT_MEMO_LIMIT; i++) buildLocation(link(`https://example.com/${i}`), [], "", policy);
+    expect(buildLocation(bad, [], "", policy).ok).toBe(false);
+    expect(buildLocation(link("https://example.com/7"), [], "", policy)).toEqual({ ok: true, url: "https://example.com/7" });
+  });
+});
+

@@ -1,6 +1,6 @@
 /** Step 7: the final redirect URL of a link, judged again by the target rules (fail closed). */
-import { checkTarget, expandSplat } from "./targets/index.js";
-import type { Blocklist, LinkRecord } from "./types.js";
+import { checkTarget, expandSplat, type TargetVerdict } from "./targets/index.js";
+import type { Blocklist, LinkRecord, TargetAllowance } from "./types.js";
 
 export type LocationResult =
   | { ok: true; url: string }
@@ -19,8 +19,29 @@ export function buildLocation(
     target = expanded.url;
   }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
-  const verdict = checkTarget(target, policy, link.allow);
+  const verdict = judge(target, policy, link.allow);
   return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+}
+
+/** How many final URLs' verdicts an isolate keeps per policy. */
+export const VERDICT_MEMO_LIMIT = 4_096;
+const verdicts = new WeakMap<Blocklist, Map<string, TargetVerdict>>();
+
+/**
+ * checkTarget is pure in (target, policy, allowance) and popular links repeat, so the verdicts
+ * of recent final URLs are kept, oldest dropped first. The rules still judge every new URL.
+ */
+function judge(target: string, policy: Blocklist, allow: TargetAllowance | undefined): TargetVerdict {
+  let memo = verdicts.get(policy);
+  if (!memo) verdicts.set(policy, (memo = new Map()));
+  const key = `${allow ? allow.rules.join(",") : ""}\n${target}`;
+  let verdict = memo.get(key);
+  if (!verdict) {
+    verdict = checkTarget(target, policy, allow);
+    if (memo.size >= VERDICT_MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+    memo.set(key, verdict);
+  }
+  return verdict;
 }
 
 /** Appends the request's query; keys the target already sets are kept as the target has them. */
