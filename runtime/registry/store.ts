@@ -95,6 +95,11 @@ export class ShardedLinks implements LinkSource {
     return links.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  /** Keeps a shard parsed elsewhere (the start-up warm-up's in-memory one). */
+  keep(index: number, shard: RegistryShard): void {
+    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
+  }
+
   /** What this isolate holds now (for tests and benchmarks). */
   get cached(): { shards: number; records: number } {
     return { shards: this.shards.size, records: this.records.size };

@@ -1,0 +1,106 @@
+/**
+ * Start-up warm-up: one redirect through the whole request path, on a tiny in-memory instance,
+ * while the worker module is evaluated. V8 compiles a function on its first call, so without
+ * this the first real request of an isolate pays for compiling and first-running about a
+ * hundred functions (about 2 ms of its CPU). Module evaluation is isolate start-up, which the
+ * platform runs before the first request and limits separately (1 s).
+ *
+ * Nothing is shared with real requests: the runtime files are cached per ASSETS binding, target
+ * verdicts per policy object and the analytics settings per env, and this env is its own.
+ * No I/O, timers or randomness happen here (the platform forbids them at start-up).
+ */
+import type { AssetFetcher, Env } from "./env.js";
+import { ShardedLinks, type RuntimeData } from "./registry/store.js";
+import {
+  BLOCKLIST_SCHEMA,
+  REGISTRY_SCHEMA,
+  SHARD_SCHEMA,
+  SITE_CONFIG_SCHEMA,
+  type Blocklist,
+  type RegistryManifest,
+  type RegistryShard,
+  type SiteConfig,
+} from "./types.js";
+
+type Answer = (request: Request, env: Env, data: RuntimeData, now: Date) => Promise<{ response: Response }>;
+
+const SITE: SiteConfig = {
+  schema: SITE_CONFIG_SCHEMA,
+  generator: "shortlinks/warm-up",
+  site_name: "warm-up",
+  base_url: "https://warm-up.invalid",
+  default_lang: "en",
+  languages: ["en"],
+  case_sensitive: false,
+  default_status: 302,
+  redirect_max_age: 0,
+  code_host_api: "https://api.github.com",
+  routes: { lookup: { en: "/lookup", fr: "/fr/lookup", es: "/es/lookup", it: "/it/lookup", de: "/de/lookup" }, stats: "/en/_stats/", tests: "/en/_tests/" },
+  static_paths: [],
+  header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
+  expectations: [],
+};
+
+const BLOCKLIST: Blocklist = {
+  schema: BLOCKLIST_SCHEMA,
+  probes: { prefixes: ["/wp-admin"], suffixes: [".php"], exact: ["/.env"], contains: ["/.git/"] },
+  shorteners: ["bit.ly"],
+  lure_domains: [],
+  blocked_hosts: [],
+  blocked_extensions: [".exe"],
+};
+
+const MANIFEST: RegistryManifest = {
+  schema: REGISTRY_SCHEMA,
+  case_sensitive: false,
+  shard_count: 1,
+  exact_count: 1,
+  splat_count: 0,
+  splat_depths: [],
+};
+
+const SHARD: RegistryShard = {
+  schema: SHARD_SCHEMA,
+  exact: {
+    "warm-up": {
+      kind: "exact",
+      slug: "warm-up",
+      key: "warm-up",
+      target: "https://example.com/warm-up",
+      status: 302,
+      state: "active",
+      forward_query: false,
+      file: "warm-up",
+      line: 1,
+    },
+  },
+  splat: {},
+};
+
+/** Reading a body is I/O, which start-up may not do: the warm-up's files are already parsed. */
+const NO_ASSETS: AssetFetcher = {
+  fetch: () => Promise.reject(new Error("the warm-up reads no files")),
+};
+
+/** Answers `GET /warm-up` with `answer`; resolves to the answer's status (0 if it failed). */
+export function warmUp(answer: Answer): Promise<number> {
+  try {
+    const links = new ShardedLinks(NO_ASSETS, MANIFEST);
+    links.keep(0, SHARD);
+    const data: RuntimeData = {
+      assets: NO_ASSETS,
+      site: SITE,
+      blocklist: BLOCKLIST,
+      links,
+      staticPaths: new Set(),
+      pages: new Map(),
+    };
+    const request = new Request("https://warm-up.invalid/warm-up");
+    return answer(request, { ASSETS: NO_ASSETS }, data, new Date(0)).then(
+      ({ response }) => response.status,
+      () => 0,
+    );
+  } catch {
+    return Promise.resolve(0);
+  }
+}
