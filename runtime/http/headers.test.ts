@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headersFor, withHeaderRules } from "./headers.js";
+import { headersFor, matchesPattern, withHeaderRules } from "./headers.js";
 import type { HeaderRule } from "../types.js";
 
 const rules: HeaderRule[] = [
@@ -88,3 +88,19 @@ describe("header rules on the final answer", () => {
   });
 });
 
+
+describe("_headers patterns: the fast matchers agree with the pattern's regular expression", () => {
+  const patterns = ["/*", "/links.json", "/links-shards/*", "/*/_stats/*", "/:lang/_tests/*", "/a.b", "https://go.example.org/docs/*", "/lookup/*"];
+  const paths = ["/", "/links.json", "/links.jsonx", "/links-shards/", "/links-shards/1.json", "/links-shards", "/en/_stats/x", "/a/b/_stats/x", "/en/_tests/", "/a.b", "/aXb", "/docs/x", "/docs", "/lookup/", "/lookup", "/x\ny"];
+  it.each(patterns)("%s", (pattern) => {
+    const rules = [{ pattern, set: { "X-Hit": "1" }, unset: [] }];
+    const disagree = paths.filter((path) => headersFor(rules, path).has("x-hit") !== matchesPattern(pattern, path));
+    expect(disagree).toEqual([]);
+  });
+
+  it("paths matching the same rules share one merged result, and different ones do not", () => {
+    expect(headersFor(rules, "/a")).toBe(headersFor(rules, "/b"));
+    expect(headersFor(rules, "/lookup/x").get("cache-control")).toBe("no-cache");
+    expect(headersFor(rules, "/a").has("cache-control")).toBe(false);
+  });
+});

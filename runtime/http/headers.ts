@@ -28,11 +28,50 @@ export function matchesPattern(pattern: string, path: string): boolean {
   return regex.test(path);
 }
 
-/** The headers the rules give `path`: a value to set, or null to remove. */
-export function headersFor(rules: readonly Pick<HeaderRule, "pattern" | "set" | "unset">[], path: string): Map<string, string | null> {
+type RuleLike = Pick<HeaderRule, "pattern" | "set" | "unset">;
+
+/** A pattern as a test: plain equality or a prefix for the common shapes, the regex otherwise. */
+function matcherOf(pattern: string): (path: string) => boolean {
+  const path = pattern.replace(/^https?:\/\/[^/]*/, "");
+  if (!/[*:]/.test(path)) return (p) => p === path;
+  const prefix = path.slice(0, -1);
+  if (path.endsWith("/*") && !/[*:]/.test(prefix)) return (p) => p.startsWith(prefix) && !p.includes("\n");
+  return (p) => matchesPattern(pattern, p);
+}
+
+interface CompiledRules {
+  matchers: ((path: string) => boolean)[];
+  /** The merged headers per set of matching rules (a few sets in practice). */
+  merged: Map<string, ReadonlyMap<string, string | null>>;
+}
+const COMPILED_RULES = new WeakMap<readonly RuleLike[], CompiledRules>();
+const MERGED_LIMIT = 256;
+
+/**
+ * The headers the rules give `path`: a value to set, or null to remove. Read-only: the result is
+ * shared by every path that matches the same rules.
+ */
+export function headersFor(rules: readonly RuleLike[], path: string): ReadonlyMap<string, string | null> {
+  let compiledRules = COMPILED_RULES.get(rules);
+  if (!compiledRules) {
+    compiledRules = { matchers: rules.map((rule) => matcherOf(rule.pattern)), merged: new Map() };
+    COMPILED_RULES.set(rules, compiledRules);
+  }
+  let signature = "";
+  for (let i = 0; i < rules.length; i++) if (compiledRules.matchers[i](path)) signature += `${i},`;
+  let result = compiledRules.merged.get(signature);
+  if (!result) {
+    result = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
+    if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
+    compiledRules.merged.set(signature, result);
+  }
+  return result;
+}
+
+/** Per rule in order: `unset` removes what earlier rules set, `set` values join with ", ". */
+function mergeRules(matching: readonly RuleLike[]): Map<string, string | null> {
   const result = new Map<string, string | null>();
-  for (const rule of rules) {
-    if (!matchesPattern(rule.pattern, path)) continue;
+  for (const rule of matching) {
     for (const name of rule.unset) result.set(name.toLowerCase(), null);
     for (const [name, value] of Object.entries(rule.set)) {
       const key = name.toLowerCase();
