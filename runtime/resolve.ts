@@ -76,7 +76,8 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   // A bare path is taken as a path even when it starts with `//` (never as scheme-relative).
   const url = new URL(request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url);
   const method = request.method.toUpperCase();
-  const lang = chooseLanguage(request.acceptLanguage, ctx.defaultLang);
+  // The page language, only for answers that are pages (a redirect never reads Accept-Language).
+  const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
   const trace: Resolution = {
     method,
     path: url.pathname,
@@ -94,7 +95,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = (): Outcome => ({ type: "page", page: "not-found", lang, status: 404 });
+  const notFound = (): Outcome => ({ type: "page", page: "not-found", lang: lang(), status: 404 });
 
   // 1. Raw runtime files and scanner probes: plain 404 before anything else.
   const folded = foldPathForGuards(url.pathname);
@@ -158,7 +159,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     trace.event = { kind: "redirect", redirect_error: `state:${state}` };
     const retryAfter = retryAfterSeconds(link, request.now);
     return done(
-      { type: "page", page: stateOutcome.page, lang, status: stateOutcome.status, ...(retryAfter ? { retryAfter } : {}) },
+      { type: "page", page: stateOutcome.page, lang: lang(), status: stateOutcome.status, ...(retryAfter ? { retryAfter } : {}) },
       "state",
       false,
       `${state}: informational page ${stateOutcome.status}`,

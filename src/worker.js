@@ -1340,10 +1340,34 @@ function matchesPattern(pattern2, path) {
   }
   return regex.test(path);
 }
+function matcherOf(pattern2) {
+  const path = pattern2.replace(/^https?:\/\/[^/]*/, "");
+  if (!/[*:]/.test(path)) return (p) => p === path;
+  const prefix = path.slice(0, -1);
+  if (path.endsWith("/*") && !/[*:]/.test(prefix)) return (p) => p.startsWith(prefix) && !p.includes("\n");
+  return (p) => matchesPattern(pattern2, p);
+}
+var COMPILED_RULES = /* @__PURE__ */ new WeakMap();
+var MERGED_LIMIT = 256;
 function headersFor(rules, path) {
+  let compiledRules = COMPILED_RULES.get(rules);
+  if (!compiledRules) {
+    compiledRules = { matchers: rules.map((rule) => matcherOf(rule.pattern)), merged: /* @__PURE__ */ new Map() };
+    COMPILED_RULES.set(rules, compiledRules);
+  }
+  let signature = "";
+  for (let i = 0; i < rules.length; i++) if (compiledRules.matchers[i](path)) signature += `${i},`;
+  let result = compiledRules.merged.get(signature);
+  if (!result) {
+    result = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
+    if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
+    compiledRules.merged.set(signature, result);
+  }
+  return result;
+}
+function mergeRules(matching) {
   const result = /* @__PURE__ */ new Map();
-  for (const rule of rules) {
-    if (!matchesPattern(rule.pattern, path)) continue;
+  for (const rule of matching) {
     for (const name of rule.unset) result.set(name.toLowerCase(), null);
     for (const [name, value] of Object.entries(rule.set)) {
       const key = name.toLowerCase();
@@ -1934,7 +1958,7 @@ var ENDPOINT_METHODS = "POST, OPTIONS";
 async function resolve(request, ctx) {
   const url = new URL(request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url);
   const method = request.method.toUpperCase();
-  const lang = chooseLanguage(request.acceptLanguage, ctx.defaultLang);
+  const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
   const trace = {
     method,
     path: url.pathname,
@@ -1952,7 +1976,7 @@ async function resolve(request, ctx) {
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = () => ({ type: "page", page: "not-found", lang, status: 404 });
+  const notFound = () => ({ type: "page", page: "not-found", lang: lang(), status: 404 });
   const folded = foldPathForGuards(url.pathname);
   if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
@@ -2004,7 +2028,7 @@ async function resolve(request, ctx) {
     trace.event = { kind: "redirect", redirect_error: `state:${state}` };
     const retryAfter = retryAfterSeconds(link, request.now);
     return done(
-      { type: "page", page: stateOutcome.page, lang, status: stateOutcome.status, ...retryAfter ? { retryAfter } : {} },
+      { type: "page", page: stateOutcome.page, lang: lang(), status: stateOutcome.status, ...retryAfter ? { retryAfter } : {} },
       "state",
       false,
       `${state}: informational page ${stateOutcome.status}`
