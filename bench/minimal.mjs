@@ -1,20 +1,28 @@
 /** The data of the minimal Map-lookup worker (bench/minimal-worker.js): one map.json of every link. */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { redirects } from "./generate.mjs";
 
 export const MINIMAL_WORKER = join(dirname(fileURLToPath(import.meta.url)), "minimal-worker.js");
 
+/** The same worker sending the response headers of map.json `headers` (inline script source). */
+export async function minimalWithHeadersScript() {
+  const source = await readFile(MINIMAL_WORKER, "utf8");
+  const flagged = source.replace("const SAME_HEADERS = false;", "const SAME_HEADERS = true;");
+  if (flagged === source) throw new Error("minimal-worker.js: SAME_HEADERS flag not found");
+  return flagged;
+}
+
 /** Links per map file: keeps each under the 25 MiB asset limit (about 50 bytes a link). */
 const LINKS_PER_FILE = 200_000;
 
 /**
- * Writes `dir/map.json` ({ parts, splat: {key: target}, depths: deepest first }) and
+ * Writes `dir/map.json` ({ parts, splat: {key: target}, depths: deepest first, headers }) and
  * `dir/map-<n>.json` ({key: target} of exact links): the whole map, in files under 25 MiB.
  * Returns the total bytes.
  */
-export async function writeMinimalAssets(dir, links) {
+export async function writeMinimalAssets(dir, links, headers = {}) {
   const exact = {};
   const splat = {};
   const depths = new Set();
@@ -33,7 +41,7 @@ export async function writeMinimalAssets(dir, links) {
     await writeFile(join(dir, `map-${parts}.json`), body);
     bytes += body.length;
   }
-  const index = JSON.stringify({ parts, splat, depths: [...depths].sort((a, b) => b - a) });
+  const index = JSON.stringify({ parts, splat, depths: [...depths].sort((a, b) => b - a), headers });
   await writeFile(join(dir, "map.json"), index);
   return bytes + index.length;
 }

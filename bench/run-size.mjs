@@ -9,11 +9,11 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { makeLinks, makeRequests, writeInstance } from "./generate.mjs";
 import { runBuild, shardStats } from "./build-bench.mjs";
-import { MINIMAL_WORKER, writeMinimalAssets } from "./minimal.mjs";
+import { MINIMAL_WORKER, minimalWithHeadersScript, writeMinimalAssets } from "./minimal.mjs";
 import { startNginx } from "./nginx.mjs";
 import { runNodeBench } from "./node-bench.mjs";
 import { cpuNs, processTree, rssMiB } from "./proc.mjs";
-import { FLOOR_ASSETS_SCRIPT, FLOOR_SCRIPT, startWorkerd } from "./workerd.mjs";
+import { FLOOR_ASSETS_SCRIPT, FLOOR_SCRIPT, floorScriptWith, startWorkerd } from "./workerd.mjs";
 import { runWrk } from "./wrk.mjs";
 
 const REQUEST_PATHS = 20_000;
@@ -78,6 +78,7 @@ export async function runSize(opts) {
   const ours = await startWorkerd({ ...bundle, inspector: true });
   try {
     result.sanity = { bundle: await sanity(ours.url, requests) };
+    result.redirectHeaders = await redirectHeaders(ours.url, requests);
     const rssBefore = rssMiB(ours.pids);
     const inspector = await ours.inspect();
     const heapBefore = await inspector.heap();
@@ -102,7 +103,7 @@ export async function runSize(opts) {
 
   log(`[${name}] minimal Map-lookup worker and floor in workerd`);
   const minimalDir = join(dir, "minimal-assets");
-  result.minimalJsonBytes = await writeMinimalAssets(minimalDir, links);
+  result.minimalJsonBytes = await writeMinimalAssets(minimalDir, links, result.redirectHeaders);
   const minimal = await startWorkerd({
     scriptPath: MINIMAL_WORKER,
     assetsDir: minimalDir,
@@ -132,6 +133,34 @@ export async function runSize(opts) {
     result.floor = { mixed: await load(floor, files.mixed), rssAfterMiB: rssMiB(floor.pids) };
   } finally {
     await floor.stop();
+  }
+
+  log(`[${name}] the same two with our redirect's response headers`);
+  const minimalHeaders = await startWorkerd({
+    script: await minimalWithHeadersScript(),
+    assetsDir: minimalDir,
+    compatibilityDate,
+  });
+  try {
+    result.sanity.minimalHeaders = await sanity(minimalHeaders.url, requests);
+    await warm(minimalHeaders.url, requests.slice(0, HOT_PATHS));
+    result.minimalHeaders = {
+      hot: await load(minimalHeaders, files.hot),
+      mixed: await load(minimalHeaders, files.mixed),
+      hits: await load(minimalHeaders, files.hits),
+    };
+  } finally {
+    await minimalHeaders.stop();
+  }
+  const floorHeaders = await startWorkerd({
+    script: floorScriptWith(result.redirectHeaders),
+    assetsDir: minimalDir,
+    compatibilityDate,
+  });
+  try {
+    result.floorHeaders = { mixed: await load(floorHeaders, files.mixed) };
+  } finally {
+    await floorHeaders.stop();
   }
 
   log(`[${name}] nginx map`);
@@ -197,8 +226,8 @@ async function coldStart(worker, first, second) {
     return {
       readyMs: server.readyMs,
       rssReadyMiB: rssReady,
-      first: { ...a.value, isolateMs: a.busyMs, top: a.top },
-      second: { ...b.value, isolateMs: b.busyMs, top: b.top },
+      first: { ...a.value, isolateMs: a.busyMs, ownMs: a.ownMs, top: a.top },
+      second: { ...b.value, isolateMs: b.busyMs, ownMs: b.ownMs, top: b.top },
       heapMiB,
       rssAfterMiB: rssMiB(server.pids),
     };
@@ -226,6 +255,15 @@ async function firstRequest(server, request) {
     ms: performance.now() - started,
     cpuMs: (cpuNs(server.pids) - cpu) / 1e6,
   };
+}
+
+/** The response headers our bundle sends with a redirect (all but Location, Date, Content-Length). */
+async function redirectHeaders(url, requests) {
+  const hit = requests.find((r) => r.location);
+  const response = await fetch(url + hit.path, { redirect: "manual" });
+  await response.arrayBuffer();
+  const skip = new Set(["location", "date", "content-length"]);
+  return Object.fromEntries([...response.headers].filter(([name]) => !skip.has(name)));
 }
 
 /** Requests every path once, in sequence, so the load after it meets a warm isolate. */

@@ -15,6 +15,12 @@ export const COMPATIBILITY_DATE = "2025-06-01";
 export const FLOOR_SCRIPT =
   'export default { fetch() { return new Response(null, { status: 302, headers: { location: "https://example.com/" } }); } };';
 
+/** The floor worker sending `headers` (lower-case names) beside its Location. */
+export function floorScriptWith(headers) {
+  const all = JSON.stringify({ ...headers, location: "https://example.com/" });
+  return `const HEADERS = ${all};\nexport default { fetch() { return new Response(null, { status: 302, headers: HEADERS }); } };`;
+}
+
 /**
  * A worker that, once per isolate, reads and parses the files our first request reads (manifest,
  * site config, blocklist, shard 0) through ASSETS, then redirects: the cold cost of that I/O alone.
