@@ -1350,6 +1350,9 @@ function matcherOf(pattern2) {
 var COMPILED_RULES = /* @__PURE__ */ new WeakMap();
 var MERGED_LIMIT = 256;
 function headersFor(rules, path) {
+  return mergedFor(rules, path).map;
+}
+function mergedFor(rules, path) {
   let compiledRules = COMPILED_RULES.get(rules);
   if (!compiledRules) {
     compiledRules = { matchers: rules.map((rule) => matcherOf(rule.pattern)), merged: /* @__PURE__ */ new Map() };
@@ -1357,13 +1360,18 @@ function headersFor(rules, path) {
   }
   let signature = "";
   for (let i = 0; i < rules.length; i++) if (compiledRules.matchers[i](path)) signature += `${i},`;
-  let result = compiledRules.merged.get(signature);
-  if (!result) {
-    result = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
+  let merged = compiledRules.merged.get(signature);
+  if (!merged) {
+    const map = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
+    const set = {};
+    const unset = [];
+    for (const [name, value] of map) if (value === null) unset.push(name);
+    else set[name] = value;
+    merged = { map, set, unset };
     if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
-    compiledRules.merged.set(signature, result);
+    compiledRules.merged.set(signature, merged);
   }
-  return result;
+  return merged;
 }
 function mergeRules(matching) {
   const result = /* @__PURE__ */ new Map();
@@ -1380,16 +1388,13 @@ function mergeRules(matching) {
 function withHeaderRules(answer, rules, path, head = false) {
   const draft = answer instanceof Response ? draftOf(answer) : answer;
   if (!draft) return withRulesOnPairs(answer, rules, path, head);
-  const headers = { ...draft.headers };
-  for (const [name, value] of headersFor(rules, path)) {
-    if (value === null) delete headers[name];
-    else if (!(name in headers)) headers[name] = value;
-  }
+  const merged = mergedFor(rules, path);
+  const headers = { ...merged.set, ...draft.headers };
+  for (const name of merged.unset) delete headers[name];
   const cache2 = htmlCacheControl(headers["content-type"], headers["cache-control"]);
   if (cache2) headers["cache-control"] = cache2;
-  const body = head ? null : answer instanceof Response ? answer.body : draft.body;
-  const statusText = answer instanceof Response ? answer.statusText : "";
-  return new Response(body, { status: draft.status, statusText, headers });
+  if (!(answer instanceof Response)) return new Response(head ? null : draft.body, { status: draft.status, headers });
+  return new Response(head ? null : answer.body, { status: draft.status, statusText: answer.statusText, headers });
 }
 function draftOf(response) {
   const headers = {};

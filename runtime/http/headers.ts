@@ -39,10 +39,17 @@ function matcherOf(pattern: string): (path: string) => boolean {
   return (p) => matchesPattern(pattern, p);
 }
 
+/** The merged headers of one set of matching rules, as a map and as a record plus removals. */
+interface Merged {
+  map: ReadonlyMap<string, string | null>;
+  set: Readonly<Record<string, string>>;
+  unset: readonly string[];
+}
+
 interface CompiledRules {
   matchers: ((path: string) => boolean)[];
-  /** The merged headers per set of matching rules (a few sets in practice). */
-  merged: Map<string, ReadonlyMap<string, string | null>>;
+  /** Per set of matching rules (a few sets in practice). */
+  merged: Map<string, Merged>;
 }
 const COMPILED_RULES = new WeakMap<readonly RuleLike[], CompiledRules>();
 const MERGED_LIMIT = 256;
@@ -52,6 +59,10 @@ const MERGED_LIMIT = 256;
  * shared by every path that matches the same rules.
  */
 export function headersFor(rules: readonly RuleLike[], path: string): ReadonlyMap<string, string | null> {
+  return mergedFor(rules, path).map;
+}
+
+function mergedFor(rules: readonly RuleLike[], path: string): Merged {
   let compiledRules = COMPILED_RULES.get(rules);
   if (!compiledRules) {
     compiledRules = { matchers: rules.map((rule) => matcherOf(rule.pattern)), merged: new Map() };
@@ -59,13 +70,18 @@ export function headersFor(rules: readonly RuleLike[], path: string): ReadonlyMa
   }
   let signature = "";
   for (let i = 0; i < rules.length; i++) if (compiledRules.matchers[i](path)) signature += `${i},`;
-  let result = compiledRules.merged.get(signature);
-  if (!result) {
-    result = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
+  let merged = compiledRules.merged.get(signature);
+  if (!merged) {
+    const map = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
+    const set: Record<string, string> = {};
+    const unset: string[] = [];
+    for (const [name, value] of map) if (value === null) unset.push(name);
+    else set[name] = value;
+    merged = { map, set, unset };
     if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
-    compiledRules.merged.set(signature, result);
+    compiledRules.merged.set(signature, merged);
   }
-  return result;
+  return merged;
 }
 
 /** Per rule in order: `unset` removes what earlier rules set, `set` values join with ", ". */
@@ -99,16 +115,14 @@ export interface Draft {
 export function withHeaderRules(answer: Response | Draft, rules: readonly HeaderRule[], path: string, head = false): Response {
   const draft = answer instanceof Response ? draftOf(answer) : answer;
   if (!draft) return withRulesOnPairs(answer as Response, rules, path, head);
-  const headers = { ...draft.headers };
-  for (const [name, value] of headersFor(rules, path)) {
-    if (value === null) delete headers[name];
-    else if (!(name in headers)) headers[name] = value;
-  }
+  // The worker's own headers win over what the rules set; the rules' removals apply to both.
+  const merged = mergedFor(rules, path);
+  const headers: Record<string, string> = { ...merged.set, ...draft.headers };
+  for (const name of merged.unset) delete headers[name];
   const cache = htmlCacheControl(headers["content-type"], headers["cache-control"]);
   if (cache) headers["cache-control"] = cache;
-  const body = head ? null : answer instanceof Response ? answer.body : draft.body;
-  const statusText = answer instanceof Response ? answer.statusText : "";
-  return new Response(body, { status: draft.status, statusText, headers });
+  if (!(answer instanceof Response)) return new Response(head ? null : draft.body, { status: draft.status, headers });
+  return new Response(head ? null : answer.body, { status: draft.status, statusText: answer.statusText, headers });
 }
 
 /** A Response's headers as a record, or null when it sets cookies (which must stay separate). */
