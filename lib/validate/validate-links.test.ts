@@ -93,14 +93,14 @@ describe("buildRegistry", () => {
     ).links;
     const { manifest, shards } = buildRegistry(links, false);
     expect(manifest).toMatchObject({
-      shard_count: 3,
+      shard_count: 10, // ceil(600 / 64)
       exact_count: 594,
       splat_count: 6,
       splat_depths: [2],
     });
     shards.forEach((shard, i) => {
       for (const key of [...Object.keys(shard.exact), ...Object.keys(shard.splat)])
-        expect(shardOf(key, 3)).toBe(i);
+        expect(shardOf(key, 10)).toBe(i);
       expect(Object.keys(shard.exact)).toEqual(Object.keys(shard.exact).sort());
     });
   });
