@@ -136,7 +136,7 @@ if (write) {
   const start = text.indexOf("## Build\n");
   if (start >= 0) {
     const next = text.indexOf("\n## ", start + 1);
-    text = text.slice(0, start) + section + (next >= 0 ? text.slice(next + 1) : "");
+    text = text.slice(0, start) + section + (next >= 0 ? "\n" + text.slice(next + 1) : "");
   } else {
     text = text.trimEnd() + "\n\n" + section;
   }
