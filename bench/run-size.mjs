@@ -101,6 +101,16 @@ export async function runSize(opts) {
     await ours.stop();
   }
 
+  /** The hot set after a warm-up pass, then the mixed and hits-only loads. */
+  const threeLoads = async (server) => {
+    await warm(server.url, requests.slice(0, HOT_PATHS));
+    return {
+      hot: await load(server, files.hot),
+      mixed: await load(server, files.mixed),
+      hits: await load(server, files.hits),
+    };
+  };
+
   log(`[${name}] minimal Map-lookup worker and floor in workerd`);
   const minimalDir = join(dir, "minimal-assets");
   result.minimalJsonBytes = await writeMinimalAssets(minimalDir, links, result.redirectHeaders);
@@ -113,11 +123,8 @@ export async function runSize(opts) {
   try {
     result.minimalFirst = await firstRequest(minimal, requests[0]);
     result.sanity.minimal = await sanity(minimal.url, requests);
-    await warm(minimal.url, requests.slice(0, HOT_PATHS));
     result.minimal = {
-      hot: await load(minimal, files.hot),
-      mixed: await load(minimal, files.mixed),
-      hits: await load(minimal, files.hits),
+      ...(await threeLoads(minimal)),
       rssAfterMiB: rssMiB(minimal.pids),
       heapAfterMiB: await heapOf(minimal),
     };
@@ -143,12 +150,7 @@ export async function runSize(opts) {
   });
   try {
     result.sanity.minimalHeaders = await sanity(minimalHeaders.url, requests);
-    await warm(minimalHeaders.url, requests.slice(0, HOT_PATHS));
-    result.minimalHeaders = {
-      hot: await load(minimalHeaders, files.hot),
-      mixed: await load(minimalHeaders, files.mixed),
-      hits: await load(minimalHeaders, files.hits),
-    };
+    result.minimalHeaders = await threeLoads(minimalHeaders);
   } finally {
     await minimalHeaders.stop();
   }

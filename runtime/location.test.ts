@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildLocation, forwardQuery, VERDICT_MEMO_LIMIT } from "./location.js";
-import { BLOCKLIST_SCHEMA, type Blocklist, type LinkRecord } from "./types.js";
+import { TEST_POLICY } from "../test/support/policy.js";
+import type { LinkRecord } from "./types.js";
 
 describe("query forwarding (forward_query: true)", () => {
   it.each([
@@ -18,14 +19,7 @@ describe("query forwarding (forward_query: true)", () => {
 });
 
 describe("step 7: the final URL is judged by the target rules on every redirect", () => {
-  const policy: Blocklist = {
-    schema: BLOCKLIST_SCHEMA,
-    probes: { prefixes: [], suffixes: [], exact: [], contains: [] },
-    shorteners: ["bit.ly"],
-    lure_domains: [],
-    blocked_hosts: [],
-    blocked_extensions: [".exe"],
-  };
+  const policy = TEST_POLICY;
   const link = (target: string, extra: Partial<LinkRecord> = {}): LinkRecord => ({
     kind: "exact",
     slug: "x",

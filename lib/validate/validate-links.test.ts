@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/types.js";
+import { TEST_POLICY } from "../../test/support/policy.js";
 import type { SourceLink } from "../sources/row-schema.js";
 import { validateLinks } from "./validate-links.js";
 import { buildRegistry } from "../registry/build-registry.js";
 import { shardOf } from "../../runtime/registry/shard-of.js";
 
-const POLICY: Blocklist = {
-  schema: BLOCKLIST_SCHEMA,
-  probes: { prefixes: [], suffixes: [], exact: [], contains: [] },
-  shorteners: ["bit.ly"],
-  lure_domains: [],
-  blocked_hosts: [],
-  blocked_extensions: [".exe"],
-};
+const POLICY = TEST_POLICY;
 
 let line = 0;
 const row = (slug: string, extra: Partial<SourceLink> = {}): SourceLink => ({
