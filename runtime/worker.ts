@@ -25,6 +25,7 @@ import { pageAssetPath } from "./routes.js";
 import { chooseLanguage } from "./language.js";
 import { GENERATOR } from "./version.js";
 import { warmUp } from "./warm-up.js";
+import { AnswerCache } from "./answer-cache.js";
 
 const loaded = new WeakMap<object, RuntimeData>();
 
@@ -55,6 +56,8 @@ export interface Answered {
   resolution: Resolution;
   /** The final response, header rules applied (a HEAD answer has no body). */
   response: Response;
+  /** The same answer before the header rules, when it was built as a draft. */
+  draft?: Draft;
   /** The analytics event this answer sends, if any. */
   event?: EventFacts;
 }
@@ -71,7 +74,17 @@ export async function answerRequest(request: Request, env: Env, data: RuntimeDat
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
-  return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
+  const final = withHeaderRules(response, data.site.header_rules, resolution.path, head);
+  return { resolution, response: final, event, ...(response instanceof Response ? {} : { draft: response }) };
+}
+
+/** Timeless redirects of the live worker, per runtime data (see answer-cache.ts). */
+const answerCaches = new WeakMap<RuntimeData, AnswerCache>();
+
+function answerCacheOf(data: RuntimeData): AnswerCache {
+  let cache = answerCaches.get(data);
+  if (!cache) answerCaches.set(data, (cache = new AnswerCache()));
+  return cache;
 }
 
 export async function handleRequest(request: Request, env: Env, ctx: WaitUntil): Promise<Response> {
@@ -83,7 +96,15 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     return baseline(plainText(503, "Service unavailable\n", { "retry-after": "30" }));
   }
   try {
-    const { response, event } = await answerRequest(request, env, data, new Date());
+    const readOnly = request.method === "GET" || request.method === "HEAD";
+    const cache = answerCacheOf(data);
+    const remembered = readOnly ? cache.get(request.url) : undefined;
+    if (remembered) {
+      if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
+      return withHeaderRules(remembered.draft, data.site.header_rules, remembered.path, request.method === "HEAD");
+    }
+    const { response, event, resolution, draft } = await answerRequest(request, env, data, new Date());
+    if (readOnly && draft) cache.offer(request.url, resolution, draft, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {

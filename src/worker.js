@@ -2485,6 +2485,33 @@ function warmUp(answer) {
   }
 }
 
+// runtime/answer-cache.ts
+var ANSWER_CACHE_LIMIT = 4096;
+function timeless(resolution) {
+  const { outcome, link } = resolution;
+  return outcome.type === "redirect" && link !== null && !(link.kind === "exact" && link.schedule);
+}
+var AnswerCache = class {
+  entries = /* @__PURE__ */ new Map();
+  get(url) {
+    const hit = this.entries.get(url);
+    if (hit) {
+      this.entries.delete(url);
+      this.entries.set(url, hit);
+    }
+    return hit;
+  }
+  /** Keeps the answer if it is timeless; the oldest entry goes past the limit. */
+  offer(url, resolution, draft, event) {
+    if (!timeless(resolution)) return;
+    this.entries.set(url, { path: resolution.path, draft, event });
+    if (this.entries.size > ANSWER_CACHE_LIMIT) this.entries.delete(this.entries.keys().next().value);
+  }
+  get size() {
+    return this.entries.size;
+  }
+};
+
 // runtime/worker.ts
 var loaded = /* @__PURE__ */ new WeakMap();
 async function runtimeData(env) {
@@ -2512,7 +2539,14 @@ async function answerRequest(request, env, data, now) {
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
-  return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
+  const final = withHeaderRules(response, data.site.header_rules, resolution.path, head);
+  return { resolution, response: final, event, ...response instanceof Response ? {} : { draft: response } };
+}
+var answerCaches = /* @__PURE__ */ new WeakMap();
+function answerCacheOf(data) {
+  let cache2 = answerCaches.get(data);
+  if (!cache2) answerCaches.set(data, cache2 = new AnswerCache());
+  return cache2;
 }
 async function handleRequest(request, env, ctx) {
   let data;
@@ -2523,7 +2557,15 @@ async function handleRequest(request, env, ctx) {
     return baseline(plainText(503, "Service unavailable\n", { "retry-after": "30" }));
   }
   try {
-    const { response, event } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
+    const readOnly = request.method === "GET" || request.method === "HEAD";
+    const cache2 = answerCacheOf(data);
+    const remembered = readOnly ? cache2.get(request.url) : void 0;
+    if (remembered) {
+      if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
+      return withHeaderRules(remembered.draft, data.site.header_rules, remembered.path, request.method === "HEAD");
+    }
+    const { response, event, resolution, draft } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
+    if (readOnly && draft) cache2.offer(request.url, resolution, draft, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {
