@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dirAssets } from "../test/support/assets-stub.js";
+import { testLink } from "../test/support/policy.js";
 import { ANSWER_CACHE_LIMIT, AnswerCache, timeless } from "./answer-cache.js";
 import { loadRuntimeData } from "./registry/store.js";
 import type { Resolution } from "./resolve.js";
@@ -14,18 +15,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const link = (extra: Partial<LinkRecord> = {}): LinkRecord => ({
-  kind: "exact",
-  slug: "x",
-  key: "x",
-  target: "https://example.com/",
-  status: 302,
-  state: "active",
-  forward_query: false,
-  file: "custom/links/a.yaml",
-  line: 1,
-  ...extra,
-});
+const link = testLink;
 
 const resolution = (outcome: Resolution["outcome"], l: LinkRecord | null): Resolution => ({
   method: "GET",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildLocation, forwardQuery, VERDICT_MEMO_LIMIT } from "./location.js";
-import { TEST_POLICY } from "../test/support/policy.js";
+import { TEST_POLICY, testLink } from "../test/support/policy.js";
 import type { LinkRecord } from "./types.js";
 
 describe("query forwarding (forward_query: true)", () => {
@@ -20,18 +20,7 @@ describe("query forwarding (forward_query: true)", () => {
 
 describe("step 7: the final URL is judged by the target rules on every redirect", () => {
   const policy = TEST_POLICY;
-  const link = (target: string, extra: Partial<LinkRecord> = {}): LinkRecord => ({
-    kind: "exact",
-    slug: "x",
-    key: "x",
-    target,
-    status: 302,
-    state: "active",
-    forward_query: false,
-    file: "custom/links/a.yaml",
-    line: 1,
-    ...extra,
-  });
+  const link = (target: string, extra: Partial<LinkRecord> = {}) => testLink({ target, ...extra });
 
   it("a remembered verdict never crosses allowances: the same URL is refused without one", () => {
     const allowed = link("http://10.0.0.1/", { allow: { rules: ["SL207"], reason: "our intranet" } });
