@@ -55,6 +55,9 @@ export function wranglerConfig(site: Site): object {
     no_bundle: true,
     assets: { directory: "./assets", binding: "ASSETS", run_worker_first: true },
     vars: {},
+    // The config is regenerated on every build and sets no variables: without this, each deploy
+    // would delete the plain-text variables an operator typed into the dashboard.
+    keep_vars: true,
   };
 }
 
