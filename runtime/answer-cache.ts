@@ -6,17 +6,17 @@
  * key. Scheduled links, pages, misses and every other outcome are resolved each time.
  */
 import type { EventFacts } from "./analytics/index.js";
-import type { Draft } from "./http/headers.js";
+import { remember } from "./lru.js";
 import type { Resolution } from "./resolve.js";
 
 /** Redirects remembered per isolate (a few hundred bytes each). */
 export const ANSWER_CACHE_LIMIT = 4_096;
 
+/** A redirect as sent: no body, the same for GET and HEAD. */
 export interface RememberedAnswer {
-  /** The request path, for the header rules. */
-  path: string;
-  /** The answer before the header rules. */
-  draft: Draft;
+  status: number;
+  /** Final headers, the header rules applied. */
+  headers: Readonly<Record<string, string>>;
   event?: EventFacts;
 }
 
@@ -31,18 +31,14 @@ export class AnswerCache {
 
   get(url: string): RememberedAnswer | undefined {
     const hit = this.entries.get(url);
-    if (hit) {
-      this.entries.delete(url);
-      this.entries.set(url, hit);
-    }
+    if (hit) remember(this.entries, url, hit, ANSWER_CACHE_LIMIT);
     return hit;
   }
 
-  /** Keeps the answer if it is timeless; the oldest entry goes past the limit. */
-  offer(url: string, resolution: Resolution, draft: Draft, event?: EventFacts): void {
+  /** Keeps the answer if it is timeless; past the limit the least recently used goes. */
+  offer(url: string, resolution: Resolution, answer: Omit<RememberedAnswer, "event">, event?: EventFacts): void {
     if (!timeless(resolution)) return;
-    this.entries.set(url, { path: resolution.path, draft, event });
-    if (this.entries.size > ANSWER_CACHE_LIMIT) this.entries.delete(this.entries.keys().next().value as string);
+    remember(this.entries, url, { status: answer.status, headers: answer.headers, event }, ANSWER_CACHE_LIMIT);
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 /** Step 7: the final redirect URL of a link, judged again by the target rules (fail closed). */
 import { checkTarget, expandSplat, type TargetVerdict } from "./targets/index.js";
+import { remember } from "./lru.js";
 import type { Blocklist, LinkRecord, TargetAllowance } from "./types.js";
 
 export type LocationResult =
@@ -29,18 +30,15 @@ const verdicts = new WeakMap<Blocklist, Map<string, TargetVerdict>>();
 
 /**
  * checkTarget is pure in (target, policy, allowance) and popular links repeat, so the verdicts
- * of recent final URLs are kept, oldest dropped first. The rules still judge every new URL.
+ * of recent final URLs are kept, least recently used dropped first. The rules still judge every
+ * new URL.
  */
 function judge(target: string, policy: Blocklist, allow: TargetAllowance | undefined): TargetVerdict {
   let memo = verdicts.get(policy);
   if (!memo) verdicts.set(policy, (memo = new Map()));
   const key = `${allow ? allow.rules.join(",") : ""}\n${target}`;
-  let verdict = memo.get(key);
-  if (!verdict) {
-    verdict = checkTarget(target, policy, allow);
-    if (memo.size >= VERDICT_MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
-    memo.set(key, verdict);
-  }
+  const verdict = memo.get(key) ?? checkTarget(target, policy, allow);
+  remember(memo, key, verdict, VERDICT_MEMO_LIMIT);
   return verdict;
 }
 

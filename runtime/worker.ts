@@ -5,7 +5,7 @@
 import { verifyAccess } from "./access/index.js";
 import { sendAnalytics, type EventFacts } from "./analytics/index.js";
 import type { Env, WaitUntil } from "./env.js";
-import { withHeaderRules, type Draft } from "./http/headers.js";
+import { headersWithRules, withHeaderRules, type Draft } from "./http/headers.js";
 import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "./http/lookup-api.js";
 import { serveOperator } from "./http/operator.js";
 import { readSmallBody } from "./http/read-body.js";
@@ -25,7 +25,7 @@ import { pageAssetPath } from "./routes.js";
 import { chooseLanguage } from "./language.js";
 import { GENERATOR } from "./version.js";
 import { warmUp } from "./warm-up.js";
-import { AnswerCache } from "./answer-cache.js";
+import { AnswerCache, timeless } from "./answer-cache.js";
 
 const loaded = new WeakMap<object, RuntimeData>();
 
@@ -101,10 +101,13 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     const remembered = readOnly ? cache.get(request.url) : undefined;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
-      return withHeaderRules(remembered.draft, data.site.header_rules, remembered.path, request.method === "HEAD");
+      return new Response(null, { status: remembered.status, headers: remembered.headers });
     }
     const { response, event, resolution, draft } = await answerRequest(request, env, data, new Date());
-    if (readOnly && draft) cache.offer(request.url, resolution, draft, event);
+    if (readOnly && draft && timeless(resolution)) {
+      const headers = headersWithRules(draft.headers, data.site.header_rules, resolution.path);
+      cache.offer(request.url, resolution, { status: draft.status, headers }, event);
+    }
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {

@@ -1385,24 +1385,29 @@ function mergeRules(matching) {
   }
   return result;
 }
-function withHeaderRules(answer, rules, path, head = false) {
-  const draft = answer instanceof Response ? draftOf(answer) : answer;
-  if (!draft) return withRulesOnPairs(answer, rules, path, head);
+function headersWithRules(own, rules, path) {
   const merged = mergedFor(rules, path);
-  const headers = { ...merged.set, ...draft.headers };
+  const headers = { ...merged.set, ...own };
   for (const name of merged.unset) delete headers[name];
   const cache2 = htmlCacheControl(headers["content-type"], headers["cache-control"]);
   if (cache2) headers["cache-control"] = cache2;
-  if (!(answer instanceof Response)) return new Response(head ? null : draft.body, { status: draft.status, headers });
-  return new Response(head ? null : answer.body, { status: draft.status, statusText: answer.statusText, headers });
+  return headers;
 }
-function draftOf(response) {
+function withHeaderRules(answer, rules, path, head = false) {
+  if (!(answer instanceof Response))
+    return new Response(head ? null : answer.body, { status: answer.status, headers: headersWithRules(answer.headers, rules, path) });
+  const own = ownHeaders(answer);
+  if (!own) return withRulesOnPairs(answer, rules, path, head);
+  const headers = headersWithRules(own, rules, path);
+  return new Response(head ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers });
+}
+function ownHeaders(response) {
   const headers = {};
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") return null;
     headers[name] = value;
   }
-  return { status: response.status, headers, body: null };
+  return headers;
 }
 function withRulesOnPairs(response, rules, path, head) {
   const out = new Response(head ? null : response.body, response);
@@ -1908,6 +1913,13 @@ function checkTarget(target, policy, allow) {
   return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
 }
 
+// runtime/lru.ts
+function remember(cache2, key, value, limit) {
+  cache2.delete(key);
+  cache2.set(key, value);
+  if (cache2.size > limit) cache2.delete(cache2.keys().next().value);
+}
+
 // runtime/location.ts
 function buildLocation(link, remainder, search, policy) {
   let target = link.target;
@@ -1927,12 +1939,8 @@ function judge(target, policy, allow) {
   if (!memo) verdicts.set(policy, memo = /* @__PURE__ */ new Map());
   const key = `${allow ? allow.rules.join(",") : ""}
 ${target}`;
-  let verdict = memo.get(key);
-  if (!verdict) {
-    verdict = checkTarget(target, policy, allow);
-    if (memo.size >= VERDICT_MEMO_LIMIT) memo.delete(memo.keys().next().value);
-    memo.set(key, verdict);
-  }
+  const verdict = memo.get(key) ?? checkTarget(target, policy, allow);
+  remember(memo, key, verdict, VERDICT_MEMO_LIMIT);
   return verdict;
 }
 function forwardQuery(target, search) {
@@ -2179,11 +2187,6 @@ async function readPage(data, path) {
 }
 var SHARD_CACHE_LIMIT = 16;
 var RECORD_CACHE_LIMIT = 2e4;
-function remember(cache2, key, value, limit) {
-  cache2.delete(key);
-  cache2.set(key, value);
-  if (cache2.size > limit) cache2.delete(cache2.keys().next().value);
-}
 var ShardedLinks = class {
   constructor(assets, manifest) {
     this.assets = assets;
@@ -2495,17 +2498,13 @@ var AnswerCache = class {
   entries = /* @__PURE__ */ new Map();
   get(url) {
     const hit = this.entries.get(url);
-    if (hit) {
-      this.entries.delete(url);
-      this.entries.set(url, hit);
-    }
+    if (hit) remember(this.entries, url, hit, ANSWER_CACHE_LIMIT);
     return hit;
   }
-  /** Keeps the answer if it is timeless; the oldest entry goes past the limit. */
-  offer(url, resolution, draft, event) {
+  /** Keeps the answer if it is timeless; past the limit the least recently used goes. */
+  offer(url, resolution, answer, event) {
     if (!timeless(resolution)) return;
-    this.entries.set(url, { path: resolution.path, draft, event });
-    if (this.entries.size > ANSWER_CACHE_LIMIT) this.entries.delete(this.entries.keys().next().value);
+    remember(this.entries, url, { status: answer.status, headers: answer.headers, event }, ANSWER_CACHE_LIMIT);
   }
   get size() {
     return this.entries.size;
@@ -2562,10 +2561,13 @@ async function handleRequest(request, env, ctx) {
     const remembered = readOnly ? cache2.get(request.url) : void 0;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
-      return withHeaderRules(remembered.draft, data.site.header_rules, remembered.path, request.method === "HEAD");
+      return new Response(null, { status: remembered.status, headers: remembered.headers });
     }
     const { response, event, resolution, draft } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
-    if (readOnly && draft) cache2.offer(request.url, resolution, draft, event);
+    if (readOnly && draft && timeless(resolution)) {
+      const headers = headersWithRules(draft.headers, data.site.header_rules, resolution.path);
+      cache2.offer(request.url, resolution, { status: draft.status, headers }, event);
+    }
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {

@@ -104,3 +104,14 @@ describe("_headers patterns: the fast matchers agree with the pattern's regular 
     expect(headersFor(rules, "/a").has("cache-control")).toBe(false);
   });
 });
+
+describe("responses that set cookies", () => {
+  it("keep every Set-Cookie header separate and still get the rules", () => {
+    const headers = new Headers({ "content-type": "text/plain" });
+    headers.append("set-cookie", "a=1");
+    headers.append("set-cookie", "b=2");
+    const out = withHeaderRules(new Response("x", { headers }), rules, "/x");
+    expect(out.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
+  });
+});

@@ -15,6 +15,7 @@ import {
   type RegistryShard,
   type SiteConfig,
 } from "../types.js";
+import { remember } from "../lru.js";
 import { shardOf, shardPath } from "./shard-of.js";
 
 const ASSET_ORIGIN = "https://assets.invalid";
@@ -47,17 +48,10 @@ export async function readPage(data: Pick<RuntimeData, "assets" | "pages">, path
   return html;
 }
 
-/** Whole shards kept per isolate (about 90 KB of heap each), for bursts within one shard. */
+/** Whole shards kept per isolate (a few tens of KB of heap each), for bursts within one shard. */
 export const SHARD_CACHE_LIMIT = 16;
 /** Looked-up answers kept per isolate, found or not (a few hundred bytes each). */
 export const RECORD_CACHE_LIMIT = 20_000;
-
-/** Least-recently-used insert: Map order is the recency order. */
-function remember<K, V>(cache: Map<K, V>, key: K, value: V, limit: number): void {
-  cache.delete(key);
-  cache.set(key, value);
-  if (cache.size > limit) cache.delete(cache.keys().next().value as K);
-}
 
 /**
  * Links by key, read shard by shard on demand. Memory stays bounded at any registry size: the
