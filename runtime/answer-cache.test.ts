@@ -31,7 +31,7 @@ const resolution = (outcome: Resolution["outcome"], l: LinkRecord | null): Resol
 });
 
 const redirect: Resolution["outcome"] = { type: "redirect", status: 302, location: "https://example.com/", cacheControl: "no-store" };
-const draft = { status: 302, headers: { location: "https://example.com/" }, body: null };
+const sent = () => new Response(null, { status: 302, headers: { location: "https://example.com/" } });
 
 describe("remembered redirects: only answers that cannot change are kept", () => {
   it.each([
@@ -43,16 +43,26 @@ describe("remembered redirects: only answers that cannot change are kept", () =>
   ])("%s: %s", (_name, r, expected) => {
     expect(timeless(r)).toBe(expected);
     const cache = new AnswerCache();
-    cache.offer("https://go.example.org/x", r, draft);
+    cache.offer("https://go.example.org/x", r, sent());
     expect(cache.get("https://go.example.org/x") !== undefined).toBe(expected);
+  });
+
+  it("keeps only body-less answers, the response object itself", () => {
+    const cache = new AnswerCache();
+    const r = resolution(redirect, link());
+    const response = sent();
+    cache.offer("with-body", r, new Response("moved\n", { status: 302, headers: { location: "https://example.com/" } }));
+    cache.offer("bodiless", r, response);
+    expect(cache.get("with-body")).toBeUndefined();
+    expect(cache.get("bodiless")?.response).toBe(response);
   });
 
   it(`keeps at most ${ANSWER_CACHE_LIMIT} answers, dropping the least recently used`, () => {
     const cache = new AnswerCache();
     const r = resolution(redirect, link());
-    cache.offer("u0", r, draft);
+    cache.offer("u0", r, sent());
     for (let i = 1; i <= ANSWER_CACHE_LIMIT; i++) {
-      cache.offer(`u${i}`, r, draft);
+      cache.offer(`u${i}`, r, sent());
       if (i === 10) cache.get("u0");
     }
     expect(cache.size).toBe(ANSWER_CACHE_LIMIT);

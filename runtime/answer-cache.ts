@@ -4,6 +4,12 @@
  * lives: a redirect of a link without a schedule. The build fixes such a link's state, target and
  * status; the guards and routes before it depend on the path alone, and the query is part of the
  * key. Scheduled links, pages, misses and every other outcome are resolved each time.
+ *
+ * The Response itself is kept and sent again: a redirect has no body, and workerd's
+ * Response::send only reads the status and headers of a body-less response, so one object can
+ * answer any number of requests (one constructor call fewer per hit). Nothing may change its
+ * headers after it is built; the platform does not, and the worker never touches a response it
+ * has returned.
  */
 import type { EventFacts } from "./analytics/index.js";
 import { remember } from "./lru.js";
@@ -14,9 +20,8 @@ export const ANSWER_CACHE_LIMIT = 4_096;
 
 /** A redirect as sent: no body, the same for GET and HEAD. */
 export interface RememberedAnswer {
-  status: number;
-  /** Final headers, the header rules applied. */
-  headers: Readonly<Record<string, string>>;
+  /** The final response, header rules applied; its body is null. */
+  response: Response;
   event?: EventFacts;
 }
 
@@ -35,10 +40,13 @@ export class AnswerCache {
     return hit;
   }
 
-  /** Keeps the answer if it is timeless; past the limit the least recently used goes. */
-  offer(url: string, resolution: Resolution, answer: Omit<RememberedAnswer, "event">, event?: EventFacts): void {
-    if (!timeless(resolution)) return;
-    remember(this.entries, url, { status: answer.status, headers: answer.headers, event }, ANSWER_CACHE_LIMIT);
+  /**
+   * Keeps the answer if it is timeless and has no body (a body can be sent only once); past the
+   * limit the least recently used goes.
+   */
+  offer(url: string, resolution: Resolution, response: Response, event?: EventFacts): void {
+    if (!timeless(resolution) || response.body !== null) return;
+    remember(this.entries, url, { response, event }, ANSWER_CACHE_LIMIT);
   }
 
   get size(): number {

@@ -5,7 +5,7 @@
 import { verifyAccess } from "./access/index.js";
 import { sendAnalytics, type EventFacts } from "./analytics/index.js";
 import type { Env, WaitUntil } from "./env.js";
-import { headersWithRules, withHeaderRules, type Draft } from "./http/headers.js";
+import { withHeaderRules, type Draft } from "./http/headers.js";
 import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "./http/lookup-api.js";
 import { serveOperator } from "./http/operator.js";
 import { readSmallBody } from "./http/read-body.js";
@@ -25,7 +25,7 @@ import { pageAssetPath } from "./routes.js";
 import { chooseLanguage } from "./language.js";
 import { GENERATOR } from "./version.js";
 import { warmUp } from "./warm-up.js";
-import { AnswerCache, timeless } from "./answer-cache.js";
+import { AnswerCache } from "./answer-cache.js";
 
 const loaded = new WeakMap<object, RuntimeData>();
 
@@ -56,8 +56,6 @@ export interface Answered {
   resolution: Resolution;
   /** The final response, header rules applied (a HEAD answer has no body). */
   response: Response;
-  /** The same answer before the header rules, when it was built as a draft. */
-  draft?: Draft;
   /** The analytics event this answer sends, if any. */
   event?: EventFacts;
 }
@@ -75,7 +73,7 @@ export async function answerRequest(request: Request, env: Env, data: RuntimeDat
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   const final = withHeaderRules(response, data.site.header_rules, resolution.path, head);
-  return { resolution, response: final, event, ...(response instanceof Response ? {} : { draft: response }) };
+  return { resolution, response: final, event };
 }
 
 /** Timeless redirects of the live worker, per runtime data (see answer-cache.ts). */
@@ -101,13 +99,10 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     const remembered = readOnly ? cache.get(request.url) : undefined;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
-      return new Response(null, { status: remembered.status, headers: remembered.headers });
+      return remembered.response;
     }
-    const { response, event, resolution, draft } = await answerRequest(request, env, data, new Date());
-    if (readOnly && draft && timeless(resolution)) {
-      const headers = headersWithRules(draft.headers, data.site.header_rules, resolution.path);
-      cache.offer(request.url, resolution, { status: draft.status, headers }, event);
-    }
+    const { response, event, resolution } = await answerRequest(request, env, data, new Date());
+    if (readOnly) cache.offer(request.url, resolution, response, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {

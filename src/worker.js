@@ -2501,10 +2501,13 @@ var AnswerCache = class {
     if (hit) remember(this.entries, url, hit, ANSWER_CACHE_LIMIT);
     return hit;
   }
-  /** Keeps the answer if it is timeless; past the limit the least recently used goes. */
-  offer(url, resolution, answer, event) {
-    if (!timeless(resolution)) return;
-    remember(this.entries, url, { status: answer.status, headers: answer.headers, event }, ANSWER_CACHE_LIMIT);
+  /**
+   * Keeps the answer if it is timeless and has no body (a body can be sent only once); past the
+   * limit the least recently used goes.
+   */
+  offer(url, resolution, response, event) {
+    if (!timeless(resolution) || response.body !== null) return;
+    remember(this.entries, url, { response, event }, ANSWER_CACHE_LIMIT);
   }
   get size() {
     return this.entries.size;
@@ -2539,7 +2542,7 @@ async function answerRequest(request, env, data, now) {
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   const final = withHeaderRules(response, data.site.header_rules, resolution.path, head);
-  return { resolution, response: final, event, ...response instanceof Response ? {} : { draft: response } };
+  return { resolution, response: final, event };
 }
 var answerCaches = /* @__PURE__ */ new WeakMap();
 function answerCacheOf(data) {
@@ -2561,13 +2564,10 @@ async function handleRequest(request, env, ctx) {
     const remembered = readOnly ? cache2.get(request.url) : void 0;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
-      return new Response(null, { status: remembered.status, headers: remembered.headers });
+      return remembered.response;
     }
-    const { response, event, resolution, draft } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
-    if (readOnly && draft && timeless(resolution)) {
-      const headers = headersWithRules(draft.headers, data.site.header_rules, resolution.path);
-      cache2.offer(request.url, resolution, { status: draft.status, headers }, event);
-    }
+    const { response, event, resolution } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
+    if (readOnly) cache2.offer(request.url, resolution, response, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {
