@@ -1,14 +1,14 @@
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dirAssets } from "../test/support/assets-stub.js";
+import { buildInstance, CASE_INSTANCE } from "../test/support/build-instance.js";
 import { testLink } from "../test/support/policy.js";
-import { ANSWER_CACHE_LIMIT, AnswerCache, timeless } from "./answer-cache.js";
+import { AnswerCache, PAGE_MEMO_LIMIT, REDIRECT_MEMO_LIMIT, timeless } from "./answer-cache.js";
 import { loadRuntimeData } from "./registry/store.js";
 import type { Resolution } from "./resolve.js";
 import type { LinkRecord } from "./types.js";
 import { answerRequest, handleRequest } from "./worker.js";
 
-const ASSETS_DIR = join(import.meta.dirname, "../fixtures/valid-basic/expected/assets");
 const ctx = { waitUntil: () => undefined };
 
 afterEach(() => {
@@ -31,65 +31,108 @@ const resolution = (outcome: Resolution["outcome"], l: LinkRecord | null): Resol
 });
 
 const redirect: Resolution["outcome"] = { type: "redirect", status: 302, location: "https://example.com/", cacheControl: "no-store" };
-const sent = () => new Response(null, { status: 302, headers: { location: "https://example.com/" } });
+const notFoundPage: Resolution["outcome"] = { type: "page", page: "not-found", lang: "en", status: 404 };
+const pagesRead = new Map([["/_pages/en/not-found.html", "<p>not found</p>"]]);
+const redirectSent = { status: 302, headers: { location: "https://example.com/" }, body: null };
+const pageSent = { status: 404, headers: { "content-type": "text/html; charset=utf-8" }, body: "<p>not found</p>" };
+const get = (url: string, lang?: string, method = "GET") =>
+  new Request(url, { method, headers: lang ? { "accept-language": lang } : {} });
 
-describe("remembered redirects: only answers that cannot change are kept", () => {
+describe("remembered answers: only answers that cannot change are kept", () => {
   it.each([
     ["a redirect of an unscheduled exact link", resolution(redirect, link()), true],
     ["a redirect of a splat link", resolution(redirect, link({ kind: "splat", slug: "x/*" })), true],
     ["a redirect of a scheduled link", resolution(redirect, link({ schedule: { label: "s", start: "2020-01-01T00:00:00Z" } })), false],
-    ["a page (paused, expired, the 404 page)", resolution({ type: "page", page: "not-found", lang: "en", status: 404 }, null), false],
+    ["the 404 page of a miss", resolution(notFoundPage, null), true],
+    ["a page of a scheduled link", resolution(notFoundPage, link({ schedule: { label: "s", end: "2020-01-01T00:00:00Z" } })), false],
+    ["a page this isolate could not read", resolution({ ...notFoundPage, lang: "de" }, null), false],
     ["a plain 404", resolution({ type: "plain-404" }, null), false],
+    ["a static file", resolution({ type: "static", path: "/robots.txt" }, null), false],
   ])("%s: %s", (_name, r, expected) => {
-    expect(timeless(r)).toBe(expected);
+    expect(timeless(r, pagesRead)).toBe(expected);
     const cache = new AnswerCache();
-    cache.offer("https://go.example.org/x", r, sent());
-    expect(cache.get("https://go.example.org/x") !== undefined).toBe(expected);
+    cache.offer(get("https://go.example.org/x"), r, r.outcome.type === "redirect" ? redirectSent : pageSent, pagesRead);
+    expect(cache.answer(get("https://go.example.org/x")) !== undefined).toBe(expected);
   });
 
-  it("keeps only body-less answers, the response object itself", () => {
+  it("a redirect is one Response, sent again for GET and HEAD alike", () => {
     const cache = new AnswerCache();
-    const r = resolution(redirect, link());
-    const response = sent();
-    cache.offer("with-body", r, new Response("moved\n", { status: 302, headers: { location: "https://example.com/" } }));
-    cache.offer("bodiless", r, response);
-    expect(cache.get("with-body")).toBeUndefined();
-    expect(cache.get("bodiless")?.response).toBe(response);
+    cache.offer(get("https://go.example.org/x", "de"), resolution(redirect, link()), redirectSent, pagesRead);
+    const first = cache.answer(get("https://go.example.org/x"))?.response;
+    expect(first?.headers.get("location")).toBe("https://example.com/");
+    expect(cache.answer(get("https://go.example.org/x", "fr", "HEAD"))?.response).toBe(first);
   });
 
-  it(`keeps at most ${ANSWER_CACHE_LIMIT} answers, dropping the least recently used`, () => {
+  it("a page is remembered per Accept-Language as sent, and only from a GET", async () => {
+    const cache = new AnswerCache();
+    const page = resolution(notFoundPage, null);
+    cache.offer(get("https://go.example.org/nope", "de", "HEAD"), page, { ...pageSent, body: null }, pagesRead);
+    expect(cache.answer(get("https://go.example.org/nope", "de"))).toBeUndefined();
+    cache.offer(get("https://go.example.org/nope", "de"), page, pageSent, pagesRead);
+    expect(cache.answer(get("https://go.example.org/nope", "fr"))).toBeUndefined();
+    const again = cache.answer(get("https://go.example.org/nope", "de"))?.response;
+    expect([again?.status, await again?.text()]).toEqual([404, "<p>not found</p>"]);
+    const head = cache.answer(get("https://go.example.org/nope", "de", "HEAD"))?.response;
+    expect([head?.status, head?.headers.get("content-type"), head?.body]).toEqual([404, "text/html; charset=utf-8", null]);
+  });
+
+  it(`keeps at most ${REDIRECT_MEMO_LIMIT} redirects and ${PAGE_MEMO_LIMIT} pages, dropping the least recently used`, () => {
     const cache = new AnswerCache();
     const r = resolution(redirect, link());
-    cache.offer("u0", r, sent());
-    for (let i = 1; i <= ANSWER_CACHE_LIMIT; i++) {
-      cache.offer(`u${i}`, r, sent());
-      if (i === 10) cache.get("u0");
+    cache.offer(get("https://go.example.org/u0"), r, redirectSent, pagesRead);
+    for (let i = 1; i <= REDIRECT_MEMO_LIMIT; i++) {
+      cache.offer(get(`https://go.example.org/u${i}`), r, redirectSent, pagesRead);
+      if (i === 10) cache.answer(get("https://go.example.org/u0"));
     }
-    expect(cache.size).toBe(ANSWER_CACHE_LIMIT);
-    expect(cache.get("u0")).toBeDefined();
-    expect(cache.get("u1")).toBeUndefined();
+    for (let i = 0; i <= PAGE_MEMO_LIMIT; i++)
+      cache.offer(get(`https://go.example.org/miss-${i}`), resolution(notFoundPage, null), pageSent, pagesRead);
+    expect(cache.size).toEqual({ redirects: REDIRECT_MEMO_LIMIT, pages: PAGE_MEMO_LIMIT });
+    expect(cache.answer(get("https://go.example.org/u0"))).toBeDefined();
+    expect(cache.answer(get("https://go.example.org/u1"))).toBeUndefined();
+    expect(cache.answer(get("https://go.example.org/miss-0"))).toBeUndefined();
+  });
+
+  it("a stream of distinct misses does not push out the redirects", () => {
+    const cache = new AnswerCache();
+    cache.offer(get("https://go.example.org/docs"), resolution(redirect, link()), redirectSent, pagesRead);
+    for (let i = 0; i < 3 * PAGE_MEMO_LIMIT; i++)
+      cache.offer(get(`https://go.example.org/scan-${i}`), resolution(notFoundPage, null), pageSent, pagesRead);
+    expect(cache.answer(get("https://go.example.org/docs"))).toBeDefined();
   });
 });
 
 describe("the live worker answers from memory exactly what resolve() answers afresh", () => {
-  const urls = ["/docs", "/docs?a=1", "/docs?a=2", "/DOCS/", "/gh/x/y", "/issues/12", "/launch", "/paused", "/old", "/nope", "/team/handbook", "/links.json"];
+  const urls = [
+    "/docs", "/docs?a=1", "/docs?a=2", "/DOCS/", "/gh/x/y", "/files/deep/a", "/launch", "/promo", "/open", "/closing",
+    "/paused", "/paused-until", "/old", "/off", "/wip", "/nope", "/nope?x=1", "/lookup", "/de/lookup", "/robots.txt", "/links.json",
+  ];
+  const languages = [undefined, "de", "fr-CH, fr;q=0.9"];
   const times = ["2019-06-01T00:00:00Z", "2050-06-01T00:00:00Z", "2100-06-01T00:00:00Z"];
+  let assetsDir: string;
 
-  it("over repeated requests across a schedule's start and end, GET and HEAD", async () => {
+  beforeAll(async () => {
+    assetsDir = join((await buildInstance(CASE_INSTANCE)).out, "assets");
+  });
+
+  it("over repeated requests across schedules' starts and ends, GET and HEAD, in several languages", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    const env = { ASSETS: dirAssets(ASSETS_DIR) };
+    const env = { ASSETS: dirAssets(assetsDir) };
     const mismatches: string[] = [];
+    let compared = 0;
     for (let round = 0; round < 3; round++)
       for (const time of round === 1 ? [...times].reverse() : times)
         for (const method of ["GET", "HEAD"])
-          for (const url of urls) {
-            vi.setSystemTime(new Date(time));
-            const request = () => new Request(`https://go.example.org${url}`, { method });
-            const live = await handleRequest(request(), env, ctx);
-            const fresh = (await answerRequest(request(), env, await loadRuntimeData(dirAssets(ASSETS_DIR)), new Date(time))).response;
-            const shape = async (r: Response) => JSON.stringify([r.status, [...r.headers], await r.text()]);
-            if ((await shape(live)) !== (await shape(fresh))) mismatches.push(`${method} ${url} at ${time}`);
-          }
+          for (const lang of languages)
+            for (const url of urls) {
+              vi.setSystemTime(new Date(time));
+              const request = () => get(`https://go.example.org${url}`, lang, method);
+              const live = await handleRequest(request(), env, ctx);
+              const fresh = (await answerRequest(request(), env, await loadRuntimeData(dirAssets(assetsDir)), new Date(time))).response;
+              const shape = async (r: Response) => JSON.stringify([r.status, [...r.headers], await r.text()]);
+              if ((await shape(live)) !== (await shape(fresh))) mismatches.push(`${method} ${url} (${lang}) at ${time}`);
+              compared++;
+            }
     expect(mismatches).toEqual([]);
+    expect(compared).toBe(3 * 3 * 2 * 3 * urls.length);
   });
 });

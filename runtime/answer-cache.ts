@@ -1,55 +1,101 @@
 /**
- * The live worker's redirects, remembered per isolate by request URL. resolve() decides every
- * answer; this keeps its decision only for a URL whose answer cannot change while the isolate
- * lives: a redirect of a link without a schedule. The build fixes such a link's state, target and
- * status; the guards and routes before it depend on the path alone, and the query is part of the
- * key. Scheduled links, pages, misses and every other outcome are resolved each time.
+ * The live worker's answers, remembered per isolate. resolve() decides every answer; this keeps
+ * its decision only where the answer cannot change while the isolate lives: a redirect or a
+ * product page (the 404 page of a miss, an informational or lookup page) that no schedule
+ * touches. The build fixes every other input, the guards and routes before it depend on the path
+ * alone, and the query is part of the key. Scheduled links and every other outcome (static
+ * files, protected areas, endpoints, plain answers) are resolved each time.
  *
- * The Response itself is kept and sent again: a redirect has no body, and workerd's
- * Response::send only reads the status and headers of a body-less response, so one object can
- * answer any number of requests (one constructor call fewer per hit). Nothing may change its
+ * Redirects are keyed by URL. A page also depends on Accept-Language, so pages are keyed by URL
+ * and the header as sent, in a map of their own: a scanner's stream of distinct missing paths
+ * turns over the pages, never the redirects.
+ *
+ * A body-less answer (every redirect; a page asked with HEAD) is one Response sent again:
+ * workerd's Response::send only reads a body-less response's status and headers, so one object
+ * can answer any number of requests, one constructor call fewer per hit. Nothing may change its
  * headers after it is built; the platform does not, and the worker never touches a response it
- * has returned.
+ * has returned. A page's body is a string, put into a fresh Response for each GET.
  */
 import type { EventFacts } from "./analytics/index.js";
+import type { Draft } from "./http/headers.js";
 import { remember } from "./lru.js";
 import type { Resolution } from "./resolve.js";
+import { pageAssetPath } from "./routes.js";
 
-/** Redirects remembered per isolate (a few hundred bytes each). */
-export const ANSWER_CACHE_LIMIT = 4_096;
+/** Redirects remembered per isolate (a Response of about 1 KiB each). */
+export const REDIRECT_MEMO_LIMIT = 4_096;
+/** Pages remembered per isolate (headers and a Response; the HTML is shared with the page cache). */
+export const PAGE_MEMO_LIMIT = 1_024;
 
-/** A redirect as sent: no body, the same for GET and HEAD. */
-export interface RememberedAnswer {
-  /** The final response, header rules applied; its body is null. */
-  response: Response;
+/** An answer as sent: final headers, header rules applied. */
+interface Remembered {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  /** A page's HTML; null for a redirect. */
+  body: string | null;
+  /** The answer without a body: what a redirect, or a HEAD, gets. */
+  bodiless: Response;
   event?: EventFacts;
 }
 
-/** Whether `resolution`'s answer is the same at any time: a redirect of an unscheduled link. */
-export function timeless(resolution: Resolution): boolean {
+/**
+ * Whether `resolution`'s answer is the same at any time: a redirect or page of no link, or of a
+ * link without a schedule. `pagesRead` are the pages this isolate has read: a page whose read
+ * failed answers plain text and is tried again next time.
+ */
+export function timeless(resolution: Resolution, pagesRead: ReadonlyMap<string, string>): boolean {
   const { outcome, link } = resolution;
-  return outcome.type === "redirect" && link !== null && !(link.kind === "exact" && link.schedule);
+  if (link?.kind === "exact" && link.schedule) return false;
+  if (outcome.type === "redirect") return true;
+  return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));
 }
 
 export class AnswerCache {
-  private readonly entries = new Map<string, RememberedAnswer>();
+  private readonly redirects = new Map<string, Remembered>();
+  private readonly pages = new Map<string, Remembered>();
 
-  get(url: string): RememberedAnswer | undefined {
-    const hit = this.entries.get(url);
-    if (hit) remember(this.entries, url, hit, ANSWER_CACHE_LIMIT);
-    return hit;
+  /** The remembered answer to a GET or HEAD `request`, if there is one. */
+  answer(request: Request): { response: Response; event?: EventFacts } | undefined {
+    const url = request.url;
+    let hit = this.redirects.get(url);
+    if (hit) remember(this.redirects, url, hit, REDIRECT_MEMO_LIMIT);
+    else {
+      const key = pageKey(url, request.headers.get("accept-language"));
+      hit = this.pages.get(key);
+      if (!hit) return undefined;
+      remember(this.pages, key, hit, PAGE_MEMO_LIMIT);
+    }
+    const response =
+      hit.body === null || request.method === "HEAD"
+        ? hit.bodiless
+        : new Response(hit.body, { status: hit.status, headers: hit.headers });
+    return { response, event: hit.event };
   }
 
   /**
-   * Keeps the answer if it is timeless and has no body (a body can be sent only once); past the
-   * limit the least recently used goes.
+   * Keeps `sent` (the final draft: header rules applied) if it is timeless. A page is kept only
+   * from a GET, which carries its body. Past a map's limit the least recently used goes.
    */
-  offer(url: string, resolution: Resolution, response: Response, event?: EventFacts): void {
-    if (!timeless(resolution) || response.body !== null) return;
-    remember(this.entries, url, { response, event }, ANSWER_CACHE_LIMIT);
+  offer(request: Request, resolution: Resolution, sent: Draft, pagesRead: ReadonlyMap<string, string>, event?: EventFacts): void {
+    if (!timeless(resolution, pagesRead)) return;
+    const entry = (body: string | null): Remembered => ({
+      status: sent.status,
+      headers: sent.headers,
+      body,
+      bodiless: new Response(null, { status: sent.status, headers: sent.headers }),
+      event,
+    });
+    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry(null), REDIRECT_MEMO_LIMIT);
+    else if (request.method === "GET" && sent.body !== null)
+      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry(sent.body), PAGE_MEMO_LIMIT);
   }
 
-  get size(): number {
-    return this.entries.size;
+  get size(): { redirects: number; pages: number } {
+    return { redirects: this.redirects.size, pages: this.pages.size };
   }
+}
+
+/** A URL never holds a line feed, so the key is unambiguous. */
+function pageKey(url: string, acceptLanguage: string | null): string {
+  return `${url}\n${acceptLanguage ?? ""}`;
 }

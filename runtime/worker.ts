@@ -5,7 +5,7 @@
 import { verifyAccess } from "./access/index.js";
 import { sendAnalytics, type EventFacts } from "./analytics/index.js";
 import type { Env, WaitUntil } from "./env.js";
-import { withHeaderRules, type Draft } from "./http/headers.js";
+import { headersWithRules, withHeaderRules, type Draft } from "./http/headers.js";
 import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "./http/lookup-api.js";
 import { serveOperator } from "./http/operator.js";
 import { readSmallBody } from "./http/read-body.js";
@@ -56,6 +56,8 @@ export interface Answered {
   resolution: Resolution;
   /** The final response, header rules applied (a HEAD answer has no body). */
   response: Response;
+  /** The same answer as a draft (header rules applied), when it was built from one. */
+  sent?: Draft;
   /** The analytics event this answer sends, if any. */
   event?: EventFacts;
 }
@@ -72,11 +74,14 @@ export async function answerRequest(request: Request, env: Env, data: RuntimeDat
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
-  const final = withHeaderRules(response, data.site.header_rules, resolution.path, head);
-  return { resolution, response: final, event };
+  if (response instanceof Response)
+    return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
+  const headers = headersWithRules(response.headers, data.site.header_rules, resolution.path);
+  const sent: Draft = { status: response.status, headers, body: head ? null : response.body };
+  return { resolution, response: new Response(sent.body, { status: sent.status, headers }), sent, event };
 }
 
-/** Timeless redirects of the live worker, per runtime data (see answer-cache.ts). */
+/** Timeless answers of the live worker, per runtime data (see answer-cache.ts). */
 const answerCaches = new WeakMap<RuntimeData, AnswerCache>();
 
 function answerCacheOf(data: RuntimeData): AnswerCache {
@@ -96,13 +101,13 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
   try {
     const readOnly = request.method === "GET" || request.method === "HEAD";
     const cache = answerCacheOf(data);
-    const remembered = readOnly ? cache.get(request.url) : undefined;
+    const remembered = readOnly ? cache.answer(request) : undefined;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
       return remembered.response;
     }
-    const { response, event, resolution } = await answerRequest(request, env, data, new Date());
-    if (readOnly) cache.offer(request.url, resolution, response, event);
+    const { response, event, resolution, sent } = await answerRequest(request, env, data, new Date());
+    if (readOnly && sent) cache.offer(request, resolution, sent, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {

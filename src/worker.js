@@ -2489,30 +2489,56 @@ function warmUp(answer) {
 }
 
 // runtime/answer-cache.ts
-var ANSWER_CACHE_LIMIT = 4096;
-function timeless(resolution) {
+var REDIRECT_MEMO_LIMIT = 4096;
+var PAGE_MEMO_LIMIT = 1024;
+function timeless(resolution, pagesRead) {
   const { outcome, link } = resolution;
-  return outcome.type === "redirect" && link !== null && !(link.kind === "exact" && link.schedule);
+  if (link?.kind === "exact" && link.schedule) return false;
+  if (outcome.type === "redirect") return true;
+  return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));
 }
 var AnswerCache = class {
-  entries = /* @__PURE__ */ new Map();
-  get(url) {
-    const hit = this.entries.get(url);
-    if (hit) remember(this.entries, url, hit, ANSWER_CACHE_LIMIT);
-    return hit;
+  redirects = /* @__PURE__ */ new Map();
+  pages = /* @__PURE__ */ new Map();
+  /** The remembered answer to a GET or HEAD `request`, if there is one. */
+  answer(request) {
+    const url = request.url;
+    let hit = this.redirects.get(url);
+    if (hit) remember(this.redirects, url, hit, REDIRECT_MEMO_LIMIT);
+    else {
+      const key = pageKey(url, request.headers.get("accept-language"));
+      hit = this.pages.get(key);
+      if (!hit) return void 0;
+      remember(this.pages, key, hit, PAGE_MEMO_LIMIT);
+    }
+    const response = hit.body === null || request.method === "HEAD" ? hit.bodiless : new Response(hit.body, { status: hit.status, headers: hit.headers });
+    return { response, event: hit.event };
   }
   /**
-   * Keeps the answer if it is timeless and has no body (a body can be sent only once); past the
-   * limit the least recently used goes.
+   * Keeps `sent` (the final draft: header rules applied) if it is timeless. A page is kept only
+   * from a GET, which carries its body. Past a map's limit the least recently used goes.
    */
-  offer(url, resolution, response, event) {
-    if (!timeless(resolution) || response.body !== null) return;
-    remember(this.entries, url, { response, event }, ANSWER_CACHE_LIMIT);
+  offer(request, resolution, sent, pagesRead, event) {
+    if (!timeless(resolution, pagesRead)) return;
+    const entry = (body) => ({
+      status: sent.status,
+      headers: sent.headers,
+      body,
+      bodiless: new Response(null, { status: sent.status, headers: sent.headers }),
+      event
+    });
+    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry(null), REDIRECT_MEMO_LIMIT);
+    else if (request.method === "GET" && sent.body !== null)
+      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry(sent.body), PAGE_MEMO_LIMIT);
   }
   get size() {
-    return this.entries.size;
+    return { redirects: this.redirects.size, pages: this.pages.size };
   }
 };
+function pageKey(url, acceptLanguage) {
+  return `${url}
+${acceptLanguage ?? ""}`;
+}
 
 // runtime/worker.ts
 var loaded = /* @__PURE__ */ new WeakMap();
@@ -2541,8 +2567,11 @@ async function answerRequest(request, env, data, now) {
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
-  const final = withHeaderRules(response, data.site.header_rules, resolution.path, head);
-  return { resolution, response: final, event };
+  if (response instanceof Response)
+    return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
+  const headers = headersWithRules(response.headers, data.site.header_rules, resolution.path);
+  const sent = { status: response.status, headers, body: head ? null : response.body };
+  return { resolution, response: new Response(sent.body, { status: sent.status, headers }), sent, event };
 }
 var answerCaches = /* @__PURE__ */ new WeakMap();
 function answerCacheOf(data) {
@@ -2561,13 +2590,13 @@ async function handleRequest(request, env, ctx) {
   try {
     const readOnly = request.method === "GET" || request.method === "HEAD";
     const cache2 = answerCacheOf(data);
-    const remembered = readOnly ? cache2.get(request.url) : void 0;
+    const remembered = readOnly ? cache2.answer(request) : void 0;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
       return remembered.response;
     }
-    const { response, event, resolution } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
-    if (readOnly) cache2.offer(request.url, resolution, response, event);
+    const { response, event, resolution, sent } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
+    if (readOnly && sent) cache2.offer(request, resolution, sent, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {
