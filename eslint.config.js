@@ -1,7 +1,7 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "out/", "src/", "coverage/", "**/*.js", "!eslint.config.js", "defaults/static/"] },
+  { ignores: ["node_modules/", "dist/", "out/", "src/", "coverage/", "**/*.js", "!eslint.config.js", "defaults/static/", "bench/.work/"] },
   ...tseslint.configs.recommended,
   {
     rules: {
