@@ -35,6 +35,9 @@ const notFoundPage: Resolution["outcome"] = { type: "page", page: "not-found", l
 const pagesRead = new Map([["/_pages/en/not-found.html", "<p>not found</p>"]]);
 const redirectSent = { status: 302, headers: { location: "https://example.com/" }, body: null };
 const pageSent = { status: 404, headers: { "content-type": "text/html; charset=utf-8" }, body: "<p>not found</p>" };
+/** The Response the worker sends for `sent`. */
+const answered = (sent: { status: number; headers: Record<string, string>; body: string | null }) =>
+  new Response(sent.body, { status: sent.status, headers: sent.headers });
 const get = (url: string, lang?: string, method = "GET") =>
   new Request(url, { method, headers: lang ? { "accept-language": lang } : {} });
 
@@ -51,24 +54,25 @@ describe("remembered answers: only answers that cannot change are kept", () => {
   ])("%s: %s", (_name, r, expected) => {
     expect(timeless(r, pagesRead)).toBe(expected);
     const cache = new AnswerCache();
-    cache.offer(get("https://go.example.org/x"), r, r.outcome.type === "redirect" ? redirectSent : pageSent, pagesRead);
+    const sent = r.outcome.type === "redirect" ? redirectSent : pageSent;
+    cache.offer(get("https://go.example.org/x"), r, sent, answered(sent), pagesRead);
     expect(cache.answer(get("https://go.example.org/x")) !== undefined).toBe(expected);
   });
 
   it("a redirect is one Response, sent again for GET and HEAD alike", () => {
     const cache = new AnswerCache();
-    cache.offer(get("https://go.example.org/x", "de"), resolution(redirect, link()), redirectSent, pagesRead);
-    const first = cache.answer(get("https://go.example.org/x"))?.response;
-    expect(first?.headers.get("location")).toBe("https://example.com/");
+    const first = answered(redirectSent);
+    cache.offer(get("https://go.example.org/x", "de"), resolution(redirect, link()), redirectSent, first, pagesRead);
+    expect(cache.answer(get("https://go.example.org/x"))?.response).toBe(first);
     expect(cache.answer(get("https://go.example.org/x", "fr", "HEAD"))?.response).toBe(first);
   });
 
   it("a page is remembered per Accept-Language as sent, and only from a GET", async () => {
     const cache = new AnswerCache();
     const page = resolution(notFoundPage, null);
-    cache.offer(get("https://go.example.org/nope", "de", "HEAD"), page, { ...pageSent, body: null }, pagesRead);
+    cache.offer(get("https://go.example.org/nope", "de", "HEAD"), page, { ...pageSent, body: null }, answered({ ...pageSent, body: null }), pagesRead);
     expect(cache.answer(get("https://go.example.org/nope", "de"))).toBeUndefined();
-    cache.offer(get("https://go.example.org/nope", "de"), page, pageSent, pagesRead);
+    cache.offer(get("https://go.example.org/nope", "de"), page, pageSent, answered(pageSent), pagesRead);
     expect(cache.answer(get("https://go.example.org/nope", "fr"))).toBeUndefined();
     const again = cache.answer(get("https://go.example.org/nope", "de"))?.response;
     expect([again?.status, await again?.text()]).toEqual([404, "<p>not found</p>"]);
@@ -79,13 +83,13 @@ describe("remembered answers: only answers that cannot change are kept", () => {
   it(`keeps at most ${REDIRECT_MEMO_LIMIT} redirects and ${PAGE_MEMO_LIMIT} pages, dropping the least recently used`, () => {
     const cache = new AnswerCache();
     const r = resolution(redirect, link());
-    cache.offer(get("https://go.example.org/u0"), r, redirectSent, pagesRead);
+    cache.offer(get("https://go.example.org/u0"), r, redirectSent, answered(redirectSent), pagesRead);
     for (let i = 1; i <= REDIRECT_MEMO_LIMIT; i++) {
-      cache.offer(get(`https://go.example.org/u${i}`), r, redirectSent, pagesRead);
+      cache.offer(get(`https://go.example.org/u${i}`), r, redirectSent, answered(redirectSent), pagesRead);
       if (i === 10) cache.answer(get("https://go.example.org/u0"));
     }
     for (let i = 0; i <= PAGE_MEMO_LIMIT; i++)
-      cache.offer(get(`https://go.example.org/miss-${i}`), resolution(notFoundPage, null), pageSent, pagesRead);
+      cache.offer(get(`https://go.example.org/miss-${i}`), resolution(notFoundPage, null), pageSent, answered(pageSent), pagesRead);
     expect(cache.size).toEqual({ redirects: REDIRECT_MEMO_LIMIT, pages: PAGE_MEMO_LIMIT });
     expect(cache.answer(get("https://go.example.org/u0"))).toBeDefined();
     expect(cache.answer(get("https://go.example.org/u1"))).toBeUndefined();
@@ -94,9 +98,9 @@ describe("remembered answers: only answers that cannot change are kept", () => {
 
   it("a stream of distinct misses does not push out the redirects", () => {
     const cache = new AnswerCache();
-    cache.offer(get("https://go.example.org/docs"), resolution(redirect, link()), redirectSent, pagesRead);
+    cache.offer(get("https://go.example.org/docs"), resolution(redirect, link()), redirectSent, answered(redirectSent), pagesRead);
     for (let i = 0; i < 3 * PAGE_MEMO_LIMIT; i++)
-      cache.offer(get(`https://go.example.org/scan-${i}`), resolution(notFoundPage, null), pageSent, pagesRead);
+      cache.offer(get(`https://go.example.org/scan-${i}`), resolution(notFoundPage, null), pageSent, answered(pageSent), pagesRead);
     expect(cache.answer(get("https://go.example.org/docs"))).toBeDefined();
   });
 });

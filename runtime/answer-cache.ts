@@ -33,8 +33,8 @@ interface Remembered {
   headers: Readonly<Record<string, string>>;
   /** A page's HTML; null for a redirect. */
   body: string | null;
-  /** The answer without a body: what a redirect, or a HEAD, gets. */
-  bodiless: Response;
+  /** The answer without a body: what a redirect, or a HEAD, gets (made on first need). */
+  bodiless?: Response;
   event?: EventFacts;
 }
 
@@ -67,27 +67,30 @@ export class AnswerCache {
     }
     const response =
       hit.body === null || request.method === "HEAD"
-        ? hit.bodiless
+        ? (hit.bodiless ??= new Response(null, { status: hit.status, headers: hit.headers }))
         : new Response(hit.body, { status: hit.status, headers: hit.headers });
     return { response, event: hit.event };
   }
 
   /**
-   * Keeps `sent` (the final draft: header rules applied) if it is timeless. A page is kept only
-   * from a GET, which carries its body. Past a map's limit the least recently used goes.
+   * Keeps `sent` (the final draft: header rules applied), answered as `response`, if it is
+   * timeless. A body-less `response` is itself kept to be sent again. A page is kept only from a
+   * GET, which carries its body. Past a map's limit the least recently used goes.
    */
-  offer(request: Request, resolution: Resolution, sent: Draft, pagesRead: ReadonlyMap<string, string>, event?: EventFacts): void {
+  offer(
+    request: Request,
+    resolution: Resolution,
+    sent: Draft,
+    response: Response,
+    pagesRead: ReadonlyMap<string, string>,
+    event?: EventFacts,
+  ): void {
     if (!timeless(resolution, pagesRead)) return;
-    const entry = (body: string | null): Remembered => ({
-      status: sent.status,
-      headers: sent.headers,
-      body,
-      bodiless: new Response(null, { status: sent.status, headers: sent.headers }),
-      event,
-    });
-    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry(null), REDIRECT_MEMO_LIMIT);
+    const entry: Remembered = { status: sent.status, headers: sent.headers, body: sent.body, event };
+    if (sent.body === null) entry.bodiless = response;
+    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);
     else if (request.method === "GET" && sent.body !== null)
-      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry(sent.body), PAGE_MEMO_LIMIT);
+      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry, PAGE_MEMO_LIMIT);
   }
 
   get size(): { redirects: number; pages: number } {

@@ -107,7 +107,7 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
       return remembered.response;
     }
     const { response, event, resolution, sent } = await answerRequest(request, env, data, new Date());
-    if (readOnly && sent) cache.offer(request, resolution, sent, data.pages, event);
+    if (readOnly && sent) cache.offer(request, resolution, sent, response, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {

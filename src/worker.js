@@ -2511,25 +2511,21 @@ var AnswerCache = class {
       if (!hit) return void 0;
       remember(this.pages, key, hit, PAGE_MEMO_LIMIT);
     }
-    const response = hit.body === null || request.method === "HEAD" ? hit.bodiless : new Response(hit.body, { status: hit.status, headers: hit.headers });
+    const response = hit.body === null || request.method === "HEAD" ? hit.bodiless ??= new Response(null, { status: hit.status, headers: hit.headers }) : new Response(hit.body, { status: hit.status, headers: hit.headers });
     return { response, event: hit.event };
   }
   /**
-   * Keeps `sent` (the final draft: header rules applied) if it is timeless. A page is kept only
-   * from a GET, which carries its body. Past a map's limit the least recently used goes.
+   * Keeps `sent` (the final draft: header rules applied), answered as `response`, if it is
+   * timeless. A body-less `response` is itself kept to be sent again. A page is kept only from a
+   * GET, which carries its body. Past a map's limit the least recently used goes.
    */
-  offer(request, resolution, sent, pagesRead, event) {
+  offer(request, resolution, sent, response, pagesRead, event) {
     if (!timeless(resolution, pagesRead)) return;
-    const entry = (body) => ({
-      status: sent.status,
-      headers: sent.headers,
-      body,
-      bodiless: new Response(null, { status: sent.status, headers: sent.headers }),
-      event
-    });
-    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry(null), REDIRECT_MEMO_LIMIT);
+    const entry = { status: sent.status, headers: sent.headers, body: sent.body, event };
+    if (sent.body === null) entry.bodiless = response;
+    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);
     else if (request.method === "GET" && sent.body !== null)
-      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry(sent.body), PAGE_MEMO_LIMIT);
+      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry, PAGE_MEMO_LIMIT);
   }
   get size() {
     return { redirects: this.redirects.size, pages: this.pages.size };
@@ -2596,7 +2592,7 @@ async function handleRequest(request, env, ctx) {
       return remembered.response;
     }
     const { response, event, resolution, sent } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
-    if (readOnly && sent) cache2.offer(request, resolution, sent, data.pages, event);
+    if (readOnly && sent) cache2.offer(request, resolution, sent, response, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {
