@@ -5,7 +5,7 @@
 import { verifyAccess } from "./access/index.js";
 import { sendAnalytics, type EventFacts } from "./analytics/index.js";
 import type { Env, WaitUntil } from "./env.js";
-import { headersWithRules, withHeaderRules, type Draft } from "./http/headers.js";
+import { finishDraft, withHeaderRules, type Draft } from "./http/headers.js";
 import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "./http/lookup-api.js";
 import { serveOperator } from "./http/operator.js";
 import { readSmallBody } from "./http/read-body.js";
@@ -76,9 +76,7 @@ export async function answerRequest(request: Request, env: Env, data: RuntimeDat
   const head = request.method === "HEAD";
   if (response instanceof Response)
     return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
-  const headers = headersWithRules(response.headers, data.site.header_rules, resolution.path);
-  const sent: Draft = { status: response.status, headers, body: head ? null : response.body };
-  return { resolution, response: new Response(sent.body, { status: sent.status, headers }), sent, event };
+  return { resolution, ...finishDraft(response, data.site.header_rules, resolution.path, head), event };
 }
 
 /** Timeless answers of the live worker, per runtime data (see answer-cache.ts). */

@@ -1394,12 +1394,16 @@ function headersWithRules(own, rules, path) {
   return headers;
 }
 function withHeaderRules(answer, rules, path, head = false) {
-  if (!(answer instanceof Response))
-    return new Response(head ? null : answer.body, { status: answer.status, headers: headersWithRules(answer.headers, rules, path) });
+  if (!(answer instanceof Response)) return finishDraft(answer, rules, path, head).response;
   const own = ownHeaders(answer);
   if (!own) return withRulesOnPairs(answer, rules, path, head);
   const headers = headersWithRules(own, rules, path);
   return new Response(head ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers });
+}
+function finishDraft(draft, rules, path, head = false) {
+  const headers = headersWithRules(draft.headers, rules, path);
+  const sent = { status: draft.status, headers, body: head ? null : draft.body };
+  return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
 }
 function ownHeaders(response) {
   const headers = {};
@@ -2565,9 +2569,7 @@ async function answerRequest(request, env, data, now) {
   const head = request.method === "HEAD";
   if (response instanceof Response)
     return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
-  const headers = headersWithRules(response.headers, data.site.header_rules, resolution.path);
-  const sent = { status: response.status, headers, body: head ? null : response.body };
-  return { resolution, response: new Response(sent.body, { status: sent.status, headers }), sent, event };
+  return { resolution, ...finishDraft(response, data.site.header_rules, resolution.path, head), event };
 }
 var answerCaches = /* @__PURE__ */ new WeakMap();
 function answerCacheOf(data) {

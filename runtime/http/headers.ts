@@ -110,7 +110,7 @@ export interface Draft {
  * `own` headers (lower-case names) with the rules for `path` applied: the worker's own headers
  * win over what the rules set, the rules' removals apply to both, and HTML is kept untransformed.
  */
-export function headersWithRules(own: Readonly<Record<string, string>>, rules: readonly RuleLike[], path: string): Record<string, string> {
+function headersWithRules(own: Readonly<Record<string, string>>, rules: readonly RuleLike[], path: string): Record<string, string> {
   const merged = mergedFor(rules, path);
   const headers: Record<string, string> = { ...merged.set, ...own };
   for (const name of merged.unset) delete headers[name];
@@ -126,12 +126,18 @@ export function headersWithRules(own: Readonly<Record<string, string>>, rules: r
  * times cheaper than an array of pairs.
  */
 export function withHeaderRules(answer: Response | Draft, rules: readonly HeaderRule[], path: string, head = false): Response {
-  if (!(answer instanceof Response))
-    return new Response(head ? null : answer.body, { status: answer.status, headers: headersWithRules(answer.headers, rules, path) });
+  if (!(answer instanceof Response)) return finishDraft(answer, rules, path, head).response;
   const own = ownHeaders(answer);
   if (!own) return withRulesOnPairs(answer, rules, path, head);
   const headers = headersWithRules(own, rules, path);
   return new Response(head ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers });
+}
+
+/** `draft` with the rules for `path` applied (`sent`; `head` drops the body), and its Response. */
+export function finishDraft(draft: Draft, rules: readonly RuleLike[], path: string, head = false): { sent: Draft; response: Response } {
+  const headers = headersWithRules(draft.headers, rules, path);
+  const sent: Draft = { status: draft.status, headers, body: head ? null : draft.body };
+  return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
 }
 
 /** A Response's headers as a record, or null when it sets cookies (which must stay separate). */
