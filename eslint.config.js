@@ -1,11 +1,26 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "out/", "src/", "coverage/", "**/*.js", "!eslint.config.js", "defaults/static/", "bench/.work/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "out/",
+      "src/",
+      "coverage/",
+      "**/*.js",
+      "!eslint.config.js",
+      "defaults/static/",
+      "bench/.work/",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "no-empty": ["error", { allowEmptyCatch: false }],
     },
   },
@@ -21,7 +36,18 @@ export default tseslint.config(
             { group: ["node:*"], message: "runtime/ runs on workerd: no Node built-ins." },
             { group: ["**/lib/**", "../lib/*"], message: "runtime/ must not import the compiler." },
           ],
-          paths: ["fs", "path", "crypto", "url", "os", "child_process", "tldts", "yaml", "zod", "csv-parse"].map((name) => ({
+          paths: [
+            "fs",
+            "path",
+            "crypto",
+            "url",
+            "os",
+            "child_process",
+            "tldts",
+            "yaml",
+            "zod",
+            "csv-parse",
+          ].map((name) => ({
             name,
             message: "runtime/ must stay small and Node-free.",
           })),

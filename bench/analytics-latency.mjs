@@ -12,7 +12,11 @@ import { pathToFileURL } from "node:url";
 const N = Number(process.argv[2] ?? 500);
 const REPO = join(import.meta.dirname, "..");
 const out = await mkdtemp(join(tmpdir(), "shortlinks-analytics-bench-"));
-execFileSync(process.execPath, [join(REPO, "bin/shortlinks.js"), "build", "--root", REPO, "--out", out], { stdio: "ignore" });
+execFileSync(
+  process.execPath,
+  [join(REPO, "bin/shortlinks.js"), "build", "--root", REPO, "--out", out],
+  { stdio: "ignore" },
+);
 const wrangler = JSON.parse(await readFile(join(out, "wrangler.json"), "utf8"));
 const worker = (await import(pathToFileURL(join(out, wrangler.main)).href)).default;
 
@@ -38,22 +42,29 @@ function collector(mode) {
 }
 
 const modes = ["ok", "hang", "error"];
-const servers = Object.fromEntries(await Promise.all(modes.map(async (m) => [m, await collector(m)])));
+const servers = Object.fromEntries(
+  await Promise.all(modes.map(async (m) => [m, await collector(m)])),
+);
 const envs = Object.fromEntries(
   modes.map((m) => {
     const base = `http://127.0.0.1:${servers[m].address().port}`;
-    return [m, {
-      ASSETS: assets,
-      ANALYTICS_PROVIDER: "provider_a,provider_b",
-      PROVIDER_A_ENDPOINT: `${base}/api/send`,
-      PROVIDER_A_WEBSITE_ID: "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
-      PROVIDER_B_ENDPOINT: `${base}/api/track`,
-      PROVIDER_B_SITE_ID: "42",
-    }];
+    return [
+      m,
+      {
+        ASSETS: assets,
+        ANALYTICS_PROVIDER: "provider_a,provider_b",
+        PROVIDER_A_ENDPOINT: `${base}/api/send`,
+        PROVIDER_A_WEBSITE_ID: "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+        PROVIDER_B_ENDPOINT: `${base}/api/track`,
+        PROVIDER_B_SITE_ID: "42",
+      },
+    ];
   }),
 );
 
-const UA = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0" };
+const UA = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+};
 const visit = () => new Request("https://links.example.com/docs", { headers: UA });
 let warnings = 0;
 console.warn = () => warnings++; // each failed delivery logs one line; count them instead
@@ -74,8 +85,12 @@ for (const server of Object.values(servers)) server.close();
 
 const pct = (list, p) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) * p)];
 const median = Object.fromEntries(modes.map((m) => [m, pct(times[m], 0.5)]));
-console.log(`requests per mode: ${N}, interleaved; background dispatches: ${background.length} (${settled.filter((s) => s.status === "rejected").length} rejected, ${warnings} failed deliveries logged)`);
+console.log(
+  `requests per mode: ${N}, interleaved; background dispatches: ${background.length} (${settled.filter((s) => s.status === "rejected").length} rejected, ${warnings} failed deliveries logged)`,
+);
 console.log("| provider answers | median µs | p95 µs | median vs healthy |");
 console.log("|---|---|---|---|");
 for (const m of modes)
-  console.log(`| ${{ ok: "200 at once", hang: "never", error: "500" }[m]} | ${median[m].toFixed(1)} | ${pct(times[m], 0.95).toFixed(1)} | ${(median[m] / median.ok).toFixed(2)}x |`);
+  console.log(
+    `| ${{ ok: "200 at once", hang: "never", error: "500" }[m]} | ${median[m].toFixed(1)} | ${pct(times[m], 0.95).toFixed(1)} | ${(median[m] / median.ok).toFixed(2)}x |`,
+  );

@@ -42,13 +42,24 @@ const runs = { a: [], b: [] };
 for (let round = 0; round < Number(values.rounds); round++) {
   const order = round % 2 ? ["b", "a"] : ["a", "b"];
   for (const name of order) {
-    const server = await startWorkerd({ ...workers[name], compatibilityDate: wrangler.compatibility_date });
+    const server = await startWorkerd({
+      ...workers[name],
+      compatibilityDate: wrangler.compatibility_date,
+    });
     try {
       for (let pass = 0; pass < 2; pass++)
-        for (const path of hotPaths) await (await fetch(server.url + path, { redirect: "manual" })).arrayBuffer();
-      const result = await runWrk({ url: server.url, pathsFile: hotFile, pids: server.pids, seconds: Number(values.seconds) });
+        for (const path of hotPaths)
+          await (await fetch(server.url + path, { redirect: "manual" })).arrayBuffer();
+      const result = await runWrk({
+        url: server.url,
+        pathsFile: hotFile,
+        pids: server.pids,
+        seconds: Number(values.seconds),
+      });
       runs[name].push(result);
-      console.log(`round ${round} ${name}: ${Math.round(result.rps)} req/s, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request`);
+      console.log(
+        `round ${round} ${name}: ${Math.round(result.rps)} req/s, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request`,
+      );
     } finally {
       await server.stop();
     }

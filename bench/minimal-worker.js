@@ -38,7 +38,8 @@ export default {
         break;
       }
     }
-    if (target === undefined) return new Response("Not found\n", { status: 404, headers: links.headers });
+    if (target === undefined)
+      return new Response("Not found\n", { status: 404, headers: links.headers });
     return new Response(null, { status: 302, headers: { ...links.headers, location: target } });
   },
 };

@@ -41,7 +41,12 @@ export async function writeMinimalAssets(dir, links, headers = {}) {
     await writeFile(join(dir, `map-${parts}.json`), body);
     bytes += body.length;
   }
-  const index = JSON.stringify({ parts, splat, depths: [...depths].sort((a, b) => b - a), headers });
+  const index = JSON.stringify({
+    parts,
+    splat,
+    depths: [...depths].sort((a, b) => b - a),
+    headers,
+  });
   await writeFile(join(dir, "map.json"), index);
   return bytes + index.length;
 }

@@ -50,10 +50,18 @@ export function sizeTable(r) {
       `${f(median(r.cold.map((c) => c.rssReadyMiB)))} → ${f(median(r.cold.map((c) => c.rssAfterMiB)))} → ${f(w.rssAfterMiB)} MiB (${f(r.floor.rssAfterMiB)} MiB)`,
     ],
     ["Bundle in workerd, hot 1,000 paths, warm isolate: req/s, CPU/req, p50 / p99", load(w.hot)],
-    ["Bundle in workerd, mixed 20,000 paths (shards load during the run; under the CPU profiler)", load(w.mixed)],
+    [
+      "Bundle in workerd, mixed 20,000 paths (shards load during the run; under the CPU profiler)",
+      load(w.mixed),
+    ],
     ...(w.mixedOwnUsPerRequest === undefined
       ? []
-      : [["Bundle in workerd, mixed: the worker isolate's own CPU per request (CPU profile)", `${f(w.mixedOwnUsPerRequest)} µs`]]),
+      : [
+          [
+            "Bundle in workerd, mixed: the worker isolate's own CPU per request (CPU profile)",
+            `${f(w.mixedOwnUsPerRequest)} µs`,
+          ],
+        ]),
     ["Bundle in workerd, hits only", load(w.hits)],
     ["Bundle in workerd, misses only (404 page read via ASSETS)", load(w.misses)],
     ["Minimal Map worker, hot 1,000 paths, warm", load(r.minimal.hot)],
@@ -70,7 +78,10 @@ export function sizeTable(r) {
             "Our redirect's response headers (beside Location)",
             `${Object.keys(r.redirectHeaders).length} headers, ${f(headerBytes(r.redirectHeaders))} bytes`,
           ],
-          ["Minimal Map worker with those headers, hot 1,000 paths, warm", load(r.minimalHeaders.hot)],
+          [
+            "Minimal Map worker with those headers, hot 1,000 paths, warm",
+            load(r.minimalHeaders.hot),
+          ],
           ["Minimal Map worker with those headers, mixed", load(r.minimalHeaders.mixed)],
           ["Minimal Map worker with those headers, hits only", load(r.minimalHeaders.hits)],
           ["Floor worker with those headers, mixed", load(r.floorHeaders.mixed)],
@@ -176,7 +187,10 @@ export function goalsTable(results) {
       `${f(small.workerd.mixed.cpuUsPerRequest)} → ${f(big.workerd.mixed.cpuUsPerRequest)} µs (${f(mixed, 2)}x)`,
       mixed <= 1.5,
     );
-    if (small.workerd.mixedOwnUsPerRequest !== undefined && big.workerd.mixedOwnUsPerRequest !== undefined) {
+    if (
+      small.workerd.mixedOwnUsPerRequest !== undefined &&
+      big.workerd.mixedOwnUsPerRequest !== undefined
+    ) {
       const own = big.workerd.mixedOwnUsPerRequest / small.workerd.mixedOwnUsPerRequest;
       row(
         `… same, mixed, the worker isolate's own CPU only (the assets service's share of a shard read left out)`,

@@ -18,13 +18,21 @@ export async function evaluateExpectations(
   if (expectations.length === 0) return [];
   const assets = memoryAssets(files);
   const data = await loadRuntimeData(assets);
-  const answer = async (request: Request, at: Date) => (await answerRequest(request, { ASSETS: assets }, data, at)).response;
-  const results = await runExpectations(expectations, new URL(data.site.base_url).origin, answer, now);
+  const answer = async (request: Request, at: Date) =>
+    (await answerRequest(request, { ASSETS: assets }, data, at)).response;
+  const results = await runExpectations(
+    expectations,
+    new URL(data.site.base_url).origin,
+    answer,
+    now,
+  );
   return results
     .filter((r) => !r.pass)
     .map((r) => {
       const when = r.at ? ` at ${r.at}` : "";
-      const got = r.actual.location ? `${r.actual.status} (Location ${r.actual.location})` : `${r.actual.status}`;
+      const got = r.actual.location
+        ? `${r.actual.status} (Location ${r.actual.location})`
+        : `${r.actual.status}`;
       const message =
         r.actual.status !== r.expected.status
           ? `GET ${r.path}${when}: expected status ${r.expected.status}, got ${got}`

@@ -67,7 +67,10 @@ export const DIAGNOSTIC_CODES = {
   SL601: { severity: "error", title: "no built bundle in the output folder" },
   SL602: { severity: "error", title: "wrangler.json of the bundle is unreadable or incomplete" },
   SL603: { severity: "warning", title: ".dev.vars line cannot be parsed (ignored)" },
-  SL604: { severity: "error", title: "custom/vars.yaml is unreadable or not a mapping of names to values" },
+  SL604: {
+    severity: "error",
+    title: "custom/vars.yaml is unreadable or not a mapping of names to values",
+  },
   SL605: { severity: "error", title: "the local server cannot listen on the address" },
   SL606: { severity: "warning", title: "rebuild failed; the previous bundle keeps serving" },
   SL650: { severity: "error", title: "text key missing in a language" },

@@ -30,11 +30,25 @@ const resolution = (outcome: Resolution["outcome"], l: LinkRecord | null): Resol
   checks: [],
 });
 
-const redirect: Resolution["outcome"] = { type: "redirect", status: 302, location: "https://example.com/", cacheControl: "no-store" };
-const notFoundPage: Resolution["outcome"] = { type: "page", page: "not-found", lang: "en", status: 404 };
+const redirect: Resolution["outcome"] = {
+  type: "redirect",
+  status: 302,
+  location: "https://example.com/",
+  cacheControl: "no-store",
+};
+const notFoundPage: Resolution["outcome"] = {
+  type: "page",
+  page: "not-found",
+  lang: "en",
+  status: 404,
+};
 const pagesRead = new Map([["/_pages/en/not-found.html", "<p>not found</p>"]]);
 const redirectSent = { status: 302, headers: { location: "https://example.com/" }, body: null };
-const pageSent = { status: 404, headers: { "content-type": "text/html; charset=utf-8" }, body: "<p>not found</p>" };
+const pageSent = {
+  status: 404,
+  headers: { "content-type": "text/html; charset=utf-8" },
+  body: "<p>not found</p>",
+};
 /** The Response the worker sends for `sent`. */
 const answered = (sent: { status: number; headers: Record<string, string>; body: string | null }) =>
   new Response(sent.body, { status: sent.status, headers: sent.headers });
@@ -44,11 +58,27 @@ const get = (url: string, lang?: string, method = "GET") =>
 describe("remembered answers: only answers that cannot change are kept", () => {
   it.each([
     ["a redirect of an unscheduled exact link", resolution(redirect, link()), true],
-    ["a redirect of a splat link", resolution(redirect, link({ kind: "splat", slug: "x/*" })), true],
-    ["a redirect of a scheduled link", resolution(redirect, link({ schedule: { label: "s", start: "2020-01-01T00:00:00Z" } })), false],
+    [
+      "a redirect of a splat link",
+      resolution(redirect, link({ kind: "splat", slug: "x/*" })),
+      true,
+    ],
+    [
+      "a redirect of a scheduled link",
+      resolution(redirect, link({ schedule: { label: "s", start: "2020-01-01T00:00:00Z" } })),
+      false,
+    ],
     ["the 404 page of a miss", resolution(notFoundPage, null), true],
-    ["a page of a scheduled link", resolution(notFoundPage, link({ schedule: { label: "s", end: "2020-01-01T00:00:00Z" } })), false],
-    ["a page this isolate could not read", resolution({ ...notFoundPage, lang: "de" }, null), false],
+    [
+      "a page of a scheduled link",
+      resolution(notFoundPage, link({ schedule: { label: "s", end: "2020-01-01T00:00:00Z" } })),
+      false,
+    ],
+    [
+      "a page this isolate could not read",
+      resolution({ ...notFoundPage, lang: "de" }, null),
+      false,
+    ],
     ["a plain 404", resolution({ type: "plain-404" }, null), false],
     ["a static file", resolution({ type: "static", path: "/robots.txt" }, null), false],
   ])("%s: %s", (_name, r, expected) => {
@@ -62,7 +92,13 @@ describe("remembered answers: only answers that cannot change are kept", () => {
   it("a redirect is one Response, sent again for GET and HEAD alike", () => {
     const cache = new AnswerCache();
     const first = answered(redirectSent);
-    cache.offer(get("https://go.example.org/x", "de"), resolution(redirect, link()), redirectSent, first, pagesRead);
+    cache.offer(
+      get("https://go.example.org/x", "de"),
+      resolution(redirect, link()),
+      redirectSent,
+      first,
+      pagesRead,
+    );
     expect(cache.answer(get("https://go.example.org/x"))?.response).toBe(first);
     expect(cache.answer(get("https://go.example.org/x", "fr", "HEAD"))?.response).toBe(first);
   });
@@ -70,26 +106,60 @@ describe("remembered answers: only answers that cannot change are kept", () => {
   it("a page is remembered per Accept-Language as sent, and only from a GET", async () => {
     const cache = new AnswerCache();
     const page = resolution(notFoundPage, null);
-    cache.offer(get("https://go.example.org/nope", "de", "HEAD"), page, { ...pageSent, body: null }, answered({ ...pageSent, body: null }), pagesRead);
+    cache.offer(
+      get("https://go.example.org/nope", "de", "HEAD"),
+      page,
+      { ...pageSent, body: null },
+      answered({ ...pageSent, body: null }),
+      pagesRead,
+    );
     expect(cache.answer(get("https://go.example.org/nope", "de"))).toBeUndefined();
-    cache.offer(get("https://go.example.org/nope", "de"), page, pageSent, answered(pageSent), pagesRead);
+    cache.offer(
+      get("https://go.example.org/nope", "de"),
+      page,
+      pageSent,
+      answered(pageSent),
+      pagesRead,
+    );
     expect(cache.answer(get("https://go.example.org/nope", "fr"))).toBeUndefined();
     const again = cache.answer(get("https://go.example.org/nope", "de"))?.response;
     expect([again?.status, await again?.text()]).toEqual([404, "<p>not found</p>"]);
     const head = cache.answer(get("https://go.example.org/nope", "de", "HEAD"))?.response;
-    expect([head?.status, head?.headers.get("content-type"), head?.body]).toEqual([404, "text/html; charset=utf-8", null]);
+    expect([head?.status, head?.headers.get("content-type"), head?.body]).toEqual([
+      404,
+      "text/html; charset=utf-8",
+      null,
+    ]);
   });
 
   it(`keeps at most ${REDIRECT_MEMO_LIMIT} redirects and ${PAGE_MEMO_LIMIT} pages, dropping the least recently used`, () => {
     const cache = new AnswerCache();
     const r = resolution(redirect, link());
-    cache.offer(get("https://go.example.org/u0"), r, redirectSent, answered(redirectSent), pagesRead);
+    cache.offer(
+      get("https://go.example.org/u0"),
+      r,
+      redirectSent,
+      answered(redirectSent),
+      pagesRead,
+    );
     for (let i = 1; i <= REDIRECT_MEMO_LIMIT; i++) {
-      cache.offer(get(`https://go.example.org/u${i}`), r, redirectSent, answered(redirectSent), pagesRead);
+      cache.offer(
+        get(`https://go.example.org/u${i}`),
+        r,
+        redirectSent,
+        answered(redirectSent),
+        pagesRead,
+      );
       if (i === 10) cache.answer(get("https://go.example.org/u0"));
     }
     for (let i = 0; i <= PAGE_MEMO_LIMIT; i++)
-      cache.offer(get(`https://go.example.org/miss-${i}`), resolution(notFoundPage, null), pageSent, answered(pageSent), pagesRead);
+      cache.offer(
+        get(`https://go.example.org/miss-${i}`),
+        resolution(notFoundPage, null),
+        pageSent,
+        answered(pageSent),
+        pagesRead,
+      );
     expect(cache.size).toEqual({ redirects: REDIRECT_MEMO_LIMIT, pages: PAGE_MEMO_LIMIT });
     expect(cache.answer(get("https://go.example.org/u0"))).toBeDefined();
     expect(cache.answer(get("https://go.example.org/u1"))).toBeUndefined();
@@ -98,17 +168,48 @@ describe("remembered answers: only answers that cannot change are kept", () => {
 
   it("a stream of distinct misses does not push out the redirects", () => {
     const cache = new AnswerCache();
-    cache.offer(get("https://go.example.org/docs"), resolution(redirect, link()), redirectSent, answered(redirectSent), pagesRead);
+    cache.offer(
+      get("https://go.example.org/docs"),
+      resolution(redirect, link()),
+      redirectSent,
+      answered(redirectSent),
+      pagesRead,
+    );
     for (let i = 0; i < 3 * PAGE_MEMO_LIMIT; i++)
-      cache.offer(get(`https://go.example.org/scan-${i}`), resolution(notFoundPage, null), pageSent, answered(pageSent), pagesRead);
+      cache.offer(
+        get(`https://go.example.org/scan-${i}`),
+        resolution(notFoundPage, null),
+        pageSent,
+        answered(pageSent),
+        pagesRead,
+      );
     expect(cache.answer(get("https://go.example.org/docs"))).toBeDefined();
   });
 });
 
 describe("the live worker answers from memory exactly what resolve() answers afresh", () => {
   const urls = [
-    "/docs", "/docs?a=1", "/docs?a=2", "/DOCS/", "/gh/x/y", "/files/deep/a", "/launch", "/promo", "/open", "/closing",
-    "/paused", "/paused-until", "/old", "/off", "/wip", "/nope", "/nope?x=1", "/lookup", "/de/lookup", "/robots.txt", "/links.json",
+    "/docs",
+    "/docs?a=1",
+    "/docs?a=2",
+    "/DOCS/",
+    "/gh/x/y",
+    "/files/deep/a",
+    "/launch",
+    "/promo",
+    "/open",
+    "/closing",
+    "/paused",
+    "/paused-until",
+    "/old",
+    "/off",
+    "/wip",
+    "/nope",
+    "/nope?x=1",
+    "/lookup",
+    "/de/lookup",
+    "/robots.txt",
+    "/links.json",
   ];
   const languages = [undefined, "de", "fr-CH, fr;q=0.9"];
   const times = ["2019-06-01T00:00:00Z", "2050-06-01T00:00:00Z", "2100-06-01T00:00:00Z"];
@@ -131,9 +232,18 @@ describe("the live worker answers from memory exactly what resolve() answers afr
               vi.setSystemTime(new Date(time));
               const request = () => get(`https://go.example.org${url}`, lang, method);
               const live = await handleRequest(request(), env, ctx);
-              const fresh = (await answerRequest(request(), env, await loadRuntimeData(dirAssets(assetsDir)), new Date(time))).response;
-              const shape = async (r: Response) => JSON.stringify([r.status, [...r.headers], await r.text()]);
-              if ((await shape(live)) !== (await shape(fresh))) mismatches.push(`${method} ${url} (${lang}) at ${time}`);
+              const fresh = (
+                await answerRequest(
+                  request(),
+                  env,
+                  await loadRuntimeData(dirAssets(assetsDir)),
+                  new Date(time),
+                )
+              ).response;
+              const shape = async (r: Response) =>
+                JSON.stringify([r.status, [...r.headers], await r.text()]);
+              if ((await shape(live)) !== (await shape(fresh)))
+                mismatches.push(`${method} ${url} (${lang}) at ${time}`);
               compared++;
             }
     expect(mismatches).toEqual([]);

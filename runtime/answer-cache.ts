@@ -86,11 +86,22 @@ export class AnswerCache {
     event?: EventFacts,
   ): void {
     if (!timeless(resolution, pagesRead)) return;
-    const entry: Remembered = { status: sent.status, headers: sent.headers, body: sent.body, event };
+    const entry: Remembered = {
+      status: sent.status,
+      headers: sent.headers,
+      body: sent.body,
+      event,
+    };
     if (sent.body === null) entry.bodiless = response;
-    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);
+    if (resolution.outcome.type === "redirect")
+      remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);
     else if (request.method === "GET" && sent.body !== null)
-      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry, PAGE_MEMO_LIMIT);
+      remember(
+        this.pages,
+        pageKey(request.url, request.headers.get("accept-language")),
+        entry,
+        PAGE_MEMO_LIMIT,
+      );
   }
 
   get size(): { redirects: number; pages: number } {

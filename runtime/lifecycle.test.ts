@@ -3,7 +3,11 @@ import { effectiveState, retryAfterSeconds, STATE_OUTCOMES } from "./lifecycle.j
 import type { LinkRecord, LinkState, Schedule } from "./types.js";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
-const link = (state: LinkState, schedule?: Schedule, kind: "exact" | "splat" = "exact"): LinkRecord => ({
+const link = (
+  state: LinkState,
+  schedule?: Schedule,
+  kind: "exact" | "splat" = "exact",
+): LinkRecord => ({
   kind,
   slug: "x",
   key: "x",
@@ -21,17 +25,59 @@ const future = "2027-01-01T00:00:00Z";
 describe("lifecycle table (DESIGN.md)", () => {
   it.each([
     ["active without schedule redirects", link("active"), "active", "redirect", undefined],
-    ["active inside the window redirects", link("active", { label: "w", start: past, end: future }), "active", "redirect", undefined],
-    ["active before start is scheduled: page 404", link("active", { label: "w", start: future }), "scheduled", "page", 404],
-    ["active after end is expired: page 410", link("active", { label: "w", end: past }), "expired", "page", 410],
-    ["active at exactly the end is expired", link("active", { label: "w", end: NOW.toISOString() }), "expired", "page", 410],
-    ["active at exactly the start is active", link("active", { label: "w", start: NOW.toISOString() }), "active", "redirect", undefined],
+    [
+      "active inside the window redirects",
+      link("active", { label: "w", start: past, end: future }),
+      "active",
+      "redirect",
+      undefined,
+    ],
+    [
+      "active before start is scheduled: page 404",
+      link("active", { label: "w", start: future }),
+      "scheduled",
+      "page",
+      404,
+    ],
+    [
+      "active after end is expired: page 410",
+      link("active", { label: "w", end: past }),
+      "expired",
+      "page",
+      410,
+    ],
+    [
+      "active at exactly the end is expired",
+      link("active", { label: "w", end: NOW.toISOString() }),
+      "expired",
+      "page",
+      410,
+    ],
+    [
+      "active at exactly the start is active",
+      link("active", { label: "w", start: NOW.toISOString() }),
+      "active",
+      "redirect",
+      undefined,
+    ],
     ["paused is a 503 page", link("paused"), "paused", "page", 503],
-    ["paused ignores an open window", link("paused", { label: "w", start: past, end: future }), "paused", "page", 503],
+    [
+      "paused ignores an open window",
+      link("paused", { label: "w", start: past, end: future }),
+      "paused",
+      "page",
+      503,
+    ],
     ["retired is a 410 page", link("retired"), "retired", "page", 410],
     ["disabled is hidden like a miss", link("disabled"), "disabled", "hidden", undefined],
     ["draft is hidden like a miss", link("draft"), "draft", "hidden", undefined],
-    ["splat links ignore schedules", link("active", { label: "w", start: future }, "splat"), "active", "redirect", undefined],
+    [
+      "splat links ignore schedules",
+      link("active", { label: "w", start: future }, "splat"),
+      "active",
+      "redirect",
+      undefined,
+    ],
   ] as const)("%s", (_name, l, state, kind, status) => {
     const effective = effectiveState(l, NOW);
     expect(effective).toBe(state);

@@ -23,18 +23,26 @@ describe("step 7: the final URL is judged by the target rules on every redirect"
   const link = (target: string, extra: Partial<LinkRecord> = {}) => testLink({ target, ...extra });
 
   it("a remembered verdict never crosses allowances: the same URL is refused without one", () => {
-    const allowed = link("http://10.0.0.1/", { allow: { rules: ["SL207"], reason: "our intranet" } });
+    const allowed = link("http://10.0.0.1/", {
+      allow: { rules: ["SL207"], reason: "our intranet" },
+    });
     expect(buildLocation(allowed, [], "", policy)).toEqual({ ok: true, url: "http://10.0.0.1/" });
-    expect(buildLocation(link("http://10.0.0.1/"), [], "", policy)).toMatchObject({ ok: false, code: "SL207" });
+    expect(buildLocation(link("http://10.0.0.1/"), [], "", policy)).toMatchObject({
+      ok: false,
+      code: "SL207",
+    });
     expect(buildLocation(allowed, [], "", policy)).toEqual({ ok: true, url: "http://10.0.0.1/" });
   });
 
   it("a refused final URL stays refused when asked again, past the memo's size", () => {
     const bad = link("https://example.com/setup.exe");
     expect(buildLocation(bad, [], "", policy).ok).toBe(false);
-    for (let i = 0; i <= VERDICT_MEMO_LIMIT; i++) buildLocation(link(`https://example.com/${i}`), [], "", policy);
+    for (let i = 0; i <= VERDICT_MEMO_LIMIT; i++)
+      buildLocation(link(`https://example.com/${i}`), [], "", policy);
     expect(buildLocation(bad, [], "", policy).ok).toBe(false);
-    expect(buildLocation(link("https://example.com/7"), [], "", policy)).toEqual({ ok: true, url: "https://example.com/7" });
+    expect(buildLocation(link("https://example.com/7"), [], "", policy)).toEqual({
+      ok: true,
+      url: "https://example.com/7",
+    });
   });
 });
-

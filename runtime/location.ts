@@ -4,8 +4,7 @@ import { remember } from "./lru.js";
 import type { Blocklist, LinkRecord, TargetAllowance } from "./types.js";
 
 export type LocationResult =
-  | { ok: true; url: string }
-  | { ok: false; code: string; message: string };
+  { ok: true; url: string } | { ok: false; code: string; message: string };
 
 export function buildLocation(
   link: LinkRecord,
@@ -33,7 +32,11 @@ const verdicts = new WeakMap<Blocklist, Map<string, TargetVerdict>>();
  * of recent final URLs are kept, least recently used dropped first. The rules still judge every
  * new URL.
  */
-function judge(target: string, policy: Blocklist, allow: TargetAllowance | undefined): TargetVerdict {
+function judge(
+  target: string,
+  policy: Blocklist,
+  allow: TargetAllowance | undefined,
+): TargetVerdict {
   let memo = verdicts.get(policy);
   if (!memo) verdicts.set(policy, (memo = new Map()));
   const key = `${allow ? allow.rules.join(",") : ""}\n${target}`;

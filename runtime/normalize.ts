@@ -4,11 +4,7 @@
  */
 
 export type NormalizeFailure =
-  | "invalid-escape"
-  | "encoded-separator"
-  | "control-character"
-  | "dot-segment"
-  | "backslash";
+  "invalid-escape" | "encoded-separator" | "control-character" | "dot-segment" | "backslash";
 
 export type NormalizedPath =
   | {

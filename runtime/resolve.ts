@@ -11,7 +11,14 @@ import { isProtectedPath } from "./access/index.js";
 import { LOOKUP_ROUTES, POST_PATHS } from "./routes.js";
 import { isShortLinkCandidate } from "./slug.js";
 import { buildLocation } from "./location.js";
-import { LANGUAGES, type Blocklist, type EffectiveState, type Lang, type LinkRecord, type RedirectStatus } from "./types.js";
+import {
+  LANGUAGES,
+  type Blocklist,
+  type EffectiveState,
+  type Lang,
+  type LinkRecord,
+  type RedirectStatus,
+} from "./types.js";
 import type { PageId } from "./routes.js";
 
 export interface LinkSource {
@@ -74,7 +81,9 @@ const ENDPOINT_METHODS = "POST, OPTIONS";
 
 export async function resolve(request: RequestFacts, ctx: ResolveContext): Promise<Resolution> {
   // A bare path is taken as a path even when it starts with `//` (never as scheme-relative).
-  const url = new URL(request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url);
+  const url = new URL(
+    request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url,
+  );
   const method = request.method.toUpperCase();
   // The page language, only for answers that are pages (a redirect never reads Accept-Language).
   const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
@@ -109,10 +118,20 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   const isEndpoint = (POST_PATHS as readonly string[]).includes(url.pathname);
   const allow = isEndpoint ? ENDPOINT_METHODS : PUBLIC_METHODS;
   if (method === "OPTIONS")
-    return done({ type: "preflight", status: 204, allow, endpoint: isEndpoint }, "method", true, "OPTIONS");
+    return done(
+      { type: "preflight", status: 204, allow, endpoint: isEndpoint },
+      "method",
+      true,
+      "OPTIONS",
+    );
   const accepted = isEndpoint ? method === "POST" : method === "GET" || method === "HEAD";
   if (!accepted)
-    return done({ type: "method-not-allowed", status: 405, allow }, "method", false, `${method} not accepted`);
+    return done(
+      { type: "method-not-allowed", status: 405, allow },
+      "method",
+      false,
+      `${method} not accepted`,
+    );
   if (isEndpoint) {
     const endpoint = url.pathname === POST_PATHS[0] ? "lookup-resolve" : "analytics-lookup";
     return done({ type: "endpoint", endpoint }, "method", true, `POST ${url.pathname}`);
@@ -128,23 +147,50 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
 
   // Product surfaces the build keeps clear of every slug.
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
-  if (guarded) return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
+  if (guarded)
+    return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang) return done({ type: "page", page: "lookup", lang: lookupLang, status: 200 }, "route", true, "lookup page");
+  if (lookupLang)
+    return done(
+      { type: "page", page: "lookup", lang: lookupLang, status: 200 },
+      "route",
+      true,
+      "lookup page",
+    );
   if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path))
-    return done({ type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path }, "route", true, "static file");
+    return done(
+      { type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path },
+      "route",
+      true,
+      "static file",
+    );
 
   // 4-5. Exact link, then the longest splat prefix.
   const found = await findLink(normal.key, ctx.links);
   if (!found) {
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
-    return done(notFound(), "match", false, candidate ? "no link (short-link candidate)" : "no link");
+    return done(
+      notFound(),
+      "match",
+      false,
+      candidate ? "no link (short-link candidate)" : "no link",
+    );
   }
   const { link, depth } = found;
   trace.link = link;
-  trace.match = { kind: link.kind, slug: link.slug, key: link.key, file: link.file, line: link.line };
-  trace.checks.push({ step: "match", ok: true, detail: `${link.kind} ${link.slug} (${link.file}:${link.line})` });
+  trace.match = {
+    kind: link.kind,
+    slug: link.slug,
+    key: link.key,
+    file: link.file,
+    line: link.line,
+  };
+  trace.checks.push({
+    step: "match",
+    ok: true,
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})`,
+  });
 
   // 6. Schedule (exact links only) and lifecycle state.
   const state = effectiveState(link, request.now);
@@ -159,7 +205,13 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     trace.event = { kind: "redirect", redirect_error: `state:${state}` };
     const retryAfter = retryAfterSeconds(link, request.now);
     return done(
-      { type: "page", page: stateOutcome.page, lang: lang(), status: stateOutcome.status, ...(retryAfter ? { retryAfter } : {}) },
+      {
+        type: "page",
+        page: stateOutcome.page,
+        lang: lang(),
+        status: stateOutcome.status,
+        ...(retryAfter ? { retryAfter } : {}),
+      },
       "state",
       false,
       `${state}: informational page ${stateOutcome.status}`,
@@ -175,7 +227,8 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     return done(notFound(), "target", false, `${location.code}: ${location.message}`);
   }
   trace.event = { kind: "redirect" };
-  const cacheControl = ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+  const cacheControl =
+    ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
   return done(
     { type: "redirect", status: link.status, location: location.url, cacheControl },
     "target",

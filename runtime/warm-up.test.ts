@@ -28,6 +28,10 @@ describe("start-up warm-up", () => {
   it("a failure in the warm-up is swallowed, never thrown at start-up", async () => {
     const failing = () => Promise.reject(new Error("bug"));
     expect(await warmUp(failing)).toBe(0);
-    expect(await warmUp(() => { throw new Error("sync bug"); })).toBe(0);
+    expect(
+      await warmUp(() => {
+        throw new Error("sync bug");
+      }),
+    ).toBe(0);
   });
 });

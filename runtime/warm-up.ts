@@ -22,7 +22,12 @@ import {
   type SiteConfig,
 } from "./types.js";
 
-type Answer = (request: Request, env: Env, data: RuntimeData, now: Date) => Promise<{ response: Response }>;
+type Answer = (
+  request: Request,
+  env: Env,
+  data: RuntimeData,
+  now: Date,
+) => Promise<{ response: Response }>;
 
 const SITE: SiteConfig = {
   schema: SITE_CONFIG_SCHEMA,
@@ -35,7 +40,17 @@ const SITE: SiteConfig = {
   default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
-  routes: { lookup: { en: "/lookup", fr: "/fr/lookup", es: "/es/lookup", it: "/it/lookup", de: "/de/lookup" }, stats: "/en/_stats/", tests: "/en/_tests/" },
+  routes: {
+    lookup: {
+      en: "/lookup",
+      fr: "/fr/lookup",
+      es: "/es/lookup",
+      it: "/it/lookup",
+      de: "/de/lookup",
+    },
+    stats: "/en/_stats/",
+    tests: "/en/_tests/",
+  },
   static_paths: [],
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
   expectations: [],

@@ -66,17 +66,35 @@ export interface Answered {
  * Everything but the sending: what `request` gets at `now`. The worker sends the event;
  * `shortlinks explain` shows it. Throws only on a bug (the caller turns that into a 503).
  */
-export async function answerRequest(request: Request, env: Env, data: RuntimeData, now: Date): Promise<Answered> {
+export async function answerRequest(
+  request: Request,
+  env: Env,
+  data: RuntimeData,
+  now: Date,
+): Promise<Answered> {
   const rctx = resolveContext(data);
   const resolution = await resolve(
-    { method: request.method, url: request.url, acceptLanguage: request.headers.get("accept-language"), now },
+    {
+      method: request.method,
+      url: request.url,
+      acceptLanguage: request.headers.get("accept-language"),
+      now,
+    },
     rctx,
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   if (response instanceof Response)
-    return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
-  return { resolution, ...finishDraft(response, data.site.header_rules, resolution.path, head), event };
+    return {
+      resolution,
+      response: withHeaderRules(response, data.site.header_rules, resolution.path, head),
+      event,
+    };
+  return {
+    resolution,
+    ...finishDraft(response, data.site.header_rules, resolution.path, head),
+    event,
+  };
 }
 
 /** Timeless answers of the live worker, per runtime data (see answer-cache.ts). */
@@ -104,12 +122,19 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
       return remembered.response;
     }
-    const { response, event, resolution, sent } = await answerRequest(request, env, data, new Date());
+    const { response, event, resolution, sent } = await answerRequest(
+      request,
+      env,
+      data,
+      new Date(),
+    );
     if (readOnly && sent) cache.offer(request, resolution, sent, response, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {
-    console.error(`shortlinks: bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `shortlinks: bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
   }
 }
@@ -147,14 +172,26 @@ async function respond(
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
           body: null,
         },
-        event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status },
+        event: {
+          kind: "redirect",
+          ...linkFacts,
+          target_host: hostOf(outcome.location),
+          redirect_status: outcome.status,
+        },
       };
     case "page": {
       const html = await readPage(data, pageAssetPath(outcome.lang, outcome.page));
-      const extra: Record<string, string> = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
+      const extra: Record<string, string> = outcome.retryAfter
+        ? { "retry-after": String(outcome.retryAfter) }
+        : {};
       const response = htmlWithStatus(html, outcome.status, extra);
       const event: EventFacts | undefined = resolution.event
-        ? { kind: resolution.event.kind, ...linkFacts, redirect_status: outcome.status, redirect_error: resolution.event.redirect_error }
+        ? {
+            kind: resolution.event.kind,
+            ...linkFacts,
+            redirect_status: outcome.status,
+            redirect_error: resolution.event.redirect_error,
+          }
         : outcome.status === 200
           ? { kind: "pageview", title: outcome.page }
           : undefined;
@@ -164,16 +201,24 @@ async function respond(
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
-      return { response: asset, event: html ? { kind: "pageview", title: outcome.path } : undefined };
+      return {
+        response: asset,
+        event: html ? { kind: "pageview", title: outcome.path } : undefined,
+      };
     }
     case "protected": {
       const verdict = await verifyAccess(request, env);
       if (!verdict.ok) {
         console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
-        return { response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }) };
+        return {
+          response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }),
+        };
       }
-      const answer = async (inner: Request, at: Date) => (await answerRequest(inner, env, data, at)).response;
-      return { response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now) };
+      const answer = async (inner: Request, at: Date) =>
+        (await answerRequest(inner, env, data, at)).response;
+      return {
+        response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now),
+      };
     }
     case "endpoint":
       return outcome.endpoint === "lookup-resolve"
@@ -182,21 +227,37 @@ async function respond(
   }
 }
 
-async function lookupResolve(request: Request, data: RuntimeData, rctx: ResolveContext, now: Date): Promise<Answer> {
+async function lookupResolve(
+  request: Request,
+  data: RuntimeData,
+  rctx: ResolveContext,
+  now: Date,
+): Promise<Answer> {
   const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
   if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
   const slug = body.value.slug;
-  if (typeof slug !== "string") return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
+  if (typeof slug !== "string")
+    return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
   // A plain form post (no JavaScript): a server-rendered result page, and the lookup event here.
-  const lang = formLanguage(body.value.lang, chooseLanguage(request.headers.get("accept-language"), data.site.default_lang));
+  const lang = formLanguage(
+    body.value.lang,
+    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang),
+  );
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
   const html = renderLookupResult(template, result);
   return {
-    response: new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
-    event: { kind: "lookup", slug: result.slug, lookup_result: result.found ? (result.state ?? "found") : "not-found" },
+    response: new Response(html, {
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    }),
+    event: {
+      kind: "lookup",
+      slug: result.slug,
+      lookup_result: result.found ? (result.state ?? "found") : "not-found",
+    },
   };
 }
 
@@ -204,9 +265,15 @@ async function lookupBeacon(request: Request): Promise<Answer> {
   const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
   if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
   const facts = beaconFacts(body.value);
-  if (!facts) return { response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request) };
+  if (!facts)
+    return {
+      response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request),
+    };
   return {
-    response: allowNullOrigin(new Response(null, { status: 204, headers: { "cache-control": "no-store" } }), request),
+    response: allowNullOrigin(
+      new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
+      request,
+    ),
     event: { kind: "lookup", slug: facts.slug, lookup_result: facts.result },
   };
 }

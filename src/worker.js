@@ -921,14 +921,33 @@ function parseAnalyticsConfig(env) {
   const config = { problems };
   if (enabled.has("provider_a")) {
     const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
-    const website = parseId("PROVIDER_A_WEBSITE_ID", env.PROVIDER_A_WEBSITE_ID, UUID, "a UUID", problems);
-    const ipMode = parseEnum("PROVIDER_A_GEO_IP_MODE", env.PROVIDER_A_GEO_IP_MODE, ["full", "truncated", "none"], "truncated", problems);
+    const website = parseId(
+      "PROVIDER_A_WEBSITE_ID",
+      env.PROVIDER_A_WEBSITE_ID,
+      UUID,
+      "a UUID",
+      problems
+    );
+    const ipMode = parseEnum(
+      "PROVIDER_A_GEO_IP_MODE",
+      env.PROVIDER_A_GEO_IP_MODE,
+      ["full", "truncated", "none"],
+      "truncated",
+      problems
+    );
     const botMode = parseBotMode("PROVIDER_A_BOT_MODE", env.PROVIDER_A_BOT_MODE, problems);
-    if (endpoint && website && ipMode && botMode) config.provider_a = { endpoint, website, ipMode, botMode };
+    if (endpoint && website && ipMode && botMode)
+      config.provider_a = { endpoint, website, ipMode, botMode };
   }
   if (enabled.has("provider_b")) {
     const endpoint = parseEndpoint("PROVIDER_B_ENDPOINT", env.PROVIDER_B_ENDPOINT, problems);
-    const siteId = parseId("PROVIDER_B_SITE_ID", env.PROVIDER_B_SITE_ID, SITE_ID, "1-64 letters, digits, - or _", problems);
+    const siteId = parseId(
+      "PROVIDER_B_SITE_ID",
+      env.PROVIDER_B_SITE_ID,
+      SITE_ID,
+      "1-64 letters, digits, - or _",
+      problems
+    );
     const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
     if (endpoint && siteId && botMode) config.provider_b = { endpoint, siteId, botMode };
   }
@@ -940,7 +959,9 @@ function parseProviders(raw, problems) {
   const parts = value.split(",").map((p) => p.trim());
   const known = parts.every((p) => p === "provider_a" || p === "provider_b");
   if (!known || new Set(parts).size !== parts.length) {
-    problems.push("SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off");
+    problems.push(
+      "SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off"
+    );
     return /* @__PURE__ */ new Set();
   }
   return new Set(parts);
@@ -955,7 +976,9 @@ function parseEndpoint(name, raw, problems) {
   }
   const ok = url !== void 0 && url.username === "" && url.password === "" && (url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.has(url.hostname));
   if (ok) return url.href;
-  problems.push(`SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`);
+  problems.push(
+    `SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`
+  );
   return void 0;
 }
 function parseId(name, raw, pattern2, expected, problems) {
@@ -1010,7 +1033,12 @@ async function deliverAll(requests, options = {}) {
 }
 async function deliver(request, options) {
   const doFetch = options.fetch ?? fetch;
-  const result = { provider: request.provider, event: request.event, status: 0, body: "" };
+  const result = {
+    provider: request.provider,
+    event: request.event,
+    status: 0,
+    body: ""
+  };
   try {
     const response = await doFetch(request.url, {
       method: "POST",
@@ -1035,7 +1063,9 @@ async function deliver(request, options) {
 }
 function fail(request, kind, detail) {
   counters[request.provider][kind]++;
-  console.warn(`shortlinks analytics: ${request.provider} ${request.event} not delivered (${kind}: ${detail})`);
+  console.warn(
+    `shortlinks analytics: ${request.provider} ${request.event} not delivered (${kind}: ${detail})`
+  );
 }
 
 // runtime/analytics/event-data.ts
@@ -1063,7 +1093,10 @@ function eventData(facts, visitor) {
   for (const [key, value] of entries) {
     if (value === void 0 || value === "") continue;
     if (typeof value === "number" && !Number.isFinite(value)) continue;
-    data.push([key.slice(0, MAX_KEY_LENGTH), typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value]);
+    data.push([
+      key.slice(0, MAX_KEY_LENGTH),
+      typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value
+    ]);
   }
   return data.slice(0, MAX_PROPERTIES);
 }
@@ -1167,7 +1200,15 @@ var FORWARDED_QUERY_PARAMS = [
   "twclid",
   "li_fat_id"
 ];
-var LIMITS = { hostname: 253, pathname: 2048, querystring: 2048, referrer: 2048, language: 35, page_title: 512, event_name: 256 };
+var LIMITS = {
+  hostname: 253,
+  pathname: 2048,
+  querystring: 2048,
+  referrer: 2048,
+  language: 35,
+  page_title: 512,
+  event_name: 256
+};
 function buildProviderB(config, facts, visitor) {
   const asBot = visitor.bot.bot && config.botMode === "normalize";
   const name = asBot ? "bot" : facts.kind;
@@ -1181,7 +1222,8 @@ function buildProviderB(config, facts, visitor) {
     language: clip(visitor.language, LIMITS.language),
     anonymous_id: crypto.randomUUID()
   };
-  if (facts.title && facts.kind === "pageview") body.page_title = clip(facts.title, LIMITS.page_title);
+  if (facts.title && facts.kind === "pageview")
+    body.page_title = clip(facts.title, LIMITS.page_title);
   if (name !== "pageview") {
     body.event_name = name.slice(0, LIMITS.event_name);
     body.properties = fitProperties(eventData(facts, visitor));
@@ -1200,7 +1242,8 @@ function buildProviderB(config, facts, visitor) {
 function selectedQuery(params) {
   const kept = new URLSearchParams();
   params.forEach((value, key) => {
-    if (FORWARDED_QUERY_PARAMS.includes(key)) kept.append(key, clip(value, 200));
+    if (FORWARDED_QUERY_PARAMS.includes(key))
+      kept.append(key, clip(value, 200));
   });
   const text = kept.toString();
   return text === "" ? "" : clip(`?${text}`, LIMITS.querystring);
@@ -1326,7 +1369,9 @@ function sendAnalytics(request, env, ctx, facts, options = {}) {
 }
 function countBug(error) {
   buildFailures++;
-  console.warn(`shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`);
+  console.warn(
+    `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`
+  );
 }
 
 // runtime/http/headers.ts
@@ -1334,7 +1379,9 @@ var compiled = /* @__PURE__ */ new Map();
 function matchesPattern(pattern2, path) {
   let regex = compiled.get(pattern2);
   if (!regex) {
-    const source = pattern2.replace(/^https?:\/\/[^/]*/, "").split(/(\*|:[A-Za-z_]\w*)/).map((part) => part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("");
+    const source = pattern2.replace(/^https?:\/\/[^/]*/, "").split(/(\*|:[A-Za-z_]\w*)/).map(
+      (part) => part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    ).join("");
     regex = new RegExp(`^${source}$`);
     compiled.set(pattern2, regex);
   }
@@ -1344,7 +1391,8 @@ function matcherOf(pattern2) {
   const path = pattern2.replace(/^https?:\/\/[^/]*/, "");
   if (!/[*:]/.test(path)) return (p) => p === path;
   const prefix = path.slice(0, -1);
-  if (path.endsWith("/*") && !/[*:]/.test(prefix)) return (p) => p.startsWith(prefix) && !p.includes("\n");
+  if (path.endsWith("/*") && !/[*:]/.test(prefix))
+    return (p) => p.startsWith(prefix) && !p.includes("\n");
   return (p) => matchesPattern(pattern2, p);
 }
 var COMPILED_RULES = /* @__PURE__ */ new WeakMap();
@@ -1365,8 +1413,9 @@ function mergedFor(rules, path) {
     const map = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
     const set = {};
     const unset = [];
-    for (const [name, value] of map) if (value === null) unset.push(name);
-    else set[name] = value;
+    for (const [name, value] of map)
+      if (value === null) unset.push(name);
+      else set[name] = value;
     merged = { map, set, unset };
     if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
     compiledRules.merged.set(signature, merged);
@@ -1398,7 +1447,11 @@ function withHeaderRules(answer, rules, path, head = false) {
   const own = ownHeaders(answer);
   if (!own) return withRulesOnPairs(answer, rules, path, head);
   const headers = headersWithRules(own, rules, path);
-  return new Response(head ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers });
+  return new Response(head ? null : answer.body, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers
+  });
 }
 function finishDraft(draft, rules, path, head = false) {
   const headers = headersWithRules(draft.headers, rules, path);
@@ -1419,7 +1472,10 @@ function withRulesOnPairs(response, rules, path, head) {
     if (value === null) out.headers.delete(name);
     else if (!out.headers.has(name)) out.headers.set(name, value);
   }
-  const cache2 = htmlCacheControl(out.headers.get("content-type") ?? void 0, out.headers.get("cache-control") ?? void 0);
+  const cache2 = htmlCacheControl(
+    out.headers.get("content-type") ?? void 0,
+    out.headers.get("cache-control") ?? void 0
+  );
   if (cache2) out.headers.set("cache-control", cache2);
   return out;
 }
@@ -1973,7 +2029,9 @@ function decodeKey(pair) {
 var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
 var ENDPOINT_METHODS = "POST, OPTIONS";
 async function resolve(request, ctx) {
-  const url = new URL(request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url);
+  const url = new URL(
+    request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url
+  );
   const method = request.method.toUpperCase();
   const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
   const trace = {
@@ -2003,10 +2061,20 @@ async function resolve(request, ctx) {
   const isEndpoint = POST_PATHS.includes(url.pathname);
   const allow = isEndpoint ? ENDPOINT_METHODS : PUBLIC_METHODS;
   if (method === "OPTIONS")
-    return done({ type: "preflight", status: 204, allow, endpoint: isEndpoint }, "method", true, "OPTIONS");
+    return done(
+      { type: "preflight", status: 204, allow, endpoint: isEndpoint },
+      "method",
+      true,
+      "OPTIONS"
+    );
   const accepted2 = isEndpoint ? method === "POST" : method === "GET" || method === "HEAD";
   if (!accepted2)
-    return done({ type: "method-not-allowed", status: 405, allow }, "method", false, `${method} not accepted`);
+    return done(
+      { type: "method-not-allowed", status: 405, allow },
+      "method",
+      false,
+      `${method} not accepted`
+    );
   if (isEndpoint) {
     const endpoint = url.pathname === POST_PATHS[0] ? "lookup-resolve" : "analytics-lookup";
     return done({ type: "endpoint", endpoint }, "method", true, `POST ${url.pathname}`);
@@ -2018,21 +2086,48 @@ async function resolve(request, ctx) {
   trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
   const lowerPath = "/" + normal.key.toLowerCase();
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
-  if (guarded) return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
+  if (guarded)
+    return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang) return done({ type: "page", page: "lookup", lang: lookupLang, status: 200 }, "route", true, "lookup page");
+  if (lookupLang)
+    return done(
+      { type: "page", page: "lookup", lang: lookupLang, status: 200 },
+      "route",
+      true,
+      "lookup page"
+    );
   if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path))
-    return done({ type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path }, "route", true, "static file");
+    return done(
+      { type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path },
+      "route",
+      true,
+      "static file"
+    );
   const found = await findLink(normal.key, ctx.links);
   if (!found) {
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
-    return done(notFound(), "match", false, candidate ? "no link (short-link candidate)" : "no link");
+    return done(
+      notFound(),
+      "match",
+      false,
+      candidate ? "no link (short-link candidate)" : "no link"
+    );
   }
   const { link, depth } = found;
   trace.link = link;
-  trace.match = { kind: link.kind, slug: link.slug, key: link.key, file: link.file, line: link.line };
-  trace.checks.push({ step: "match", ok: true, detail: `${link.kind} ${link.slug} (${link.file}:${link.line})` });
+  trace.match = {
+    kind: link.kind,
+    slug: link.slug,
+    key: link.key,
+    file: link.file,
+    line: link.line
+  };
+  trace.checks.push({
+    step: "match",
+    ok: true,
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})`
+  });
   const state = effectiveState(link, request.now);
   trace.effective_state = state;
   trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
@@ -2045,7 +2140,13 @@ async function resolve(request, ctx) {
     trace.event = { kind: "redirect", redirect_error: `state:${state}` };
     const retryAfter = retryAfterSeconds(link, request.now);
     return done(
-      { type: "page", page: stateOutcome.page, lang: lang(), status: stateOutcome.status, ...retryAfter ? { retryAfter } : {} },
+      {
+        type: "page",
+        page: stateOutcome.page,
+        lang: lang(),
+        status: stateOutcome.status,
+        ...retryAfter ? { retryAfter } : {}
+      },
       "state",
       false,
       `${state}: informational page ${stateOutcome.status}`
@@ -2264,7 +2365,11 @@ async function loadRuntimeData(assets) {
 
 // runtime/http/responses.ts
 function plainText(status, body, extra = {}) {
-  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/plain; charset=utf-8" }, body };
+  return {
+    status,
+    headers: { "cache-control": "no-store", ...extra, "content-type": "text/plain; charset=utf-8" },
+    body
+  };
 }
 function plainNotFound() {
   return plainText(404, "Not found\n");
@@ -2279,8 +2384,16 @@ function jsonError(status, error) {
   return json(status, { error });
 }
 function htmlWithStatus(html, status, extra = {}) {
-  if (html === null) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
-  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" }, body: html };
+  if (html === null)
+    return plainText(
+      status === 200 ? 404 : status,
+      status === 200 ? "Not found\n" : "Unavailable\n"
+    );
+  return {
+    status,
+    headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" },
+    body: html
+  };
 }
 function allowNullOrigin(response, request) {
   if (request.headers.get("origin") !== "null") return response;
@@ -2289,7 +2402,10 @@ function allowNullOrigin(response, request) {
   return response;
 }
 function preflight(allow, endpoint, request) {
-  const response = new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
+  const response = new Response(null, {
+    status: 204,
+    headers: { allow, "cache-control": "no-store" }
+  });
   if (!endpoint || request.headers.get("origin") !== "null") return response;
   response.headers.set("access-control-allow-methods", "POST, OPTIONS");
   response.headers.set("access-control-allow-headers", "content-type");
@@ -2321,10 +2437,23 @@ async function evaluateExpectations(expectations, origin, answer, now) {
 async function serveOperator(area, langTag, rest, data, answer, now) {
   const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
-  if (sub === "") return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE2);
-  if (area === "stats" && sub === "api/links.json") return json(200, { links: await data.links.all() }, PRIVATE2);
+  if (sub === "")
+    return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE2);
+  if (area === "stats" && sub === "api/links.json")
+    return json(200, { links: await data.links.all() }, PRIVATE2);
   if (area === "tests" && sub === "api/results.json")
-    return json(200, { results: await evaluateExpectations(data.site.expectations, new URL(data.site.base_url).origin, answer, now) }, PRIVATE2);
+    return json(
+      200,
+      {
+        results: await evaluateExpectations(
+          data.site.expectations,
+          new URL(data.site.base_url).origin,
+          answer,
+          now
+        )
+      },
+      PRIVATE2
+    );
   return plainNotFound();
 }
 
@@ -2429,7 +2558,17 @@ var SITE = {
   default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
-  routes: { lookup: { en: "/lookup", fr: "/fr/lookup", es: "/es/lookup", it: "/it/lookup", de: "/de/lookup" }, stats: "/en/_stats/", tests: "/en/_tests/" },
+  routes: {
+    lookup: {
+      en: "/lookup",
+      fr: "/fr/lookup",
+      es: "/es/lookup",
+      it: "/it/lookup",
+      de: "/de/lookup"
+    },
+    stats: "/en/_stats/",
+    tests: "/en/_tests/"
+  },
   static_paths: [],
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
   expectations: []
@@ -2525,11 +2664,22 @@ var AnswerCache = class {
    */
   offer(request, resolution, sent, response, pagesRead, event) {
     if (!timeless(resolution, pagesRead)) return;
-    const entry = { status: sent.status, headers: sent.headers, body: sent.body, event };
+    const entry = {
+      status: sent.status,
+      headers: sent.headers,
+      body: sent.body,
+      event
+    };
     if (sent.body === null) entry.bodiless = response;
-    if (resolution.outcome.type === "redirect") remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);
+    if (resolution.outcome.type === "redirect")
+      remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);
     else if (request.method === "GET" && sent.body !== null)
-      remember(this.pages, pageKey(request.url, request.headers.get("accept-language")), entry, PAGE_MEMO_LIMIT);
+      remember(
+        this.pages,
+        pageKey(request.url, request.headers.get("accept-language")),
+        entry,
+        PAGE_MEMO_LIMIT
+      );
   }
   get size() {
     return { redirects: this.redirects.size, pages: this.pages.size };
@@ -2562,14 +2712,27 @@ function resolveContext(data) {
 async function answerRequest(request, env, data, now) {
   const rctx = resolveContext(data);
   const resolution = await resolve(
-    { method: request.method, url: request.url, acceptLanguage: request.headers.get("accept-language"), now },
+    {
+      method: request.method,
+      url: request.url,
+      acceptLanguage: request.headers.get("accept-language"),
+      now
+    },
     rctx
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   if (response instanceof Response)
-    return { resolution, response: withHeaderRules(response, data.site.header_rules, resolution.path, head), event };
-  return { resolution, ...finishDraft(response, data.site.header_rules, resolution.path, head), event };
+    return {
+      resolution,
+      response: withHeaderRules(response, data.site.header_rules, resolution.path, head),
+      event
+    };
+  return {
+    resolution,
+    ...finishDraft(response, data.site.header_rules, resolution.path, head),
+    event
+  };
 }
 var answerCaches = /* @__PURE__ */ new WeakMap();
 function answerCacheOf(data) {
@@ -2593,12 +2756,19 @@ async function handleRequest(request, env, ctx) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
       return remembered.response;
     }
-    const { response, event, resolution, sent } = await answerRequest(request, env, data, /* @__PURE__ */ new Date());
+    const { response, event, resolution, sent } = await answerRequest(
+      request,
+      env,
+      data,
+      /* @__PURE__ */ new Date()
+    );
     if (readOnly && sent) cache2.offer(request, resolution, sent, response, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
     return response;
   } catch (error) {
-    console.error(`shortlinks: bug: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(
+      `shortlinks: bug: ${error instanceof Error ? error.stack ?? error.message : String(error)}`
+    );
     return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
   }
 }
@@ -2623,29 +2793,46 @@ async function respond(resolution, request, env, data, rctx, now) {
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
           body: null
         },
-        event: { kind: "redirect", ...linkFacts, target_host: hostOf(outcome.location), redirect_status: outcome.status }
+        event: {
+          kind: "redirect",
+          ...linkFacts,
+          target_host: hostOf(outcome.location),
+          redirect_status: outcome.status
+        }
       };
     case "page": {
       const html = await readPage(data, pageAssetPath(outcome.lang, outcome.page));
       const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
       const response = htmlWithStatus(html, outcome.status, extra);
-      const event = resolution.event ? { kind: resolution.event.kind, ...linkFacts, redirect_status: outcome.status, redirect_error: resolution.event.redirect_error } : outcome.status === 200 ? { kind: "pageview", title: outcome.page } : void 0;
+      const event = resolution.event ? {
+        kind: resolution.event.kind,
+        ...linkFacts,
+        redirect_status: outcome.status,
+        redirect_error: resolution.event.redirect_error
+      } : outcome.status === 200 ? { kind: "pageview", title: outcome.page } : void 0;
       return { response, event };
     }
     case "static": {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
-      return { response: asset, event: html ? { kind: "pageview", title: outcome.path } : void 0 };
+      return {
+        response: asset,
+        event: html ? { kind: "pageview", title: outcome.path } : void 0
+      };
     }
     case "protected": {
       const verdict = await verifyAccess(request, env);
       if (!verdict.ok) {
         console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
-        return { response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }) };
+        return {
+          response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" })
+        };
       }
       const answer = async (inner, at) => (await answerRequest(inner, env, data, at)).response;
-      return { response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now) };
+      return {
+        response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now)
+      };
     }
     case "endpoint":
       return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request);
@@ -2655,25 +2842,42 @@ async function lookupResolve(request, data, rctx, now) {
   const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
   if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
   const slug = body.value.slug;
-  if (typeof slug !== "string") return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
+  if (typeof slug !== "string")
+    return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
-  const lang = formLanguage(body.value.lang, chooseLanguage(request.headers.get("accept-language"), data.site.default_lang));
+  const lang = formLanguage(
+    body.value.lang,
+    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang)
+  );
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
   const html = renderLookupResult(template, result);
   return {
-    response: new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } }),
-    event: { kind: "lookup", slug: result.slug, lookup_result: result.found ? result.state ?? "found" : "not-found" }
+    response: new Response(html, {
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }
+    }),
+    event: {
+      kind: "lookup",
+      slug: result.slug,
+      lookup_result: result.found ? result.state ?? "found" : "not-found"
+    }
   };
 }
 async function lookupBeacon(request) {
   const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
   if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
   const facts = beaconFacts(body.value);
-  if (!facts) return { response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request) };
+  if (!facts)
+    return {
+      response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request)
+    };
   return {
-    response: allowNullOrigin(new Response(null, { status: 204, headers: { "cache-control": "no-store" } }), request),
+    response: allowNullOrigin(
+      new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
+      request
+    ),
     event: { kind: "lookup", slug: facts.slug, lookup_result: facts.result }
   };
 }

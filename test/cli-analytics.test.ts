@@ -22,7 +22,10 @@ async function instanceWith(vars: string): Promise<string> {
 async function run(root: string): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(["analytics", "test", "--root", root], { out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = await main(["analytics", "test", "--root", root], {
+    out: (s) => out.push(s),
+    err: (s) => err.push(s),
+  });
   return { code, out, err };
 }
 
@@ -50,7 +53,9 @@ describe("shortlinks analytics test", () => {
   it("exits 1 when a provider answers 500", async () => {
     const collector = await startCollector({ mode: "error" });
     closers.push(() => collector.close());
-    const root = await instanceWith(`ANALYTICS_PROVIDER=provider_b\nPROVIDER_B_ENDPOINT=${collector.url}/api/track\nPROVIDER_B_SITE_ID=42\n`);
+    const root = await instanceWith(
+      `ANALYTICS_PROVIDER=provider_b\nPROVIDER_B_ENDPOINT=${collector.url}/api/track\nPROVIDER_B_SITE_ID=42\n`,
+    );
     const { code, out } = await run(root);
     expect(code).toBe(1);
     expect(out.some((line) => line.includes("500"))).toBe(true);

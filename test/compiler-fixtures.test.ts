@@ -49,12 +49,9 @@ describe("diagnostic fixtures", () => {
   const untestable = new Set(["SL330", "SL505"]); // pinned by the two tests below
   // SL60x (serve) and SL65x (pages) are not compile results: lib/serve and lib/pages tests pin them.
   const compileCodes = Object.keys(DIAGNOSTIC_CODES).filter((c) => !c.startsWith("SL6"));
-  it.each(compileCodes.filter((c) => !untestable.has(c)))(
-    "%s has a fixture",
-    (code) => {
-      expect(CASES.map(codeOf)).toContain(code);
-    },
-  );
+  it.each(compileCodes.filter((c) => !untestable.has(c)))("%s has a fixture", (code) => {
+    expect(CASES.map(codeOf)).toContain(code);
+  });
 
   it("SL505: a custom public file over the platform's 25 MiB limit is refused", async () => {
     const root = mkdtempSync(join(tmpdir(), "shortlinks-sl505-"));

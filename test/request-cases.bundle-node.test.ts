@@ -14,7 +14,8 @@ const waitUntil = { waitUntil: (_p: Promise<unknown>) => undefined };
 
 beforeAll(async () => {
   const { out } = await buildInstance(CASE_INSTANCE);
-  worker = ((await import(pathToFileURL(`${out}/${WORKER_FILE}`).href)) as { default: Worker }).default;
+  worker = ((await import(pathToFileURL(`${out}/${WORKER_FILE}`).href)) as { default: Worker })
+    .default;
   env = { ASSETS: dirAssets(`${out}/assets`) };
 });
 

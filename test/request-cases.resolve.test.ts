@@ -18,7 +18,12 @@ describe("request case table: resolve()", () => {
   const cases = REQUEST_CASES.filter((c) => !c.http);
   it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     const r = await resolve(
-      { method: c.method ?? "GET", url: c.path, acceptLanguage: c.headers?.["accept-language"], now: new Date() },
+      {
+        method: c.method ?? "GET",
+        url: c.path,
+        acceptLanguage: c.headers?.["accept-language"],
+        now: new Date(),
+      },
       ctx,
     );
     expect(statusOf(r.outcome)).toBe(c.status);

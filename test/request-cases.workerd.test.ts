@@ -34,11 +34,14 @@ describe("request case table: bundle in workerd", () => {
   it("remembered redirects: one answer sent again, concurrently, GET and HEAD alike", async () => {
     // Message framing (chunked for an empty GET body through miniflare) is the transport's.
     const framing = new Set(["date", "transfer-encoding", "content-length"]);
-    const shape = async (r: Response) => JSON.stringify([r.status, [...r.headers].filter(([k]) => !framing.has(k)), await r.text()]);
+    const shape = async (r: Response) =>
+      JSON.stringify([r.status, [...r.headers].filter(([k]) => !framing.has(k)), await r.text()]);
     const first = await shape(await engine.fetch("/gh/acme/widget"));
     expect(first).toContain('"location","https://github.com/acme/widget"');
     const again = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => engine.fetch("/gh/acme/widget", { method: i % 2 ? "HEAD" : "GET" }).then(shape)),
+      Array.from({ length: 40 }, (_, i) =>
+        engine.fetch("/gh/acme/widget", { method: i % 2 ? "HEAD" : "GET" }).then(shape),
+      ),
     );
     expect(new Set(again)).toEqual(new Set([first]));
   });

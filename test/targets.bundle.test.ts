@@ -18,7 +18,11 @@ beforeAll(async () => {
   bundled = (await import(pathToFileURL(file).href)) as typeof compiler;
 });
 
-const verdictOf = (module: typeof compiler, target: string, allow?: Parameters<typeof compiler.checkTarget>[2]) => {
+const verdictOf = (
+  module: typeof compiler,
+  target: string,
+  allow?: Parameters<typeof compiler.checkTarget>[2],
+) => {
   const v = module.checkTarget(target, CASE_POLICY, allow);
   return v.ok ? { ok: true, url: v.url } : { ok: false, rule: v.rule, code: v.code };
 };
@@ -36,14 +40,17 @@ describe("target rules: compiler and bundled runtime agree", () => {
     expect(fromBundle).toEqual({ ok: true, url: c.href ?? c.target });
   });
 
-  it.each(SPLAT_CASES.map((c) => [`${c.target} + ${c.remainder.join("/")}`, c] as const))("splat %s", (_t, c) => {
-    const run = (module: typeof compiler) => {
-      const expanded = module.expandSplat(c.target, c.remainder);
-      if (!expanded.ok) return { rule: expanded.rule };
-      const v = module.checkTarget(expanded.url, CASE_POLICY);
-      return v.ok ? { url: v.url } : { rule: v.rule };
-    };
-    expect(run(bundled)).toEqual(run(compiler));
-    expect(run(bundled)).toEqual(c.expect);
-  });
+  it.each(SPLAT_CASES.map((c) => [`${c.target} + ${c.remainder.join("/")}`, c] as const))(
+    "splat %s",
+    (_t, c) => {
+      const run = (module: typeof compiler) => {
+        const expanded = module.expandSplat(c.target, c.remainder);
+        if (!expanded.ok) return { rule: expanded.rule };
+        const v = module.checkTarget(expanded.url, CASE_POLICY);
+        return v.ok ? { url: v.url } : { rule: v.rule };
+      };
+      expect(run(bundled)).toEqual(run(compiler));
+      expect(run(bundled)).toEqual(c.expect);
+    },
+  );
 });

@@ -12,8 +12,10 @@ const tbody = document.getElementById("stats-rows");
 const filters = document.getElementById("stats-filters");
 
 const text = (name) => app.dataset[name] || "";
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
-const stateLabel = (state) => stateSelect.querySelector(`option[value="${state}"]`)?.textContent || state;
+const fill = (template, values) =>
+  template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+const stateLabel = (state) =>
+  stateSelect.querySelector(`option[value="${state}"]`)?.textContent || state;
 
 function cell(content, className) {
   const td = document.createElement("td");
@@ -58,7 +60,15 @@ function row(entry) {
 }
 
 function haystack(link) {
-  return [link.slug, link.target, link.description, link.owner, link.file, link.schedule?.label, ...(link.tags || [])]
+  return [
+    link.slug,
+    link.target,
+    link.description,
+    link.owner,
+    link.file,
+    link.schedule?.label,
+    ...(link.tags || []),
+  ]
     .filter(Boolean)
     .join("\n")
     .toLowerCase();
@@ -76,7 +86,11 @@ function render(entries) {
   tbody.replaceChildren(...shown.map(row));
   table.hidden = shown.length === 0;
   if (matched.length === 0) status.textContent = text("textEmpty");
-  else if (matched.length > shown.length) status.textContent = fill(text("textTruncated"), { shown: shown.length, matched: matched.length });
+  else if (matched.length > shown.length)
+    status.textContent = fill(text("textTruncated"), {
+      shown: shown.length,
+      matched: matched.length,
+    });
   else status.textContent = fill(text("textCount"), { shown: shown.length, total: entries.length });
 }
 
@@ -86,9 +100,14 @@ async function start() {
     if (!response.ok) throw new Error(`registry answered ${response.status}`);
     const body = await response.json();
     const now = new Date();
-    const entries = (body.links || []).map((link) => ({ link, state: effectiveState(link, now), haystack: haystack(link) }));
+    const entries = (body.links || []).map((link) => ({
+      link,
+      state: effectiveState(link, now),
+      haystack: haystack(link),
+    }));
     entries.sort((a, b) => (a.link.slug < b.link.slug ? -1 : a.link.slug > b.link.slug ? 1 : 0));
-    for (const control of [search, stateSelect, kindSelect]) control.addEventListener("input", () => render(entries));
+    for (const control of [search, stateSelect, kindSelect])
+      control.addEventListener("input", () => render(entries));
     filters.addEventListener("submit", (event) => event.preventDefault());
     render(entries);
   } catch (error) {

@@ -6,7 +6,8 @@ const tbody = document.getElementById("tests-rows");
 const failuresOnly = document.getElementById("tests-failures-only");
 
 const text = (name) => app.dataset[name] || "";
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+const fill = (template, values) =>
+  template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 
 function cell(content, className) {
   const td = document.createElement("td");
@@ -39,7 +40,11 @@ function render(results) {
   status.textContent =
     results.length === 0
       ? text("textEmpty")
-      : fill(text("textSummary"), { passed, failed: results.length - passed, total: results.length });
+      : fill(text("textSummary"), {
+          passed,
+          failed: results.length - passed,
+          total: results.length,
+        });
 }
 
 async function start() {

@@ -18,12 +18,28 @@ export interface DispatchBench {
 const SCENARIOS = ["disabled", "healthy", "hanging", "failing"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-export async function benchDispatch(options: { iterations?: number; timeoutMs?: number } = {}): Promise<DispatchBench> {
+export async function benchDispatch(
+  options: { iterations?: number; timeoutMs?: number } = {},
+): Promise<DispatchBench> {
   const iterations = options.iterations ?? 2000;
-  const collectors = await Promise.all([startCollector(), startCollector({ mode: "hang" }), startCollector({ mode: "error" })]);
+  const collectors = await Promise.all([
+    startCollector(),
+    startCollector({ mode: "hang" }),
+    startCollector({ mode: "error" }),
+  ]);
   const [healthy, hanging, failing] = collectors;
-  const envs = { disabled: { ANALYTICS_PROVIDER: "disabled" }, healthy: envFor(healthy), hanging: envFor(hanging), failing: envFor(failing) };
-  const samples: Record<Scenario, number[]> = { disabled: [], healthy: [], hanging: [], failing: [] };
+  const envs = {
+    disabled: { ANALYTICS_PROVIDER: "disabled" },
+    healthy: envFor(healthy),
+    hanging: envFor(hanging),
+    failing: envFor(failing),
+  };
+  const samples: Record<Scenario, number[]> = {
+    disabled: [],
+    healthy: [],
+    hanging: [],
+    failing: [],
+  };
   const pending: Promise<unknown>[] = [];
   const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p) };
   const warn = console.warn;
@@ -32,11 +48,23 @@ export async function benchDispatch(options: { iterations?: number; timeoutMs?: 
     for (let i = 0; i < iterations; i++) {
       for (const name of SCENARIOS) {
         const request = new Request("https://go.example.org/docs?utm_source=bench", {
-          headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0", "cf-connecting-ip": "203.0.113.9" },
+          headers: {
+            "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+            "cf-connecting-ip": "203.0.113.9",
+          },
         });
         const start = performance.now();
-        const response = new Response(null, { status: 302, headers: { location: "https://docs.example.com/", "cache-control": "no-store" } });
-        sendAnalytics(request, envs[name], ctx, { kind: "redirect", slug: "docs", target_host: "docs.example.com", redirect_status: 302 }, { timeoutMs: options.timeoutMs ?? 1000 });
+        const response = new Response(null, {
+          status: 302,
+          headers: { location: "https://docs.example.com/", "cache-control": "no-store" },
+        });
+        sendAnalytics(
+          request,
+          envs[name],
+          ctx,
+          { kind: "redirect", slug: "docs", target_host: "docs.example.com", redirect_status: 302 },
+          { timeoutMs: options.timeoutMs ?? 1000 },
+        );
         samples[name].push(performance.now() - start + (response.status === 302 ? 0 : NaN));
       }
       if (pending.length > 200) await Promise.all(pending.splice(0));
@@ -46,7 +74,9 @@ export async function benchDispatch(options: { iterations?: number; timeoutMs?: 
     console.warn = warn;
     await Promise.all(collectors.map((c) => c.close()));
   }
-  const median_us = Object.fromEntries(SCENARIOS.map((name) => [name, median(samples[name])])) as Record<Scenario, number>;
+  const median_us = Object.fromEntries(
+    SCENARIOS.map((name) => [name, median(samples[name])]),
+  ) as Record<Scenario, number>;
   const ratio = (name: Scenario) => Math.round((median_us[name] / median_us.healthy) * 100) / 100;
   return { iterations, median_us, ratio: { hanging: ratio("hanging"), failing: ratio("failing") } };
 }

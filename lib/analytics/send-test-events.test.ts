@@ -29,23 +29,36 @@ describe("sendTestEvents", () => {
       EVENTS.flatMap((e) => [`provider_a ${e} 200`, `provider_b ${e} 200`]),
     );
     expect(results[0].body).toBe('{"cache":"t","sessionId":"s","visitId":"v"}');
-    expect(ok.received.map((r) => r.path)).toEqual(EVENTS.flatMap(() => ["/api/send", "/api/track"]));
-    const names = ok.received.filter((r) => r.path === "/api/send").map((r) => (r.body as { payload: { name?: string } }).payload.name);
+    expect(ok.received.map((r) => r.path)).toEqual(
+      EVENTS.flatMap(() => ["/api/send", "/api/track"]),
+    );
+    const names = ok.received
+      .filter((r) => r.path === "/api/send")
+      .map((r) => (r.body as { payload: { name?: string } }).payload.name);
     expect(names).toEqual([undefined, "redirect", "short-link-miss", "lookup", "bot"]);
   });
 
   it("reports a 500 and a provider that never answers without throwing", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const env = analyticsEnv(ok.url, { PROVIDER_A_ENDPOINT: `${failing.url}/api/send`, PROVIDER_B_ENDPOINT: `${hanging.url}/api/track` });
+    const env = analyticsEnv(ok.url, {
+      PROVIDER_A_ENDPOINT: `${failing.url}/api/send`,
+      PROVIDER_B_ENDPOINT: `${hanging.url}/api/track`,
+    });
     const results = await sendTestEvents(env, { timeoutMs: 200 });
     expect(results).toHaveLength(10);
-    expect(results.filter((r) => r.provider === "provider_a").every((r) => r.status === 500)).toBe(true);
-    expect(results.filter((r) => r.provider === "provider_b").map((r) => `${r.status} ${r.body}`)).toEqual(EVENTS.map(() => "0 timeout"));
+    expect(results.filter((r) => r.provider === "provider_a").every((r) => r.status === 500)).toBe(
+      true,
+    );
+    expect(
+      results.filter((r) => r.provider === "provider_b").map((r) => `${r.status} ${r.body}`),
+    ).toEqual(EVENTS.map(() => "0 timeout"));
   });
 
   it("with analytics disabled nothing is sent; a bad variable is reported by checkAnalyticsConfig", async () => {
     expect(await sendTestEvents({ ANALYTICS_PROVIDER: "disabled" })).toEqual([]);
-    expect(checkAnalyticsConfig(analyticsEnv(ok.url, { PROVIDER_A_GEO_IP_MODE: "partial" }))).toEqual([
+    expect(
+      checkAnalyticsConfig(analyticsEnv(ok.url, { PROVIDER_A_GEO_IP_MODE: "partial" })),
+    ).toEqual([
       "SL704 PROVIDER_A_GEO_IP_MODE: expected one of full, truncated, none; provider disabled",
     ]);
   });

@@ -38,13 +38,23 @@ const REDIRECT: EventFacts = {
   redirect_status: 302,
 };
 
-const CASES: { event: TestEvent; path: string; method?: string; ua?: string; facts: EventFacts }[] = [
-  { event: "pageview", path: "/lookup", facts: { kind: "pageview", title: "shortlinks analytics test" } },
-  { event: "redirect", path: "/analytics-test?utm_source=shortlinks-test", facts: REDIRECT },
-  { event: "short-link-miss", path: "/analytics-test-miss", facts: { kind: "short-link-miss" } },
-  { event: "lookup", path: "/_analytics/lookup", method: "POST", facts: { kind: "lookup", slug: "analytics-test", lookup_result: "found" } },
-  { event: "bot", path: "/analytics-test", ua: BOT_UA, facts: REDIRECT },
-];
+const CASES: { event: TestEvent; path: string; method?: string; ua?: string; facts: EventFacts }[] =
+  [
+    {
+      event: "pageview",
+      path: "/lookup",
+      facts: { kind: "pageview", title: "shortlinks analytics test" },
+    },
+    { event: "redirect", path: "/analytics-test?utm_source=shortlinks-test", facts: REDIRECT },
+    { event: "short-link-miss", path: "/analytics-test-miss", facts: { kind: "short-link-miss" } },
+    {
+      event: "lookup",
+      path: "/_analytics/lookup",
+      method: "POST",
+      facts: { kind: "lookup", slug: "analytics-test", lookup_result: "found" },
+    },
+    { event: "bot", path: "/analytics-test", ua: BOT_UA, facts: REDIRECT },
+  ];
 
 /** The configuration problems (`SL7xx VARIABLE: ...`), for the command to print before sending. */
 export function checkAnalyticsConfig(env: AnalyticsEnv): string[] {
@@ -52,7 +62,10 @@ export function checkAnalyticsConfig(env: AnalyticsEnv): string[] {
 }
 
 /** One event of each kind, one after the other; both providers in parallel for each. Never throws on a provider failure. */
-export async function sendTestEvents(env: AnalyticsEnv, options: SendTestEventsOptions = {}): Promise<TestEventResult[]> {
+export async function sendTestEvents(
+  env: AnalyticsEnv,
+  options: SendTestEventsOptions = {},
+): Promise<TestEventResult[]> {
   const config = parseAnalyticsConfig(env);
   const base = options.baseUrl ?? "https://analytics-test.shortlinks.invalid";
   const results: TestEventResult[] = [];
@@ -66,7 +79,8 @@ export async function sendTestEvents(env: AnalyticsEnv, options: SendTestEventsO
       },
     });
     const delivered = await deliverAll(buildAnalyticsRequests(request, config, c.facts), options);
-    for (const d of delivered) results.push({ provider: d.provider, event: c.event, status: d.status, body: d.body });
+    for (const d of delivered)
+      results.push({ provider: d.provider, event: c.event, status: d.status, body: d.body });
   }
   return results;
 }

@@ -40,11 +40,17 @@ export async function startCollector(options: CollectorOptions = {}): Promise<Co
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
-      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: parseBody(text) });
+      received.push({
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: parseBody(text),
+      });
       waiters.splice(0).forEach((wake) => wake());
       if (mode === "hang") return void hanging.push(res);
       const status = mode === "error" ? 500 : 200;
-      const body = mode === "error" ? { error: "collector told to fail" } : (options.answer ?? { ok: true });
+      const body =
+        mode === "error" ? { error: "collector told to fail" } : (options.answer ?? { ok: true });
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     });
   });

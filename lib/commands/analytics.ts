@@ -6,19 +6,31 @@ import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from ".
 const ANALYTICS_VARS = /^(ANALYTICS_PROVIDER|PROVIDER_[AB]_[A-Z_]+)$/;
 
 /** The instance's variables (custom/vars.yaml, .dev.vars), then the shell's environment on top. */
-function analyticsEnv(root: string): { env: Record<string, string>; sources: string[]; problems: ReturnType<typeof loadServeVars>["diagnostics"] } {
+function analyticsEnv(root: string): {
+  env: Record<string, string>;
+  sources: string[];
+  problems: ReturnType<typeof loadServeVars>["diagnostics"];
+} {
   const loaded = loadServeVars(root, { vars: {} });
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(loaded.vars)) if (ANALYTICS_VARS.test(name)) env[name] = String(value);
-  for (const [name, value] of Object.entries(process.env)) if (ANALYTICS_VARS.test(name) && value !== undefined) env[name] = value;
-  return { env, sources: loaded.sources.filter((s) => s !== "wrangler.json"), problems: loaded.diagnostics };
+  for (const [name, value] of Object.entries(loaded.vars))
+    if (ANALYTICS_VARS.test(name)) env[name] = String(value);
+  for (const [name, value] of Object.entries(process.env))
+    if (ANALYTICS_VARS.test(name) && value !== undefined) env[name] = value;
+  return {
+    env,
+    sources: loaded.sources.filter((s) => s !== "wrangler.json"),
+    problems: loaded.diagnostics,
+  };
 }
 
 export function registerAnalytics(program: Command, ctx: CommandContext): void {
   const analytics = program.command("analytics").description("analytics helpers for operators");
   analytics
     .command("test")
-    .description("send one event of each kind to the configured providers and print what they answered")
+    .description(
+      "send one event of each kind to the configured providers and print what they answered",
+    )
     .option("--root <dir>", "instance folder", ".")
     .action(async (opts: { root: string }) => {
       const { env, sources, problems } = analyticsEnv(opts.root);
@@ -27,9 +39,14 @@ export function registerAnalytics(program: Command, ctx: CommandContext): void {
       const configProblems = checkAnalyticsConfig(env);
       for (const line of configProblems) ctx.io.err(line);
       const results = await sendTestEvents(env);
-      if (results.length === 0) ctx.io.out("no provider is enabled (ANALYTICS_PROVIDER is unset or disabled): nothing sent");
+      if (results.length === 0)
+        ctx.io.out(
+          "no provider is enabled (ANALYTICS_PROVIDER is unset or disabled): nothing sent",
+        );
       for (const r of results)
-        ctx.io.out(`${r.provider.padEnd(11)} ${r.event.padEnd(16)} ${r.status === 0 ? "no answer" : r.status}  ${r.body.slice(0, 120)}`);
+        ctx.io.out(
+          `${r.provider.padEnd(11)} ${r.event.padEnd(16)} ${r.status === 0 ? "no answer" : r.status}  ${r.body.slice(0, 120)}`,
+        );
       const failed = results.some((r) => r.status < 200 || r.status >= 300);
       ctx.exitCode = configProblems.length > 0 || failed ? EXIT_PROBLEMS : EXIT_OK;
     });

@@ -1,32 +1,46 @@
 import type { Command } from "commander";
 import { createExplainer, formatExplanation } from "../explain/explain.js";
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, printDiagnostics, type CommandContext } from "./context.js";
+import {
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  EXIT_USAGE,
+  printDiagnostics,
+  type CommandContext,
+} from "./context.js";
 
 export function registerExplain(program: Command, ctx: CommandContext): void {
   program
     .command("explain <path>")
-    .description("show how the runtime resolves a path: normalisation, match, schedule and state, target checks, response, event")
+    .description(
+      "show how the runtime resolves a path: normalisation, match, schedule and state, target checks, response, event",
+    )
     .option("--root <dir>", "instance folder", ".")
     .option("--at <iso-time>", "evaluate schedules at this time (ISO 8601)")
     .option("--method <method>", "request method", "GET")
     .option("--json", "print the trace as JSON")
-    .action(async (path: string, opts: { root: string; at?: string; method: string; json?: boolean }) => {
-      const at = opts.at === undefined ? undefined : new Date(opts.at);
-      if (at && Number.isNaN(at.getTime())) {
-        ctx.io.err(`shortlinks explain: --at must be an ISO 8601 time, got "${opts.at}"`);
-        ctx.exitCode = EXIT_USAGE;
-        return;
-      }
-      const explainer = await createExplainer(opts.root);
-      if (!explainer.ok) {
-        printDiagnostics(ctx.io, explainer.diagnostics);
-        ctx.io.err("explain needs an instance that builds: fix the errors above first");
-        ctx.exitCode = EXIT_PROBLEMS;
-        return;
-      }
-      const explanation = await explainer.explain({ path, at, method: opts.method.toUpperCase() });
-      if (opts.json) ctx.io.out(JSON.stringify(explanation, null, 2));
-      else for (const line of formatExplanation(explanation)) ctx.io.out(line);
-      ctx.exitCode = EXIT_OK;
-    });
+    .action(
+      async (path: string, opts: { root: string; at?: string; method: string; json?: boolean }) => {
+        const at = opts.at === undefined ? undefined : new Date(opts.at);
+        if (at && Number.isNaN(at.getTime())) {
+          ctx.io.err(`shortlinks explain: --at must be an ISO 8601 time, got "${opts.at}"`);
+          ctx.exitCode = EXIT_USAGE;
+          return;
+        }
+        const explainer = await createExplainer(opts.root);
+        if (!explainer.ok) {
+          printDiagnostics(ctx.io, explainer.diagnostics);
+          ctx.io.err("explain needs an instance that builds: fix the errors above first");
+          ctx.exitCode = EXIT_PROBLEMS;
+          return;
+        }
+        const explanation = await explainer.explain({
+          path,
+          at,
+          method: opts.method.toUpperCase(),
+        });
+        if (opts.json) ctx.io.out(JSON.stringify(explanation, null, 2));
+        else for (const line of formatExplanation(explanation)) ctx.io.out(line);
+        ctx.exitCode = EXIT_OK;
+      },
+    );
 }

@@ -13,4 +13,11 @@ import { registerServe } from "./serve.js";
 
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerBuild, registerCheck, registerAdd, registerExplain, registerServe, registerAnalytics];
+export const COMMANDS: RegisterCommand[] = [
+  registerBuild,
+  registerCheck,
+  registerAdd,
+  registerExplain,
+  registerServe,
+  registerAnalytics,
+];

@@ -38,7 +38,8 @@ export type Explainer =
 /** Compiles the instance once; each explain then runs the worker's own code over it. */
 export async function createExplainer(root: string): Promise<Explainer> {
   const compiled = await compileInstance({ root, skipBundle: true });
-  if (!compiled.files) return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === "error") };
+  if (!compiled.files)
+    return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === "error") };
   const assets = memoryAssets(compiled.files);
   const data = await loadRuntimeData(assets);
   return {
@@ -46,8 +47,16 @@ export async function createExplainer(root: string): Promise<Explainer> {
     async explain(options) {
       const at = options.at ?? new Date();
       const path = options.path.startsWith("/") ? options.path : "/" + options.path;
-      const request = new Request(new URL(data.site.base_url).origin + path, { method: options.method ?? "GET", headers: options.headers });
-      const { resolution, response, event } = await answerRequest(request, { ASSETS: assets }, data, at);
+      const request = new Request(new URL(data.site.base_url).origin + path, {
+        method: options.method ?? "GET",
+        headers: options.headers,
+      });
+      const { resolution, response, event } = await answerRequest(
+        request,
+        { ASSETS: assets },
+        data,
+        at,
+      );
       const { outcome } = resolution;
       return {
         path,
@@ -64,7 +73,9 @@ export async function createExplainer(root: string): Promise<Explainer> {
         schedule_label: resolution.schedule_label,
         outcome: {
           status: response.status,
-          ...(response.headers.has("location") ? { location: response.headers.get("location") as string } : {}),
+          ...(response.headers.has("location")
+            ? { location: response.headers.get("location") as string }
+            : {}),
           ...(outcome.type === "page" ? { page: outcome.page } : {}),
         },
         headers: Object.fromEntries(response.headers),
@@ -79,9 +90,15 @@ export async function createExplainer(root: string): Promise<Explainer> {
 export function formatExplanation(e: Explanation): string[] {
   const lines = [`${e.method} ${e.path}  (at ${e.at})`];
   for (const c of e.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.step.padEnd(9)} ${c.detail}`);
-  if (e.match) lines.push(`  match      ${e.match.kind} ${e.match.slug}  ${e.match.file}:${e.match.line}`);
-  if (e.effective_state) lines.push(`  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`);
-  lines.push(`  => ${e.outcome.status}${e.outcome.location ? ` ${e.outcome.location}` : ""}${e.outcome.page ? `  page ${e.outcome.page}` : ""}`);
+  if (e.match)
+    lines.push(`  match      ${e.match.kind} ${e.match.slug}  ${e.match.file}:${e.match.line}`);
+  if (e.effective_state)
+    lines.push(
+      `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,
+    );
+  lines.push(
+    `  => ${e.outcome.status}${e.outcome.location ? ` ${e.outcome.location}` : ""}${e.outcome.page ? `  page ${e.outcome.page}` : ""}`,
+  );
   for (const [name, value] of Object.entries(e.headers)) lines.push(`     ${name}: ${value}`);
   lines.push(`  event      ${e.event ? e.event.kind : "none"}`);
   return lines;

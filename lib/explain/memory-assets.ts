@@ -12,7 +12,11 @@ const TYPES: [RegExp, string][] = [
 ];
 
 export function memoryAssets(files: readonly OutputFile[]): AssetFetcher {
-  const byPath = new Map(files.filter((f) => f.path.startsWith("assets/")).map((f) => [f.path.slice("assets".length), f.content]));
+  const byPath = new Map(
+    files
+      .filter((f) => f.path.startsWith("assets/"))
+      .map((f) => [f.path.slice("assets".length), f.content]),
+  );
   return {
     async fetch(request: Request): Promise<Response> {
       const path = decodeURIComponent(new URL(request.url).pathname);

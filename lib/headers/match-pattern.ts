@@ -5,7 +5,10 @@ import type { HeaderRule } from "../../runtime/types.js";
 export { matchesPattern } from "../../runtime/http/headers.js";
 
 /** The headers a path gets: per matching rule in order, unset removes, set joins with ", ". */
-export function applyRules(rules: readonly Pick<HeaderRule, "pattern" | "set" | "unset">[], path: string): Map<string, string> {
+export function applyRules(
+  rules: readonly Pick<HeaderRule, "pattern" | "set" | "unset">[],
+  path: string,
+): Map<string, string> {
   const headers = new Map<string, string>();
   for (const [name, value] of headersFor(rules, path)) if (value !== null) headers.set(name, value);
   return headers;

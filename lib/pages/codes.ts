@@ -1,5 +1,11 @@
 /** The page stage's codes (SL65x) live in the one table of lib/diagnostics.ts; see docs/pages.md. */
-import { DIAGNOSTIC_CODES, diag, type Diagnostic, type DiagnosticCode, type Place } from "../diagnostics.js";
+import {
+  DIAGNOSTIC_CODES,
+  diag,
+  type Diagnostic,
+  type DiagnosticCode,
+  type Place,
+} from "../diagnostics.js";
 
 export type PageCode = Extract<DiagnosticCode, `SL65${string}`>;
 

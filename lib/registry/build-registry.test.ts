@@ -10,7 +10,10 @@ describe("registry shard count", () => {
     [100_000, 1_563],
     [1_000_000, 15_625],
     [5_000_000, MAX_SHARDS],
-  ])("%i links get %i shards (small shards, never more files than the Free plan allows)", (links, shards) => {
-    expect(shardCountFor(links)).toBe(shards);
-  });
+  ])(
+    "%i links get %i shards (small shards, never more files than the Free plan allows)",
+    (links, shards) => {
+      expect(shardCountFor(links)).toBe(shards);
+    },
+  );
 });

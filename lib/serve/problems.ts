@@ -11,7 +11,13 @@ export const SERVE_CODES = Object.fromEntries(
   Object.entries(DIAGNOSTIC_CODES).filter(([code]) => code.startsWith("SL60")),
 ) as Pick<typeof DIAGNOSTIC_CODES, ServeCode>;
 
-export function serveDiag(code: ServeCode, file: string, line: number, message: string, hint?: string): Diagnostic {
+export function serveDiag(
+  code: ServeCode,
+  file: string,
+  line: number,
+  message: string,
+  hint?: string,
+): Diagnostic {
   return diag(code, { file, line }, message, hint);
 }
 

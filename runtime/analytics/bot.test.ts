@@ -10,11 +10,17 @@ describe("detectBot", () => {
   it.each([
     [GOOGLEBOT_UA, "googlebot"],
     ["Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "bingbot"],
-    ["Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)", "gptbot"],
+    [
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+      "gptbot",
+    ],
     ["Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "slackbot-linkexpanding"],
     ["curl/8.4.0", "curl"],
     ["python-requests/2.31.0", "python-requests"],
-    ["facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", "facebookexternalhit"],
+    [
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "facebookexternalhit",
+    ],
     ["", "unknown"],
     [null, "unknown"],
   ])("a known bot (%s) is family %s", (ua, family) => {

@@ -22,7 +22,11 @@ function botFamily(ua: string): string {
   const tokens = ua.split(/[\s;()]+/).filter((t) => t !== "" && !/^\+?https?:/i.test(t));
   const named = tokens.find((t) => BOT_WORD.test(t.split("/")[0]));
   const match = isbotMatch(ua) ?? "";
-  const token = named ?? tokens.find((t) => match !== "" && t.includes(match)) ?? tokens[0] ?? "unknown";
-  const name = token.split("/")[0].replace(/^[^A-Za-z0-9]+/, "").toLowerCase();
+  const token =
+    named ?? tokens.find((t) => match !== "" && t.includes(match)) ?? tokens[0] ?? "unknown";
+  const name = token
+    .split("/")[0]
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .toLowerCase();
   return (name === "" ? "unknown" : name).slice(0, MAX_FAMILY);
 }

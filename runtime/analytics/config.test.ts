@@ -5,8 +5,17 @@ import { analyticsEnv, SITE_ID, WEBSITE_ID } from "./test-fixtures.js";
 import type { AnalyticsEnv } from "./types.js";
 
 const BASE = analyticsEnv("https://collect.example.com");
-const A = { endpoint: "https://collect.example.com/api/send", website: WEBSITE_ID, ipMode: "truncated", botMode: "normalize" };
-const B = { endpoint: "https://collect.example.com/api/track", siteId: SITE_ID, botMode: "normalize" };
+const A = {
+  endpoint: "https://collect.example.com/api/send",
+  website: WEBSITE_ID,
+  ipMode: "truncated",
+  botMode: "normalize",
+};
+const B = {
+  endpoint: "https://collect.example.com/api/track",
+  siteId: SITE_ID,
+  botMode: "normalize",
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -14,20 +23,94 @@ afterEach(() => {
 
 describe("parseAnalyticsConfig", () => {
   it.each<{ rule: string; env: AnalyticsEnv; a: boolean; b: boolean; problem?: string }>([
-    { rule: "ANALYTICS_PROVIDER unset: analytics off", env: { ANALYTICS_PROVIDER: undefined }, a: false, b: false },
-    { rule: "ANALYTICS_PROVIDER=disabled: analytics off", env: { ANALYTICS_PROVIDER: "disabled" }, a: false, b: false },
-    { rule: "ANALYTICS_PROVIDER=provider_a: only A", env: { ANALYTICS_PROVIDER: "provider_a" }, a: true, b: false },
-    { rule: "ANALYTICS_PROVIDER=provider_b: only B", env: { ANALYTICS_PROVIDER: "provider_b" }, a: false, b: true },
+    {
+      rule: "ANALYTICS_PROVIDER unset: analytics off",
+      env: { ANALYTICS_PROVIDER: undefined },
+      a: false,
+      b: false,
+    },
+    {
+      rule: "ANALYTICS_PROVIDER=disabled: analytics off",
+      env: { ANALYTICS_PROVIDER: "disabled" },
+      a: false,
+      b: false,
+    },
+    {
+      rule: "ANALYTICS_PROVIDER=provider_a: only A",
+      env: { ANALYTICS_PROVIDER: "provider_a" },
+      a: true,
+      b: false,
+    },
+    {
+      rule: "ANALYTICS_PROVIDER=provider_b: only B",
+      env: { ANALYTICS_PROVIDER: "provider_b" },
+      a: false,
+      b: true,
+    },
     { rule: "ANALYTICS_PROVIDER=provider_a,provider_b: both", env: {}, a: true, b: true },
-    { rule: "SL701 unknown provider name: analytics off", env: { ANALYTICS_PROVIDER: "umami" }, a: false, b: false, problem: "SL701 ANALYTICS_PROVIDER" },
-    { rule: "SL701 provider named twice", env: { ANALYTICS_PROVIDER: "provider_a,provider_a" }, a: false, b: false, problem: "SL701" },
-    { rule: "SL702 endpoint missing disables A only", env: { PROVIDER_A_ENDPOINT: undefined }, a: false, b: true, problem: "SL702 PROVIDER_A_ENDPOINT" },
-    { rule: "SL702 plain http endpoint off localhost", env: { PROVIDER_B_ENDPOINT: "http://collect.example.com/api/track" }, a: true, b: false, problem: "SL702 PROVIDER_B_ENDPOINT" },
-    { rule: "SL702 endpoint with credentials", env: { PROVIDER_A_ENDPOINT: "https://u:p@collect.example.com/api/send" }, a: false, b: true, problem: "SL702" },
-    { rule: "SL703 website ID is not a UUID", env: { PROVIDER_A_WEBSITE_ID: "my-site" }, a: false, b: true, problem: "SL703 PROVIDER_A_WEBSITE_ID" },
-    { rule: "SL703 site ID missing", env: { PROVIDER_B_SITE_ID: "" }, a: true, b: false, problem: "SL703 PROVIDER_B_SITE_ID" },
-    { rule: "SL704 unknown IP mode disables A", env: { PROVIDER_A_GEO_IP_MODE: "half" }, a: false, b: true, problem: "SL704 PROVIDER_A_GEO_IP_MODE" },
-    { rule: "SL704 unknown bot mode disables B", env: { PROVIDER_B_BOT_MODE: "drop" }, a: true, b: false, problem: "SL704 PROVIDER_B_BOT_MODE" },
+    {
+      rule: "SL701 unknown provider name: analytics off",
+      env: { ANALYTICS_PROVIDER: "umami" },
+      a: false,
+      b: false,
+      problem: "SL701 ANALYTICS_PROVIDER",
+    },
+    {
+      rule: "SL701 provider named twice",
+      env: { ANALYTICS_PROVIDER: "provider_a,provider_a" },
+      a: false,
+      b: false,
+      problem: "SL701",
+    },
+    {
+      rule: "SL702 endpoint missing disables A only",
+      env: { PROVIDER_A_ENDPOINT: undefined },
+      a: false,
+      b: true,
+      problem: "SL702 PROVIDER_A_ENDPOINT",
+    },
+    {
+      rule: "SL702 plain http endpoint off localhost",
+      env: { PROVIDER_B_ENDPOINT: "http://collect.example.com/api/track" },
+      a: true,
+      b: false,
+      problem: "SL702 PROVIDER_B_ENDPOINT",
+    },
+    {
+      rule: "SL702 endpoint with credentials",
+      env: { PROVIDER_A_ENDPOINT: "https://u:p@collect.example.com/api/send" },
+      a: false,
+      b: true,
+      problem: "SL702",
+    },
+    {
+      rule: "SL703 website ID is not a UUID",
+      env: { PROVIDER_A_WEBSITE_ID: "my-site" },
+      a: false,
+      b: true,
+      problem: "SL703 PROVIDER_A_WEBSITE_ID",
+    },
+    {
+      rule: "SL703 site ID missing",
+      env: { PROVIDER_B_SITE_ID: "" },
+      a: true,
+      b: false,
+      problem: "SL703 PROVIDER_B_SITE_ID",
+    },
+    {
+      rule: "SL704 unknown IP mode disables A",
+      env: { PROVIDER_A_GEO_IP_MODE: "half" },
+      a: false,
+      b: true,
+      problem: "SL704 PROVIDER_A_GEO_IP_MODE",
+    },
+    {
+      rule: "SL704 unknown bot mode disables B",
+      env: { PROVIDER_B_BOT_MODE: "drop" },
+      a: true,
+      b: false,
+      problem: "SL704 PROVIDER_B_BOT_MODE",
+    },
   ])("$rule", ({ env, a, b, problem }) => {
     const config = parseAnalyticsConfig({ ...BASE, ...env });
     expect(config.provider_a !== undefined).toBe(a);
@@ -50,9 +133,10 @@ describe("parseAnalyticsConfig", () => {
   });
 
   it("http endpoints are allowed on localhost (local collectors and tests)", () => {
-    expect(parseAnalyticsConfig({ ...BASE, PROVIDER_A_ENDPOINT: "http://127.0.0.1:3000/api/send" }).provider_a?.endpoint).toBe(
-      "http://127.0.0.1:3000/api/send",
-    );
+    expect(
+      parseAnalyticsConfig({ ...BASE, PROVIDER_A_ENDPOINT: "http://127.0.0.1:3000/api/send" })
+        .provider_a?.endpoint,
+    ).toBe("http://127.0.0.1:3000/api/send");
   });
 
   it("problems never echo the value (it may be a secret)", () => {

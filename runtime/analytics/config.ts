@@ -37,14 +37,33 @@ export function parseAnalyticsConfig(env: AnalyticsEnv): AnalyticsConfig {
   const config: AnalyticsConfig = { problems };
   if (enabled.has("provider_a")) {
     const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
-    const website = parseId("PROVIDER_A_WEBSITE_ID", env.PROVIDER_A_WEBSITE_ID, UUID, "a UUID", problems);
-    const ipMode = parseEnum("PROVIDER_A_GEO_IP_MODE", env.PROVIDER_A_GEO_IP_MODE, ["full", "truncated", "none"], "truncated", problems);
+    const website = parseId(
+      "PROVIDER_A_WEBSITE_ID",
+      env.PROVIDER_A_WEBSITE_ID,
+      UUID,
+      "a UUID",
+      problems,
+    );
+    const ipMode = parseEnum(
+      "PROVIDER_A_GEO_IP_MODE",
+      env.PROVIDER_A_GEO_IP_MODE,
+      ["full", "truncated", "none"],
+      "truncated",
+      problems,
+    );
     const botMode = parseBotMode("PROVIDER_A_BOT_MODE", env.PROVIDER_A_BOT_MODE, problems);
-    if (endpoint && website && ipMode && botMode) config.provider_a = { endpoint, website, ipMode, botMode };
+    if (endpoint && website && ipMode && botMode)
+      config.provider_a = { endpoint, website, ipMode, botMode };
   }
   if (enabled.has("provider_b")) {
     const endpoint = parseEndpoint("PROVIDER_B_ENDPOINT", env.PROVIDER_B_ENDPOINT, problems);
-    const siteId = parseId("PROVIDER_B_SITE_ID", env.PROVIDER_B_SITE_ID, SITE_ID, "1-64 letters, digits, - or _", problems);
+    const siteId = parseId(
+      "PROVIDER_B_SITE_ID",
+      env.PROVIDER_B_SITE_ID,
+      SITE_ID,
+      "1-64 letters, digits, - or _",
+      problems,
+    );
     const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
     if (endpoint && siteId && botMode) config.provider_b = { endpoint, siteId, botMode };
   }
@@ -57,13 +76,19 @@ function parseProviders(raw: string | undefined, problems: string[]): Set<Provid
   const parts = value.split(",").map((p) => p.trim());
   const known = parts.every((p): p is Provider => p === "provider_a" || p === "provider_b");
   if (!known || new Set(parts).size !== parts.length) {
-    problems.push("SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off");
+    problems.push(
+      "SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off",
+    );
     return new Set();
   }
   return new Set(parts as Provider[]);
 }
 
-function parseEndpoint(name: string, raw: string | undefined, problems: string[]): string | undefined {
+function parseEndpoint(
+  name: string,
+  raw: string | undefined,
+  problems: string[],
+): string | undefined {
   const value = (raw ?? "").trim();
   let url: URL | undefined;
   try {
@@ -77,18 +102,32 @@ function parseEndpoint(name: string, raw: string | undefined, problems: string[]
     url.password === "" &&
     (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname)));
   if (ok) return url!.href;
-  problems.push(`SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`);
+  problems.push(
+    `SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`,
+  );
   return undefined;
 }
 
-function parseId(name: string, raw: string | undefined, pattern: RegExp, expected: string, problems: string[]): string | undefined {
+function parseId(
+  name: string,
+  raw: string | undefined,
+  pattern: RegExp,
+  expected: string,
+  problems: string[],
+): string | undefined {
   const value = (raw ?? "").trim();
   if (pattern.test(value)) return value;
   problems.push(`SL703 ${name}: expected ${expected}; provider disabled`);
   return undefined;
 }
 
-function parseEnum<T extends string>(name: string, raw: string | undefined, allowed: readonly T[], fallback: T, problems: string[]): T | undefined {
+function parseEnum<T extends string>(
+  name: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+  problems: string[],
+): T | undefined {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "") return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -96,7 +135,11 @@ function parseEnum<T extends string>(name: string, raw: string | undefined, allo
   return undefined;
 }
 
-function parseBotMode(name: string, raw: string | undefined, problems: string[]): BotMode | undefined {
+function parseBotMode(
+  name: string,
+  raw: string | undefined,
+  problems: string[],
+): BotMode | undefined {
   const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
   return value === "normalise" ? "normalize" : value;
 }

@@ -30,7 +30,14 @@ beforeEach(() => {
 });
 
 const PENDING = Symbol("pending");
-const state = (p: Promise<unknown>) => Promise.race([p.then(() => "resolved", () => "rejected"), Promise.resolve(PENDING)]);
+const state = (p: Promise<unknown>) =>
+  Promise.race([
+    p.then(
+      () => "resolved",
+      () => "rejected",
+    ),
+    Promise.resolve(PENDING),
+  ]);
 
 function envWith(a: Collector, b: Collector) {
   return analyticsEnv("http://unused.invalid", {
@@ -41,30 +48,55 @@ function envWith(a: Collector, b: Collector) {
 
 describe("dispatch through ctx.waitUntil", () => {
   it.each([
-    { rule: "provider A never answers, provider B answers 500", a: () => hanging, b: () => failing, counts: { a: "timeout", b: "http_error" } },
-    { rule: "provider A answers 500, provider B never answers", a: () => failing, b: () => hanging, counts: { a: "http_error", b: "timeout" } },
-  ] as const)("$rule: returns at once, settles after the timeout, counts and logs each failure", async ({ a, b, counts }) => {
-    const ctx = fakeContext();
-    const returned = sendAnalytics(visitorRequest(), envWith(a(), b()), ctx, { kind: "redirect", slug: "docs" }, { timeoutMs: 300 });
-    expect(returned).toBeUndefined();
-    expect(ctx.promises).toHaveLength(1);
-    expect(await state(ctx.promises[0])).toBe(PENDING);
+    {
+      rule: "provider A never answers, provider B answers 500",
+      a: () => hanging,
+      b: () => failing,
+      counts: { a: "timeout", b: "http_error" },
+    },
+    {
+      rule: "provider A answers 500, provider B never answers",
+      a: () => failing,
+      b: () => hanging,
+      counts: { a: "http_error", b: "timeout" },
+    },
+  ] as const)(
+    "$rule: returns at once, settles after the timeout, counts and logs each failure",
+    async ({ a, b, counts }) => {
+      const ctx = fakeContext();
+      const returned = sendAnalytics(
+        visitorRequest(),
+        envWith(a(), b()),
+        ctx,
+        { kind: "redirect", slug: "docs" },
+        { timeoutMs: 300 },
+      );
+      expect(returned).toBeUndefined();
+      expect(ctx.promises).toHaveLength(1);
+      expect(await state(ctx.promises[0])).toBe(PENDING);
 
-    await expect(Promise.all(ctx.promises)).resolves.toBeDefined();
-    const after = analyticsCounters();
-    expect(after.provider_a[counts.a]).toBe(1);
-    expect(after.provider_b[counts.b]).toBe(1);
-    expect(after.provider_a.sent + after.provider_b.sent).toBe(0);
-    expect(warn).toHaveBeenCalledTimes(2);
-    const logged = warn.mock.calls.map((call: unknown[]) => String(call[0])).join("\n");
-    expect(logged).not.toMatch(/127\.0\.0\.1|api\/send|api\/track|token/);
-  });
+      await expect(Promise.all(ctx.promises)).resolves.toBeDefined();
+      const after = analyticsCounters();
+      expect(after.provider_a[counts.a]).toBe(1);
+      expect(after.provider_b[counts.b]).toBe(1);
+      expect(after.provider_a.sent + after.provider_b.sent).toBe(0);
+      expect(warn).toHaveBeenCalledTimes(2);
+      const logged = warn.mock.calls.map((call: unknown[]) => String(call[0])).join("\n");
+      expect(logged).not.toMatch(/127\.0\.0\.1|api\/send|api\/track|token/);
+    },
+  );
 
   it("an unreachable provider counts a network error and never throws", async () => {
     const closed = await startCollector();
     await closed.close();
     const ctx = fakeContext();
-    sendAnalytics(visitorRequest(), envWith(closed, healthy), ctx, { kind: "short-link-miss" }, { timeoutMs: 2000 });
+    sendAnalytics(
+      visitorRequest(),
+      envWith(closed, healthy),
+      ctx,
+      { kind: "short-link-miss" },
+      { timeoutMs: 2000 },
+    );
     await Promise.all(ctx.promises);
     expect(analyticsCounters().provider_a.network_error).toBe(1);
     expect(analyticsCounters().provider_b.sent).toBe(1);
@@ -84,7 +116,9 @@ describe("dispatch through ctx.waitUntil", () => {
     { rule: "ANALYTICS_PROVIDER=disabled sends nothing", env: { ANALYTICS_PROVIDER: "disabled" } },
   ])("$rule", async ({ env }) => {
     const ctx = fakeContext();
-    sendAnalytics(visitorRequest(), { ...envWith(healthy, healthy), ...env }, ctx, { kind: "short-link-miss" });
+    sendAnalytics(visitorRequest(), { ...envWith(healthy, healthy), ...env }, ctx, {
+      kind: "short-link-miss",
+    });
     expect(ctx.promises).toHaveLength(0);
   });
 

@@ -27,7 +27,8 @@ export function analyticsCounters(): Record<Provider, ProviderCounters> {
 }
 
 export function resetAnalyticsCounters(): void {
-  for (const c of Object.values(counters)) Object.assign(c, { sent: 0, http_error: 0, timeout: 0, network_error: 0 });
+  for (const c of Object.values(counters))
+    Object.assign(c, { sent: 0, http_error: 0, timeout: 0, network_error: 0 });
 }
 
 export interface DeliveryResult {
@@ -40,13 +41,24 @@ export interface DeliveryResult {
 }
 
 /** Resolves when every request has been answered or has failed; never rejects. */
-export async function deliverAll(requests: OutgoingRequest[], options: DispatchOptions = {}): Promise<DeliveryResult[]> {
+export async function deliverAll(
+  requests: OutgoingRequest[],
+  options: DispatchOptions = {},
+): Promise<DeliveryResult[]> {
   return Promise.all(requests.map((request) => deliver(request, options)));
 }
 
-async function deliver(request: OutgoingRequest, options: DispatchOptions): Promise<DeliveryResult> {
+async function deliver(
+  request: OutgoingRequest,
+  options: DispatchOptions,
+): Promise<DeliveryResult> {
   const doFetch = options.fetch ?? fetch;
-  const result: DeliveryResult = { provider: request.provider, event: request.event, status: 0, body: "" };
+  const result: DeliveryResult = {
+    provider: request.provider,
+    event: request.event,
+    status: 0,
+    body: "",
+  };
   try {
     const response = await doFetch(request.url, {
       method: "POST",
@@ -70,7 +82,13 @@ async function deliver(request: OutgoingRequest, options: DispatchOptions): Prom
   return result;
 }
 
-function fail(request: OutgoingRequest, kind: "http_error" | "timeout" | "network_error", detail: string): void {
+function fail(
+  request: OutgoingRequest,
+  kind: "http_error" | "timeout" | "network_error",
+  detail: string,
+): void {
   counters[request.provider][kind]++;
-  console.warn(`shortlinks analytics: ${request.provider} ${request.event} not delivered (${kind}: ${detail})`);
+  console.warn(
+    `shortlinks analytics: ${request.provider} ${request.event} not delivered (${kind}: ${detail})`,
+  );
 }

@@ -34,7 +34,10 @@ export function eventData(facts: EventFacts, visitor: Visitor): EventData {
   for (const [key, value] of entries) {
     if (value === undefined || value === "") continue;
     if (typeof value === "number" && !Number.isFinite(value)) continue;
-    data.push([key.slice(0, MAX_KEY_LENGTH), typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value]);
+    data.push([
+      key.slice(0, MAX_KEY_LENGTH),
+      typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value,
+    ]);
   }
   return data.slice(0, MAX_PROPERTIES);
 }

@@ -10,7 +10,14 @@ import { buildProviderB } from "./provider-b.js";
 import type { AnalyticsEnv, DispatchOptions, EventFacts, OutgoingRequest } from "./types.js";
 import { readVisitor } from "./visitor.js";
 
-export type { AnalyticsEnv, DispatchOptions, EventFacts, EventKind, OutgoingRequest, Provider } from "./types.js";
+export type {
+  AnalyticsEnv,
+  DispatchOptions,
+  EventFacts,
+  EventKind,
+  OutgoingRequest,
+  Provider,
+} from "./types.js";
 export { parseAnalyticsConfig, loadAnalyticsConfig, type AnalyticsConfig } from "./config.js";
 export {
   analyticsCounters,
@@ -23,7 +30,11 @@ export {
 export { correlationId } from "./visitor.js";
 
 /** Both providers' requests for one event (empty when analytics is off). Pure apart from random IDs. */
-export function buildAnalyticsRequests(request: Request, config: AnalyticsConfig, facts: EventFacts): OutgoingRequest[] {
+export function buildAnalyticsRequests(
+  request: Request,
+  config: AnalyticsConfig,
+  facts: EventFacts,
+): OutgoingRequest[] {
   if (!config.provider_a && !config.provider_b) return [];
   const visitor = readVisitor(request);
   const requests: OutgoingRequest[] = [];
@@ -69,5 +80,7 @@ export function sendAnalytics(
 
 function countBug(error: unknown): void {
   buildFailures++;
-  console.warn(`shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`);
+  console.warn(
+    `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`,
+  );
 }

@@ -13,7 +13,10 @@ export function visitorIp(raw: string | null, mode: IpMode): string | undefined 
   if (mode === "full") return ip.toLowerCase();
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (mapped) return `${groups[6] >> 8}.${groups[6] & 0xff}.${groups[7] >> 8}.0`;
-  return `${groups.slice(0, 3).map((g) => g.toString(16)).join(":")}::`;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(":")}::`;
 }
 
 /** Eight 16-bit groups, or undefined when the text is not an IPv6 address. */

@@ -19,9 +19,19 @@ describe("limits", () => {
   });
 
   it("Umami: url, referrer and title are cut to 500 characters", () => {
-    const request = visitorRequest({ path: `/${long}`, headers: { referer: `https://r.example/${long}` } });
-    const config = { endpoint: "https://u.example/api/send", website: WEBSITE_ID, ipMode: "none", botMode: "normalize" } as const;
-    const body = JSON.parse(buildProviderA(config, { kind: "pageview", title: long }, readVisitor(request)).body);
+    const request = visitorRequest({
+      path: `/${long}`,
+      headers: { referer: `https://r.example/${long}` },
+    });
+    const config = {
+      endpoint: "https://u.example/api/send",
+      website: WEBSITE_ID,
+      ipMode: "none",
+      botMode: "normalize",
+    } as const;
+    const body = JSON.parse(
+      buildProviderA(config, { kind: "pageview", title: long }, readVisitor(request)).body,
+    );
     expect(body.payload.url).toHaveLength(500);
     expect(body.payload.referrer).toHaveLength(500);
     expect(body.payload.title).toHaveLength(500);
@@ -33,7 +43,14 @@ describe("limits", () => {
   });
 
   it("Rybbit: properties fit in 2048 characters by dropping the lowest-priority keys", () => {
-    const data: [string, string][] = ["type", "slug", "target_host", "country", "path", "query"].map((k) => [k, "v".repeat(480)]);
+    const data: [string, string][] = [
+      "type",
+      "slug",
+      "target_host",
+      "country",
+      "path",
+      "query",
+    ].map((k) => [k, "v".repeat(480)]);
     const json = fitProperties(data);
     expect(json.length).toBeLessThanOrEqual(MAX_PROPERTIES_LENGTH);
     expect(Object.keys(JSON.parse(json))).toEqual(["type", "slug", "target_host", "country"]);
@@ -45,7 +62,10 @@ describe("limits", () => {
     ["session=abc", ""],
     ["", ""],
     ["ref=hn&ref=lobsters", "?ref=hn&ref=lobsters"],
-  ])("Rybbit querystring keeps only campaign and click-ID parameters: %s -> %s", (query, expected) => {
-    expect(selectedQuery(new URLSearchParams(query))).toBe(expected);
-  });
+  ])(
+    "Rybbit querystring keeps only campaign and click-ID parameters: %s -> %s",
+    (query, expected) => {
+      expect(selectedQuery(new URLSearchParams(query))).toBe(expected);
+    },
+  );
 });

@@ -3,9 +3,21 @@
  * one row per event kind (DESIGN.md Analytics: Umami payload, Rybbit payload).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectFrom, startCollector, type Collector, type ReceivedRequest } from "../../lib/analytics/test-collector.js";
+import {
+  collectFrom,
+  startCollector,
+  type Collector,
+  type ReceivedRequest,
+} from "../../lib/analytics/test-collector.js";
 import { sendAnalytics, type EventFacts } from "./index.js";
-import { analyticsEnv, CF_RAY, CHROME_UA, SITE_ID, visitorRequest, WEBSITE_ID } from "./test-fixtures.js";
+import {
+  analyticsEnv,
+  CF_RAY,
+  CHROME_UA,
+  SITE_ID,
+  visitorRequest,
+  WEBSITE_ID,
+} from "./test-fixtures.js";
 
 let collector: Collector;
 beforeAll(async () => {
@@ -23,8 +35,13 @@ beforeEach(() => {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function collect(c: Collector, request: Request, facts: EventFacts) {
-  const got = await collectFrom(c, (ctx) => sendAnalytics(request, analyticsEnv(c.url), ctx, facts));
-  return { a: got.get("/api/send") as ReceivedRequest, b: got.get("/api/track") as ReceivedRequest };
+  const got = await collectFrom(c, (ctx) =>
+    sendAnalytics(request, analyticsEnv(c.url), ctx, facts),
+  );
+  return {
+    a: got.get("/api/send") as ReceivedRequest,
+    b: got.get("/api/track") as ReceivedRequest,
+  };
 }
 
 const base = {
@@ -35,27 +52,62 @@ const base = {
   ip: "203.0.113.0",
 };
 const edge = { country: "CH", colo: "ZRH", correlation_id: CF_RAY };
-const bBase = { site_id: SITE_ID, hostname: "go.example.org", referrer: "https://news.example.net/post/1", language: "fr-CH" };
+const bBase = {
+  site_id: SITE_ID,
+  hostname: "go.example.org",
+  referrer: "https://news.example.net/post/1",
+  language: "fr-CH",
+};
 
 const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: object }[] = [
   {
     rule: "pageview is a native pageview: no name, no data; provider B type pageview",
     path: "/fr/consultation?utm_source=mail&token=s3cret",
     facts: { kind: "pageview", title: "Consultation" },
-    a: { type: "event", payload: { ...base, url: "/fr/consultation?utm_source=mail&token=s3cret", title: "Consultation" } },
-    b: { type: "pageview", ...bBase, pathname: "/fr/consultation", querystring: "?utm_source=mail", page_title: "Consultation" },
+    a: {
+      type: "event",
+      payload: {
+        ...base,
+        url: "/fr/consultation?utm_source=mail&token=s3cret",
+        title: "Consultation",
+      },
+    },
+    b: {
+      type: "pageview",
+      ...bBase,
+      pathname: "/fr/consultation",
+      querystring: "?utm_source=mail",
+      page_title: "Consultation",
+    },
   },
   {
     rule: "redirect is a named event with slug, target host, state, schedule label, status",
     path: "/docs?utm_campaign=spring&x=1",
-    facts: { kind: "redirect", slug: "docs", target_host: "docs.example.com", effective_state: "active", schedule_label: "spring", redirect_status: 302 },
+    facts: {
+      kind: "redirect",
+      slug: "docs",
+      target_host: "docs.example.com",
+      effective_state: "active",
+      schedule_label: "spring",
+      redirect_status: 302,
+    },
     a: {
       type: "event",
       payload: {
         ...base,
         url: "/docs?utm_campaign=spring&x=1",
         name: "redirect",
-        data: { type: "redirect", slug: "docs", target_host: "docs.example.com", effective_state: "active", schedule_label: "spring", redirect_status: 302, ...edge, path: "/docs", query: "utm_campaign=spring&x=1" },
+        data: {
+          type: "redirect",
+          slug: "docs",
+          target_host: "docs.example.com",
+          effective_state: "active",
+          schedule_label: "spring",
+          redirect_status: 302,
+          ...edge,
+          path: "/docs",
+          query: "utm_campaign=spring&x=1",
+        },
       },
     },
     b: {
@@ -64,7 +116,17 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
       pathname: "/docs",
       querystring: "?utm_campaign=spring",
       event_name: "redirect",
-      properties: JSON.stringify({ type: "redirect", slug: "docs", target_host: "docs.example.com", effective_state: "active", schedule_label: "spring", redirect_status: 302, ...edge, path: "/docs", query: "utm_campaign=spring&x=1" }),
+      properties: JSON.stringify({
+        type: "redirect",
+        slug: "docs",
+        target_host: "docs.example.com",
+        effective_state: "active",
+        schedule_label: "spring",
+        redirect_status: 302,
+        ...edge,
+        path: "/docs",
+        query: "utm_campaign=spring&x=1",
+      }),
     },
   },
   {
@@ -73,7 +135,19 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
     facts: { kind: "redirect", slug: "gh/*", effective_state: "active", redirect_error: "SL205" },
     a: {
       type: "event",
-      payload: { ...base, url: "/gh/a%20b", name: "redirect", data: { type: "redirect", slug: "gh/*", effective_state: "active", redirect_error: "SL205", ...edge, path: "/gh/a%20b" } },
+      payload: {
+        ...base,
+        url: "/gh/a%20b",
+        name: "redirect",
+        data: {
+          type: "redirect",
+          slug: "gh/*",
+          effective_state: "active",
+          redirect_error: "SL205",
+          ...edge,
+          path: "/gh/a%20b",
+        },
+      },
     },
     b: {
       type: "custom_event",
@@ -81,15 +155,37 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
       pathname: "/gh/a%20b",
       querystring: "",
       event_name: "redirect",
-      properties: JSON.stringify({ type: "redirect", slug: "gh/*", effective_state: "active", redirect_error: "SL205", ...edge, path: "/gh/a%20b" }),
+      properties: JSON.stringify({
+        type: "redirect",
+        slug: "gh/*",
+        effective_state: "active",
+        redirect_error: "SL205",
+        ...edge,
+        path: "/gh/a%20b",
+      }),
     },
   },
   {
     rule: "short-link-miss is a named event with the requested path",
     path: "/nope",
     facts: { kind: "short-link-miss" },
-    a: { type: "event", payload: { ...base, url: "/nope", name: "short-link-miss", data: { type: "short-link-miss", ...edge, path: "/nope" } } },
-    b: { type: "custom_event", ...bBase, pathname: "/nope", querystring: "", event_name: "short-link-miss", properties: JSON.stringify({ type: "short-link-miss", ...edge, path: "/nope" }) },
+    a: {
+      type: "event",
+      payload: {
+        ...base,
+        url: "/nope",
+        name: "short-link-miss",
+        data: { type: "short-link-miss", ...edge, path: "/nope" },
+      },
+    },
+    b: {
+      type: "custom_event",
+      ...bBase,
+      pathname: "/nope",
+      querystring: "",
+      event_name: "short-link-miss",
+      properties: JSON.stringify({ type: "short-link-miss", ...edge, path: "/nope" }),
+    },
   },
   {
     rule: "lookup is a named event with the slug and lookup result",
@@ -97,7 +193,18 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
     facts: { kind: "lookup", slug: "docs", lookup_result: "found" },
     a: {
       type: "event",
-      payload: { ...base, url: "/_analytics/lookup", name: "lookup", data: { type: "lookup", slug: "docs", lookup_result: "found", ...edge, path: "/_analytics/lookup" } },
+      payload: {
+        ...base,
+        url: "/_analytics/lookup",
+        name: "lookup",
+        data: {
+          type: "lookup",
+          slug: "docs",
+          lookup_result: "found",
+          ...edge,
+          path: "/_analytics/lookup",
+        },
+      },
     },
     b: {
       type: "custom_event",
@@ -105,7 +212,13 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
       pathname: "/_analytics/lookup",
       querystring: "",
       event_name: "lookup",
-      properties: JSON.stringify({ type: "lookup", slug: "docs", lookup_result: "found", ...edge, path: "/_analytics/lookup" }),
+      properties: JSON.stringify({
+        type: "lookup",
+        slug: "docs",
+        lookup_result: "found",
+        ...edge,
+        path: "/_analytics/lookup",
+      }),
     },
   },
 ];
@@ -135,6 +248,8 @@ describe("analytics payloads on the wire", () => {
     const request = visitorRequest({ path: "/nope" });
     request.headers.delete("cf-ray");
     const { a } = await collect(collector, request, { kind: "short-link-miss" });
-    expect((a.body as { payload: { data: { correlation_id: string } } }).payload.data.correlation_id).toMatch(UUID);
+    expect(
+      (a.body as { payload: { data: { correlation_id: string } } }).payload.data.correlation_id,
+    ).toMatch(UUID);
   });
 });

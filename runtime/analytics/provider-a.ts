@@ -15,7 +15,11 @@ export const PROVIDER_A_FALLBACK_UA =
 
 const MAX_HOSTNAME = 100;
 
-export function buildProviderA(config: ProviderAConfig, facts: EventFacts, visitor: Visitor): OutgoingRequest {
+export function buildProviderA(
+  config: ProviderAConfig,
+  facts: EventFacts,
+  visitor: Visitor,
+): OutgoingRequest {
   const asBot = visitor.bot.bot && config.botMode === "normalize";
   const name = asBot ? "bot" : facts.kind;
   const payload: Record<string, unknown> = {

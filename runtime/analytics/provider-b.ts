@@ -32,9 +32,21 @@ export const FORWARDED_QUERY_PARAMS = [
 ] as const;
 
 /** Rybbit's field limits. */
-const LIMITS = { hostname: 253, pathname: 2048, querystring: 2048, referrer: 2048, language: 35, page_title: 512, event_name: 256 };
+const LIMITS = {
+  hostname: 253,
+  pathname: 2048,
+  querystring: 2048,
+  referrer: 2048,
+  language: 35,
+  page_title: 512,
+  event_name: 256,
+};
 
-export function buildProviderB(config: ProviderBConfig, facts: EventFacts, visitor: Visitor): OutgoingRequest {
+export function buildProviderB(
+  config: ProviderBConfig,
+  facts: EventFacts,
+  visitor: Visitor,
+): OutgoingRequest {
   const asBot = visitor.bot.bot && config.botMode === "normalize";
   const name = asBot ? "bot" : facts.kind;
   const body: Record<string, string> = {
@@ -47,7 +59,8 @@ export function buildProviderB(config: ProviderBConfig, facts: EventFacts, visit
     language: clip(visitor.language, LIMITS.language),
     anonymous_id: crypto.randomUUID(),
   };
-  if (facts.title && facts.kind === "pageview") body.page_title = clip(facts.title, LIMITS.page_title);
+  if (facts.title && facts.kind === "pageview")
+    body.page_title = clip(facts.title, LIMITS.page_title);
   if (name !== "pageview") {
     body.event_name = name.slice(0, LIMITS.event_name);
     body.properties = fitProperties(eventData(facts, visitor));
@@ -68,7 +81,8 @@ export function buildProviderB(config: ProviderBConfig, facts: EventFacts, visit
 export function selectedQuery(params: URLSearchParams): string {
   const kept = new URLSearchParams();
   params.forEach((value, key) => {
-    if ((FORWARDED_QUERY_PARAMS as readonly string[]).includes(key)) kept.append(key, clip(value, 200));
+    if ((FORWARDED_QUERY_PARAMS as readonly string[]).includes(key))
+      kept.append(key, clip(value, 200));
   });
   const text = kept.toString();
   return text === "" ? "" : clip(`?${text}`, LIMITS.querystring);

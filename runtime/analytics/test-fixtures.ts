@@ -6,7 +6,8 @@ export const WEBSITE_ID = "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
 export const SITE_ID = "42";
 export const CHROME_UA =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36";
-export const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+export const GOOGLEBOT_UA =
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 export const CF_RAY = "8a1b2c3d4e5f6789-ZRH";
 
 export function analyticsEnv(base: string, overrides: AnalyticsEnv = {}): AnalyticsEnv {

@@ -3,10 +3,18 @@ import { headersFor, matchesPattern, withHeaderRules } from "./headers.js";
 import type { HeaderRule } from "../types.js";
 
 const rules: HeaderRule[] = [
-  { pattern: "/*", set: { "X-Generated-By": "shortlinks/test", "Content-Security-Policy": "default-src 'self'" }, unset: [] },
+  {
+    pattern: "/*",
+    set: { "X-Generated-By": "shortlinks/test", "Content-Security-Policy": "default-src 'self'" },
+    unset: [],
+  },
   { pattern: "/lookup/*", set: { "Cache-Control": "no-cache" }, unset: [] },
   { pattern: "/:lang/_stats/*", set: { "X-Robots-Tag": "noindex" }, unset: [] },
-  { pattern: "/hello.html", set: { "Content-Security-Policy": "sandbox allow-scripts" }, unset: ["Content-Security-Policy"] },
+  {
+    pattern: "/hello.html",
+    set: { "Content-Security-Policy": "sandbox allow-scripts" },
+    unset: ["Content-Security-Policy"],
+  },
   { pattern: "/*", set: { "X-Extra": "a" }, unset: [] },
   { pattern: "/docs", set: { "X-Extra": "b" }, unset: [] },
 ];
@@ -27,7 +35,9 @@ describe("header rules compiled from _headers", () => {
   });
 
   it("a detach (!) removes what earlier rules set before the rule sets its own", () => {
-    expect(headersFor(rules, "/hello.html").get("content-security-policy")).toBe("sandbox allow-scripts");
+    expect(headersFor(rules, "/hello.html").get("content-security-policy")).toBe(
+      "sandbox allow-scripts",
+    );
   });
 
   it("two rules setting one header join with a comma", () => {
@@ -41,7 +51,9 @@ describe("header rules compiled from _headers", () => {
   });
 
   it("replaces values the assets layer already set instead of doubling them", () => {
-    const response = new Response("x", { headers: { "x-generated-by": "shortlinks/test", "content-type": "text/plain" } });
+    const response = new Response("x", {
+      headers: { "x-generated-by": "shortlinks/test", "content-type": "text/plain" },
+    });
     const out = withHeaderRules(response, rules, "/x");
     expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
   });
@@ -53,34 +65,52 @@ describe("header rules compiled from _headers", () => {
   ])("HTML with Cache-Control %s gets %s", (cache, expected) => {
     const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
     if (cache) headers["cache-control"] = cache;
-    expect(withHeaderRules(new Response("<p>", { headers }), [], "/").headers.get("cache-control")).toBe(expected);
+    expect(
+      withHeaderRules(new Response("<p>", { headers }), [], "/").headers.get("cache-control"),
+    ).toBe(expected);
   });
 
   it("non-HTML responses get no added Cache-Control", () => {
-    const out = withHeaderRules(new Response(null, { status: 302, headers: { location: "https://x.example/" } }), [], "/");
+    const out = withHeaderRules(
+      new Response(null, { status: 302, headers: { location: "https://x.example/" } }),
+      [],
+      "/",
+    );
     expect(out.headers.get("cache-control")).toBeNull();
   });
 });
 
 describe("the worker's deliberate headers win over _headers defaults", () => {
   it("a rule does not overwrite Cache-Control the worker set", () => {
-    const fallback: HeaderRule[] = [{ pattern: "/*", set: { "Cache-Control": "no-store" }, unset: [] }];
-    const response = new Response("x", { status: 403, headers: { "cache-control": "private, no-store" } });
-    expect(withHeaderRules(response, fallback, "/en/_stats/").headers.get("cache-control")).toBe("private, no-store");
+    const fallback: HeaderRule[] = [
+      { pattern: "/*", set: { "Cache-Control": "no-store" }, unset: [] },
+    ];
+    const response = new Response("x", {
+      status: 403,
+      headers: { "cache-control": "private, no-store" },
+    });
+    expect(withHeaderRules(response, fallback, "/en/_stats/").headers.get("cache-control")).toBe(
+      "private, no-store",
+    );
   });
 });
 
 describe("header rules on the final answer", () => {
   it("an unset rule removes a header, the worker's own included", () => {
     const unset: HeaderRule[] = [{ pattern: "/*", set: {}, unset: ["X-Frame-Options", "Vary"] }];
-    const response = new Response("x", { headers: { vary: "Origin", "content-type": "text/plain" } });
+    const response = new Response("x", {
+      headers: { vary: "Origin", "content-type": "text/plain" },
+    });
     const out = withHeaderRules(response, unset, "/x");
     expect(out.headers.has("vary")).toBe(false);
     expect(out.headers.get("content-type")).toBe("text/plain");
   });
 
   it("HEAD keeps status and headers and drops the body", async () => {
-    const response = new Response("body", { status: 404, headers: { "content-type": "text/plain" } });
+    const response = new Response("body", {
+      status: 404,
+      headers: { "content-type": "text/plain" },
+    });
     const out = withHeaderRules(response, rules, "/x", true);
     expect(out.status).toBe(404);
     expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
@@ -88,13 +118,40 @@ describe("header rules on the final answer", () => {
   });
 });
 
-
 describe("_headers patterns: the fast matchers agree with the pattern's regular expression", () => {
-  const patterns = ["/*", "/links.json", "/links-shards/*", "/*/_stats/*", "/:lang/_tests/*", "/a.b", "https://go.example.org/docs/*", "/lookup/*"];
-  const paths = ["/", "/links.json", "/links.jsonx", "/links-shards/", "/links-shards/1.json", "/links-shards", "/en/_stats/x", "/a/b/_stats/x", "/en/_tests/", "/a.b", "/aXb", "/docs/x", "/docs", "/lookup/", "/lookup", "/x\ny"];
+  const patterns = [
+    "/*",
+    "/links.json",
+    "/links-shards/*",
+    "/*/_stats/*",
+    "/:lang/_tests/*",
+    "/a.b",
+    "https://go.example.org/docs/*",
+    "/lookup/*",
+  ];
+  const paths = [
+    "/",
+    "/links.json",
+    "/links.jsonx",
+    "/links-shards/",
+    "/links-shards/1.json",
+    "/links-shards",
+    "/en/_stats/x",
+    "/a/b/_stats/x",
+    "/en/_tests/",
+    "/a.b",
+    "/aXb",
+    "/docs/x",
+    "/docs",
+    "/lookup/",
+    "/lookup",
+    "/x\ny",
+  ];
   it.each(patterns)("%s", (pattern) => {
     const rules = [{ pattern, set: { "X-Hit": "1" }, unset: [] }];
-    const disagree = paths.filter((path) => headersFor(rules, path).has("x-hit") !== matchesPattern(pattern, path));
+    const disagree = paths.filter(
+      (path) => headersFor(rules, path).has("x-hit") !== matchesPattern(pattern, path),
+    );
     expect(disagree).toEqual([]);
   });
 

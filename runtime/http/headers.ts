@@ -20,7 +20,13 @@ export function matchesPattern(pattern: string, path: string): boolean {
     const source = pattern
       .replace(/^https?:\/\/[^/]*/, "")
       .split(/(\*|:[A-Za-z_]\w*)/)
-      .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .map((part) =>
+        part === "*"
+          ? ".*"
+          : part.startsWith(":")
+            ? "[^/]+"
+            : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
       .join("");
     regex = new RegExp(`^${source}$`);
     compiled.set(pattern, regex);
@@ -35,7 +41,8 @@ function matcherOf(pattern: string): (path: string) => boolean {
   const path = pattern.replace(/^https?:\/\/[^/]*/, "");
   if (!/[*:]/.test(path)) return (p) => p === path;
   const prefix = path.slice(0, -1);
-  if (path.endsWith("/*") && !/[*:]/.test(prefix)) return (p) => p.startsWith(prefix) && !p.includes("\n");
+  if (path.endsWith("/*") && !/[*:]/.test(prefix))
+    return (p) => p.startsWith(prefix) && !p.includes("\n");
   return (p) => matchesPattern(pattern, p);
 }
 
@@ -58,7 +65,10 @@ const MERGED_LIMIT = 256;
  * The headers the rules give `path`: a value to set, or null to remove. Read-only: the result is
  * shared by every path that matches the same rules.
  */
-export function headersFor(rules: readonly RuleLike[], path: string): ReadonlyMap<string, string | null> {
+export function headersFor(
+  rules: readonly RuleLike[],
+  path: string,
+): ReadonlyMap<string, string | null> {
   return mergedFor(rules, path).map;
 }
 
@@ -75,8 +85,9 @@ function mergedFor(rules: readonly RuleLike[], path: string): Merged {
     const map = mergeRules(rules.filter((_, i) => compiledRules.matchers[i](path)));
     const set: Record<string, string> = {};
     const unset: string[] = [];
-    for (const [name, value] of map) if (value === null) unset.push(name);
-    else set[name] = value;
+    for (const [name, value] of map)
+      if (value === null) unset.push(name);
+      else set[name] = value;
     merged = { map, set, unset };
     if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
     compiledRules.merged.set(signature, merged);
@@ -110,7 +121,11 @@ export interface Draft {
  * `own` headers (lower-case names) with the rules for `path` applied: the worker's own headers
  * win over what the rules set, the rules' removals apply to both, and HTML is kept untransformed.
  */
-function headersWithRules(own: Readonly<Record<string, string>>, rules: readonly RuleLike[], path: string): Record<string, string> {
+function headersWithRules(
+  own: Readonly<Record<string, string>>,
+  rules: readonly RuleLike[],
+  path: string,
+): Record<string, string> {
   const merged = mergedFor(rules, path);
   const headers: Record<string, string> = { ...merged.set, ...own };
   for (const name of merged.unset) delete headers[name];
@@ -125,16 +140,30 @@ function headersWithRules(own: Readonly<Record<string, string>>, rules: readonly
  * workerd every Headers call crosses into the runtime, and a record initialiser is about three
  * times cheaper than an array of pairs.
  */
-export function withHeaderRules(answer: Response | Draft, rules: readonly HeaderRule[], path: string, head = false): Response {
+export function withHeaderRules(
+  answer: Response | Draft,
+  rules: readonly HeaderRule[],
+  path: string,
+  head = false,
+): Response {
   if (!(answer instanceof Response)) return finishDraft(answer, rules, path, head).response;
   const own = ownHeaders(answer);
   if (!own) return withRulesOnPairs(answer, rules, path, head);
   const headers = headersWithRules(own, rules, path);
-  return new Response(head ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers });
+  return new Response(head ? null : answer.body, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers,
+  });
 }
 
 /** `draft` with the rules for `path` applied (`sent`; `head` drops the body), and its Response. */
-export function finishDraft(draft: Draft, rules: readonly RuleLike[], path: string, head = false): { sent: Draft; response: Response } {
+export function finishDraft(
+  draft: Draft,
+  rules: readonly RuleLike[],
+  path: string,
+  head = false,
+): { sent: Draft; response: Response } {
   const headers = headersWithRules(draft.headers, rules, path);
   const sent: Draft = { status: draft.status, headers, body: head ? null : draft.body };
   return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
@@ -151,13 +180,21 @@ function ownHeaders(response: Response): Record<string, string> | null {
 }
 
 /** The general form, for the rare response with Set-Cookie headers (an asset could carry them). */
-function withRulesOnPairs(response: Response, rules: readonly HeaderRule[], path: string, head: boolean): Response {
+function withRulesOnPairs(
+  response: Response,
+  rules: readonly HeaderRule[],
+  path: string,
+  head: boolean,
+): Response {
   const out = new Response(head ? null : response.body, response);
   for (const [name, value] of headersFor(rules, path)) {
     if (value === null) out.headers.delete(name);
     else if (!out.headers.has(name)) out.headers.set(name, value);
   }
-  const cache = htmlCacheControl(out.headers.get("content-type") ?? undefined, out.headers.get("cache-control") ?? undefined);
+  const cache = htmlCacheControl(
+    out.headers.get("content-type") ?? undefined,
+    out.headers.get("cache-control") ?? undefined,
+  );
   if (cache) out.headers.set("cache-control", cache);
   return out;
 }

@@ -35,7 +35,11 @@ export function lookupPath(input: string): string | null {
   return text.startsWith("/") ? text : "/" + text;
 }
 
-export async function lookupSlug(input: string, ctx: ResolveContext, now: Date): Promise<LookupResult> {
+export async function lookupSlug(
+  input: string,
+  ctx: ResolveContext,
+  now: Date,
+): Promise<LookupResult> {
   const path = lookupPath(input);
   const slug = input.trim().slice(0, MAX_SLUG_INPUT);
   if (path === null) return { found: false, slug };
@@ -54,11 +58,15 @@ export async function lookupSlug(input: string, ctx: ResolveContext, now: Date):
 
 /** The language a no-JavaScript form post asked for, if it is one we serve. */
 export function formLanguage(value: unknown, fallback: Lang): Lang {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value) ? (value as Lang) : fallback;
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)
+    ? (value as Lang)
+    : fallback;
 }
 
 /** What a lookup beacon may carry: the slug and result, clipped. */
-export function beaconFacts(body: Record<string, unknown>): { slug: string; result: string } | null {
+export function beaconFacts(
+  body: Record<string, unknown>,
+): { slug: string; result: string } | null {
   const { slug, result } = body;
   if (typeof slug !== "string" || typeof result !== "string") return null;
   return { slug: slug.slice(0, 200), result: result.slice(0, 50) };

@@ -39,7 +39,8 @@ export async function evaluateExpectations(
     const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
     const location = response.headers.get("location") ?? undefined;
     const actual = { status: response.status, ...(location ? { location } : {}) };
-    const pass = actual.status === e.status && (e.location === undefined || e.location === location);
+    const pass =
+      actual.status === e.status && (e.location === undefined || e.location === location);
     results.push({
       path: e.path,
       ...(e.at ? { at: e.at } : {}),
@@ -61,11 +62,26 @@ export async function serveOperator(
   answer: Answer,
   now: Date,
 ): Promise<Response | Draft> {
-  const lang: Lang = (LANGUAGES as readonly string[]).includes(langTag) ? (langTag as Lang) : data.site.default_lang;
+  const lang: Lang = (LANGUAGES as readonly string[]).includes(langTag)
+    ? (langTag as Lang)
+    : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
-  if (sub === "") return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE);
-  if (area === "stats" && sub === "api/links.json") return json(200, { links: await data.links.all() }, PRIVATE);
+  if (sub === "")
+    return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE);
+  if (area === "stats" && sub === "api/links.json")
+    return json(200, { links: await data.links.all() }, PRIVATE);
   if (area === "tests" && sub === "api/results.json")
-    return json(200, { results: await evaluateExpectations(data.site.expectations, new URL(data.site.base_url).origin, answer, now) }, PRIVATE);
+    return json(
+      200,
+      {
+        results: await evaluateExpectations(
+          data.site.expectations,
+          new URL(data.site.base_url).origin,
+          answer,
+          now,
+        ),
+      },
+      PRIVATE,
+    );
   return plainNotFound();
 }

@@ -1,6 +1,7 @@
 /** Bounded request-body reading for the two POST endpoints: 413 / 415 / 400, never a 500. */
 
-export type BodyResult<T> = { ok: true; value: T; form: boolean } | { ok: false; status: 400 | 413 | 415; error: string };
+export type BodyResult<T> =
+  { ok: true; value: T; form: boolean } | { ok: false; status: 400 | 413 | 415; error: string };
 
 export async function readSmallBody(
   request: Request,

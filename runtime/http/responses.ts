@@ -6,7 +6,11 @@ import type { Draft } from "./headers.js";
 
 /** `extra` names are lower-case. */
 export function plainText(status: number, body: string, extra: Record<string, string> = {}): Draft {
-  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/plain; charset=utf-8" }, body };
+  return {
+    status,
+    headers: { "cache-control": "no-store", ...extra, "content-type": "text/plain; charset=utf-8" },
+    body,
+  };
 }
 
 export function plainNotFound(): Draft {
@@ -25,9 +29,21 @@ export function jsonError(status: number, error: string): Response {
 }
 
 /** A product page answered with a chosen status (informational pages, 404 page, lookup pages). */
-export function htmlWithStatus(html: string | null, status: number, extra: Record<string, string> = {}): Draft {
-  if (html === null) return plainText(status === 200 ? 404 : status, status === 200 ? "Not found\n" : "Unavailable\n");
-  return { status, headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" }, body: html };
+export function htmlWithStatus(
+  html: string | null,
+  status: number,
+  extra: Record<string, string> = {},
+): Draft {
+  if (html === null)
+    return plainText(
+      status === 200 ? 404 : status,
+      status === 200 ? "Not found\n" : "Unavailable\n",
+    );
+  return {
+    status,
+    headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" },
+    body: html,
+  };
 }
 
 /** The CORS allowance of the specification: `Origin: null` only, and only on the two POST endpoints. */
@@ -39,7 +55,10 @@ export function allowNullOrigin(response: Response, request: Request): Response 
 }
 
 export function preflight(allow: string, endpoint: boolean, request: Request): Response {
-  const response = new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
+  const response = new Response(null, {
+    status: 204,
+    headers: { allow, "cache-control": "no-store" },
+  });
   if (!endpoint || request.headers.get("origin") !== "null") return response;
   response.headers.set("access-control-allow-methods", "POST, OPTIONS");
   response.headers.set("access-control-allow-headers", "content-type");

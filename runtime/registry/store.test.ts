@@ -33,7 +33,11 @@ function fakeAssets() {
       const path = new URL(request.url).pathname;
       fetched.push(path);
       const index = Number(path.match(/(\d+)\.json$/)?.[1]);
-      return Response.json({ schema: SHARD_SCHEMA, exact: { [`shard-${index}`]: record(`shard-${index}`) }, splat: {} });
+      return Response.json({
+        schema: SHARD_SCHEMA,
+        exact: { [`shard-${index}`]: record(`shard-${index}`) },
+        splat: {},
+      });
     },
   };
 }
@@ -41,7 +45,8 @@ function fakeAssets() {
 /** Keys that land in shard `index`. */
 function keysFor(index: number, count = 1): string[] {
   const keys: string[] = [];
-  for (let i = 0; keys.length < count; i++) if (shardOf(`k${i}`, SHARDS) === index) keys.push(`k${i}`);
+  for (let i = 0; keys.length < count; i++)
+    if (shardOf(`k${i}`, SHARDS) === index) keys.push(`k${i}`);
   return keys;
 }
 const keyFor = (index: number) => keysFor(index)[0];

@@ -38,7 +38,10 @@ export async function readAsset(assets: AssetFetcher, path: string): Promise<Res
 }
 
 /** A generated product page's HTML, read once per isolate: 45 small files at most. */
-export async function readPage(data: Pick<RuntimeData, "assets" | "pages">, path: string): Promise<string | null> {
+export async function readPage(
+  data: Pick<RuntimeData, "assets" | "pages">,
+  path: string,
+): Promise<string | null> {
   const cached = data.pages.get(path);
   if (cached !== undefined) return cached;
   const response = await readAsset(data.assets, path);

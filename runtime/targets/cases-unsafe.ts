@@ -7,7 +7,6 @@ const allow = (...rules: string[]): TargetAllowance => ({ rules, reason });
 const byRule = (rule: number, targets: string[]): UnsafeCase[] =>
   targets.map((target) => ({ target, rule }));
 
-
 export const UNSAFE_CASES: UnsafeCase[] = [
   ...byRule(1, [
     "//evil.example/",

@@ -39,6 +39,5 @@ export const CASE_POLICY: TargetPolicy = {
   blocked_extensions: [".exe", ".scr", ".bat", ".cmd", ".msi", ".ps1", ".vbs", ".jar"],
 };
 
-
 export { UNSAFE_CASES } from "./cases-unsafe.js";
 export { SAFE_CASES, SPLAT_CASES } from "./cases-safe.js";

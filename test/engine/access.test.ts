@@ -101,7 +101,11 @@ describe("Access in workerd", () => {
       "/en/_stats/api/links.json",
       async () => {
         const [head, , signature] = (await valid())!.split(".");
-        return [head, b64({ iss: TEAM, aud: [FIXTURE_AUD], email: "intruder@example.com", exp: now() + 600 }), signature].join(".");
+        return [
+          head,
+          b64({ iss: TEAM, aud: [FIXTURE_AUD], email: "intruder@example.com", exp: now() + 600 }),
+          signature,
+        ].join(".");
       },
       header,
       403,
@@ -109,7 +113,8 @@ describe("Access in workerd", () => {
     [
       "an alg none token is 403",
       "/en/_stats/api/links.json",
-      async () => `${b64({ alg: "none", kid: keys.kid })}.${b64({ iss: TEAM, aud: [FIXTURE_AUD], exp: now() + 600 })}.`,
+      async () =>
+        `${b64({ alg: "none", kid: keys.kid })}.${b64({ iss: TEAM, aud: [FIXTURE_AUD], exp: now() + 600 })}.`,
       header,
       403,
     ],
@@ -152,7 +157,9 @@ describe("Access in workerd", () => {
       outbound: () => new Response("unreachable", { status: 503 }),
     });
     try {
-      const response = await cut.fetch("/en/_stats/api/links.json", { headers: header(await valid()) });
+      const response = await cut.fetch("/en/_stats/api/links.json", {
+        headers: header(await valid()),
+      });
       expect(response.status).toBe(403);
       expect(cut.outbound.map((r) => r.url)).toContain(`${TEAM}/cdn-cgi/access/certs`);
     } finally {

@@ -25,7 +25,9 @@ export function dirAssets(dir: string): AssetFetcher & { requests: string[] } {
       if (!file.startsWith(normalize(dir))) return new Response("Not found", { status: 404 });
       try {
         const body = await readFile(file);
-        return new Response(body, { headers: { "content-type": TYPES[extname(file)] ?? "application/octet-stream" } });
+        return new Response(body, {
+          headers: { "content-type": TYPES[extname(file)] ?? "application/octet-stream" },
+        });
       } catch {
         return new Response("Not found", { status: 404 });
       }

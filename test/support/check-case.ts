@@ -16,12 +16,22 @@ export function mismatches(c: RequestCase, answer: Answer): string[] {
   }
   for (const [name, want] of Object.entries(c.expectHeaders ?? {})) {
     const got = answer.headers.get(name);
-    if (want === null ? got !== null : typeof want === "string" ? got !== want : got === null || !want.test(got))
+    if (
+      want === null
+        ? got !== null
+        : typeof want === "string"
+          ? got !== want
+          : got === null || !want.test(got)
+    )
       problems.push(`header ${name}: ${got}, expected ${String(want)}`);
   }
   return problems;
 }
 
 export function caseRequest(c: RequestCase, origin = "https://links.example.com"): Request {
-  return new Request(origin + c.path, { method: c.method ?? "GET", headers: c.headers, body: c.body });
+  return new Request(origin + c.path, {
+    method: c.method ?? "GET",
+    headers: c.headers,
+    body: c.body,
+  });
 }
