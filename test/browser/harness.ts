@@ -1,7 +1,8 @@
 /**
  * Browser harness: builds test/browser/instance with the real CLI, serves the bundle in workerd
- * (the same engine options as `shortlinks serve`, outgoing fetches refused) and drives Debian's
- * Chromium with playwright-core. Never downloads a browser.
+ * (the same engine options as `shortlinks serve`, outgoing fetches refused) and drives Chromium
+ * with playwright-core: the system's when there is one, else the one npm installed (chromium.ts).
+ * Never downloads a browser.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -14,8 +15,8 @@ import {
 } from "playwright-core";
 import { buildInstance, REPO, type BuiltInstance } from "../support/build-instance.js";
 import { startWorkerd, type Workerd, type WorkerdOptions } from "../engine/workerd.js";
+import { findChromium, type ChromiumChoice } from "./chromium.js";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -37,6 +38,7 @@ export interface BrowserSite {
   built: BuiltInstance;
   workerd: Workerd;
   browser: Browser;
+  chromium: ChromiumChoice;
   close(): Promise<void>;
 }
 
@@ -44,8 +46,10 @@ export async function startBrowserSite(options: WorkerdOptions = {}): Promise<Br
   const built = await buildInstance(BROWSER_INSTANCE);
   const workerd = await startWorkerd(built.out, options);
   let browser: Browser;
+  let choice: ChromiumChoice;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    choice = findChromium();
+    browser = await chromium.launch({ executablePath: choice.executablePath, args: CHROMIUM_ARGS });
   } catch (error) {
     await workerd.dispose();
     throw error;
@@ -56,6 +60,7 @@ export async function startBrowserSite(options: WorkerdOptions = {}): Promise<Br
     built,
     workerd,
     browser,
+    chromium: choice,
     async close() {
       await browser.close();
       await workerd.dispose();

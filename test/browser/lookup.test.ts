@@ -1,5 +1,5 @@
 /**
- * The lookup pages in a real browser (Debian's Chromium): five languages, strict CSP, the JSON
+ * The lookup pages in a real browser (headless Chromium): five languages, strict CSP, the JSON
  * lookup with its beacon, and the plain form post without JavaScript.
  */
 import { readFileSync } from "node:fs";
