@@ -16,7 +16,7 @@ import { loadExpectations } from "./assets/expectations.js";
 import { buildSiteConfig } from "./assets/site-config.js";
 import { bundleWorker } from "./bundle/bundle-worker.js";
 import { assembleOutput, type OutputFile } from "./output-files.js";
-import { diag, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { defaultsDirFor, generatorIdentity } from "./paths.js";
 import { BLOCKLIST_SCHEMA, type Blocklist } from "../runtime/types.js";
 import { assetSchemaProblems } from "./assets/asset-schemas.js";
@@ -152,7 +152,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     }
   }
   const sorted = sortDiagnostics(diagnostics);
-  if (sorted.some((d) => d.severity === "error")) return { diagnostics: sorted, summary };
+  if (hasErrors(sorted)) return { diagnostics: sorted, summary };
 
   const worker = options.skipBundle ? undefined : await bundleWorker();
   summary.workerBytes = worker?.bytes ?? 0;

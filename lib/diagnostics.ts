@@ -1,9 +1,158 @@
 /**
- * Diagnostics: every problem the compiler finds, with a stable code, a place and a hint.
- * The code table below is mirrored in docs/compiler.md.
+ * Diagnostics: every problem shortlinks reports, with a stable code, a place and a hint.
+ *
+ * DIAGNOSTIC_CODES is the one registry: each code with its severity, title, stage and the docs
+ * section that lists it. The runtime's own codes (target rules, analytics variables) are declared
+ * beside the runtime, which cannot import lib/, and included here. lib/diagnostics.test.ts fails
+ * when a code is missing from its docs table or the docs list a code that is not here;
+ * test/compiler-fixtures.test.ts fails when a code has neither a fixture nor a NO_FIXTURE reason.
  */
+import { RUNTIME_CODES, type RuntimeCode } from "../runtime/codes.js";
+import { RULE_TITLES, ruleCode, type TargetRuleCode } from "../runtime/targets/rules.js";
 
 export type Severity = "error" | "warning";
+
+/** Where a code comes from: a compiler stage, a command, or the runtime. */
+export type Stage =
+  | "sources"
+  | "targets"
+  | "links"
+  | "site"
+  | "assets"
+  | "headers"
+  | "pages"
+  | "check"
+  | "serve"
+  | "runtime";
+
+export interface CodeEntry {
+  severity: Severity;
+  title: string;
+  stage: Stage;
+  /** `docs/<page>.md#<section>`: the section whose table lists the code. */
+  docs: string;
+}
+
+interface Group {
+  stage: Stage;
+  docs: string;
+}
+
+const COMPILER_DOCS = "docs/compiler.md#diagnostic-codes";
+const SOURCES: Group = { stage: "sources", docs: COMPILER_DOCS };
+const TARGETS: Group = { stage: "targets", docs: "docs/targets.md#diagnostic-codes" };
+const LINKS: Group = { stage: "links", docs: COMPILER_DOCS };
+const SITE: Group = { stage: "site", docs: COMPILER_DOCS };
+const ASSETS: Group = { stage: "assets", docs: COMPILER_DOCS };
+const HEADERS: Group = { stage: "headers", docs: COMPILER_DOCS };
+const CHECK: Group = { stage: "check", docs: COMPILER_DOCS };
+const SERVE: Group = { stage: "serve", docs: "docs/serve.md#diagnostics" };
+const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" };
+const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
+
+const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
+const warning = (group: Group, title: string) => ({
+  ...group,
+  severity: "warning" as const,
+  title,
+});
+
+/** The codes lib/ emits. Add a code here (one line), then its docs row and its fixture. */
+const COMPILER_CODES = {
+  SL101: error(SOURCES, "source file cannot be parsed"),
+  SL102: error(SOURCES, "source file does not hold a list of rows"),
+  SL103: error(SOURCES, "row is not a mapping"),
+  SL104: error(SOURCES, "required field missing"),
+  SL105: error(SOURCES, "field has the wrong type or value"),
+  SL106: error(SOURCES, "unknown field"),
+  SL107: error(SOURCES, "CSV header does not name the expected columns"),
+  SL108: warning(SOURCES, "no link sources found"),
+  SL220: error(TARGETS, "blocklist file cannot be parsed or has the wrong shape"),
+  SL221: error(TARGETS, "blocklist entry is invalid"),
+  SL222: error(TARGETS, "blocklist removal names no default entry or gives no reason"),
+  SL290: warning(TARGETS, "a target rule is bypassed by an allowance"),
+  SL291: error(TARGETS, "allowance names a rule that cannot be bypassed"),
+  SL292: warning(TARGETS, "allowance is not needed by its target"),
+  SL301: error(LINKS, "slug holds characters outside the slug charset"),
+  SL302: error(LINKS, "slug is too long"),
+  SL303: error(LINKS, "slug is reserved"),
+  SL304: error(LINKS, "slug collides with a static file"),
+  SL305: error(LINKS, "duplicate slug after normalisation"),
+  SL306: warning(LINKS, "slugs differ only by case"),
+  SL307: warning(LINKS, "splat link covers an exact link"),
+  SL308: warning(LINKS, "splat link nested in another splat link"),
+  SL310: error(LINKS, "splat link shadows a static file"),
+  SL311: error(LINKS, "schedule on a splat link"),
+  SL312: error(LINKS, "schedule time is not ISO 8601 with an offset"),
+  SL313: error(LINKS, "schedule has no bound"),
+  SL314: error(LINKS, "schedule start is not before its end"),
+  SL320: error(CHECK, "src/worker.js differs from the fresh bundle"),
+  SL330: error(ASSETS, "generated runtime asset does not match its schema"),
+  SL401: error(HEADERS, "_headers line cannot be parsed"),
+  // A warning instead when site.yaml states public_disclosure (see demote()).
+  SL402: error(HEADERS, "custom _headers drops or weakens a mandatory control"),
+  SL403: warning(HEADERS, "more _headers rules than Cloudflare applies (100)"),
+  SL501: error(SITE, "site.yaml missing or unreadable"),
+  SL502: error(SITE, "site.yaml field invalid"),
+  SL503: error(SITE, "tests.yaml row invalid"),
+  SL504: error(ASSETS, "custom public file collides with a product or private path"),
+  SL505: error(ASSETS, "custom public file is too large for the platform"),
+  SL506: error(CHECK, "an expectation of custom/tests.yaml is not met"),
+  SL601: error(SERVE, "no built bundle in the output folder"),
+  SL602: error(SERVE, "wrangler.json of the bundle is unreadable or incomplete"),
+  SL603: warning(SERVE, ".dev.vars line cannot be parsed (ignored)"),
+  SL604: error(SERVE, "custom/vars.yaml is unreadable or not a mapping of names to values"),
+  SL605: error(SERVE, "the local server cannot listen on the address"),
+  SL606: warning(SERVE, "rebuild failed; the previous bundle keeps serving"),
+  SL650: error(PAGES, "text key missing in a language"),
+  SL651: error(PAGES, "template uses a text key that does not exist"),
+  SL652: warning(PAGES, "custom text key overrides nothing"),
+  SL653: error(PAGES, "texts file missing, unreadable or not a mapping of texts"),
+  SL654: error(PAGES, "template placeholder or partial unknown"),
+  SL655: error(PAGES, "page breaks the strict content security policy"),
+  SL656: warning(PAGES, "custom template overrides nothing"),
+} as const satisfies Record<string, CodeEntry>;
+
+/** SL201..SL212, one per target rule of runtime/targets/rules.ts. */
+const TARGET_RULE_CODES = Object.fromEntries(
+  Object.entries(RULE_TITLES).map(([rule, title]) => [
+    ruleCode(Number(rule)),
+    { stage: "targets", docs: "docs/targets.md#the-rules", severity: "error", title },
+  ]),
+) as Record<TargetRuleCode, CodeEntry>;
+
+/** SL70x, declared in runtime/codes.ts: the runtime warns and keeps serving. */
+const RUNTIME_CODE_ENTRIES = Object.fromEntries(
+  Object.entries(RUNTIME_CODES).map(([code, title]) => [code, warning(RUNTIME, title)]),
+) as Record<RuntimeCode, CodeEntry>;
+
+export type DiagnosticCode = keyof typeof COMPILER_CODES | TargetRuleCode | RuntimeCode;
+
+export const DIAGNOSTIC_CODES: Readonly<Record<DiagnosticCode, CodeEntry>> = Object.fromEntries(
+  Object.entries({ ...COMPILER_CODES, ...TARGET_RULE_CODES, ...RUNTIME_CODE_ENTRIES }).sort(
+    ([a], [b]) => (a < b ? -1 : 1),
+  ),
+) as Record<DiagnosticCode, CodeEntry>;
+
+/**
+ * Codes that cannot have a broken instance under fixtures/, each with the test that pins it
+ * instead. Every other code needs a fixtures/slNNN-* folder.
+ */
+export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
+  SL330: "a compiler bug by definition; test/compiler-fixtures.test.ts feeds broken assets",
+  SL505: "needs a 25 MiB file; test/compiler-fixtures.test.ts makes one in a temp folder",
+  SL601: "serve, not compile; lib/serve/bundle-config.test.ts",
+  SL602: "serve, not compile; lib/serve/bundle-config.test.ts",
+  SL603: "serve, not compile; lib/serve/dev-vars.test.ts",
+  SL604: "serve, not compile; lib/serve/load-vars.test.ts",
+  SL605: "serve, not compile; lib/serve/serve-bundle.test.ts",
+  SL606: "serve --watch, not compile; lib/serve/serve-bundle.test.ts",
+  SL650: "only the product's own defaults/texts can lack a key; lib/pages/render-pages.test.ts",
+  SL701: "runtime variables, not the instance; runtime/analytics/config.test.ts",
+  SL702: "runtime variables, not the instance; runtime/analytics/config.test.ts",
+  SL703: "runtime variables, not the instance; runtime/analytics/config.test.ts",
+  SL704: "runtime variables, not the instance; runtime/analytics/config.test.ts",
+};
 
 export interface Diagnostic {
   code: string;
@@ -21,69 +170,7 @@ export interface Place {
   line: number;
 }
 
-/** Every code the compiler itself emits (the target module's SL201..SL212 come with their own text). */
-export const DIAGNOSTIC_CODES = {
-  SL101: { severity: "error", title: "source file cannot be parsed" },
-  SL102: { severity: "error", title: "source file does not hold a list of rows" },
-  SL103: { severity: "error", title: "row is not a mapping" },
-  SL104: { severity: "error", title: "required field missing" },
-  SL105: { severity: "error", title: "field has the wrong type or value" },
-  SL106: { severity: "error", title: "unknown field" },
-  SL107: { severity: "error", title: "CSV header does not name the expected columns" },
-  SL108: { severity: "warning", title: "no link sources found" },
-  SL220: { severity: "error", title: "blocklist file cannot be parsed or has the wrong shape" },
-  SL221: { severity: "error", title: "blocklist entry is invalid" },
-  SL222: {
-    severity: "error",
-    title: "blocklist removal names no default entry or gives no reason",
-  },
-  SL290: { severity: "warning", title: "a target rule is bypassed by an allowance" },
-  SL291: { severity: "error", title: "allowance names a rule that cannot be bypassed" },
-  SL292: { severity: "warning", title: "allowance is not needed by its target" },
-  SL301: { severity: "error", title: "slug holds characters outside the slug charset" },
-  SL302: { severity: "error", title: "slug is too long" },
-  SL303: { severity: "error", title: "slug is reserved" },
-  SL304: { severity: "error", title: "slug collides with a static file" },
-  SL305: { severity: "error", title: "duplicate slug after normalisation" },
-  SL306: { severity: "warning", title: "slugs differ only by case" },
-  SL307: { severity: "warning", title: "splat link covers an exact link" },
-  SL308: { severity: "warning", title: "splat link nested in another splat link" },
-  SL310: { severity: "error", title: "splat link shadows a static file" },
-  SL311: { severity: "error", title: "schedule on a splat link" },
-  SL312: { severity: "error", title: "schedule time is not ISO 8601 with an offset" },
-  SL313: { severity: "error", title: "schedule has no bound" },
-  SL314: { severity: "error", title: "schedule start is not before its end" },
-  SL320: { severity: "error", title: "src/worker.js differs from the fresh bundle" },
-  SL330: { severity: "error", title: "generated runtime asset does not match its schema" },
-  SL401: { severity: "error", title: "_headers line cannot be parsed" },
-  SL402: { severity: "error", title: "custom _headers drops or weakens a mandatory control" },
-  SL403: { severity: "warning", title: "more _headers rules than Cloudflare applies (100)" },
-  SL501: { severity: "error", title: "site.yaml missing or unreadable" },
-  SL502: { severity: "error", title: "site.yaml field invalid" },
-  SL503: { severity: "error", title: "tests.yaml row invalid" },
-  SL504: { severity: "error", title: "custom public file collides with a product or private path" },
-  SL505: { severity: "error", title: "custom public file is too large for the platform" },
-  SL506: { severity: "error", title: "an expectation of custom/tests.yaml is not met" },
-  SL601: { severity: "error", title: "no built bundle in the output folder" },
-  SL602: { severity: "error", title: "wrangler.json of the bundle is unreadable or incomplete" },
-  SL603: { severity: "warning", title: ".dev.vars line cannot be parsed (ignored)" },
-  SL604: {
-    severity: "error",
-    title: "custom/vars.yaml is unreadable or not a mapping of names to values",
-  },
-  SL605: { severity: "error", title: "the local server cannot listen on the address" },
-  SL606: { severity: "warning", title: "rebuild failed; the previous bundle keeps serving" },
-  SL650: { severity: "error", title: "text key missing in a language" },
-  SL651: { severity: "error", title: "template uses a text key that does not exist" },
-  SL652: { severity: "warning", title: "custom text key overrides nothing" },
-  SL653: { severity: "error", title: "texts file missing, unreadable or not a mapping of texts" },
-  SL654: { severity: "error", title: "template placeholder or partial unknown" },
-  SL655: { severity: "error", title: "page breaks the strict content security policy" },
-  SL656: { severity: "warning", title: "custom template overrides nothing" },
-} as const satisfies Record<string, { severity: Severity; title: string }>;
-
-export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
-
+/** The one constructor: the severity comes from the registry. */
 export function diag(code: DiagnosticCode, at: Place, message: string, hint?: string): Diagnostic {
   const d: Diagnostic = {
     code,
@@ -96,8 +183,21 @@ export function diag(code: DiagnosticCode, at: Place, message: string, hint?: st
   return d;
 }
 
+/** The same diagnostic as a warning: an error the instance has deliberately accepted. */
+export function demote(d: Diagnostic): Diagnostic {
+  return { ...d, severity: "warning" };
+}
+
+export function isError(d: Diagnostic): boolean {
+  return d.severity === "error";
+}
+
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.severity === "error");
+  return diagnostics.some(isError);
+}
+
+export function errorsIn(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter(isError);
 }
 
 /** Stable order: file, line, code, message. */

@@ -911,6 +911,11 @@ function isProtectedPath(normalizedLowerPath, languages) {
   return null;
 }
 
+// runtime/codes.ts
+function runtimeProblem(code, text) {
+  return `${code} ${text}`;
+}
+
 // runtime/analytics/config.ts
 var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -960,7 +965,10 @@ function parseProviders(raw, problems) {
   const known = parts.every((p) => p === "provider_a" || p === "provider_b");
   if (!known || new Set(parts).size !== parts.length) {
     problems.push(
-      "SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off"
+      runtimeProblem(
+        "SL701",
+        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off"
+      )
     );
     return /* @__PURE__ */ new Set();
   }
@@ -977,21 +985,26 @@ function parseEndpoint(name, raw, problems) {
   const ok = url !== void 0 && url.username === "" && url.password === "" && (url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.has(url.hostname));
   if (ok) return url.href;
   problems.push(
-    `SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`
+    runtimeProblem(
+      "SL702",
+      `${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`
+    )
   );
   return void 0;
 }
 function parseId(name, raw, pattern2, expected, problems) {
   const value = (raw ?? "").trim();
   if (pattern2.test(value)) return value;
-  problems.push(`SL703 ${name}: expected ${expected}; provider disabled`);
+  problems.push(runtimeProblem("SL703", `${name}: expected ${expected}; provider disabled`));
   return void 0;
 }
 function parseEnum(name, raw, allowed, fallback, problems) {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "") return fallback;
   if (allowed.includes(value)) return value;
-  problems.push(`SL704 ${name}: expected one of ${allowed.join(", ")}; provider disabled`);
+  problems.push(
+    runtimeProblem("SL704", `${name}: expected one of ${allowed.join(", ")}; provider disabled`)
+  );
   return void 0;
 }
 function parseBotMode(name, raw, problems) {
@@ -1820,6 +1833,7 @@ var RULE_TITLES = {
   11: "splat values are encoded segment by segment",
   12: "a splat must not shadow a dangerous parent path"
 };
+var TITLES = RULE_TITLES;
 var ALLOWABLE_RULES = [6, 7];
 function ruleCode(rule) {
   return `SL2${String(rule).padStart(2, "0")}`;
@@ -1828,14 +1842,14 @@ function ruleOfName(name) {
   const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
   if (!match) return null;
   const rule = Number(match[1]);
-  return rule >= 1 && rule <= 12 ? rule : null;
+  return TITLES[rule] !== void 0 ? rule : null;
 }
 function refuse2(rule, why) {
   return {
     ok: false,
     rule,
     code: ruleCode(rule),
-    message: `rule ${rule} (${RULE_TITLES[rule]}): ${why}`
+    message: `rule ${rule} (${TITLES[rule]}): ${why}`
   };
 }
 var CONTROL2 = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;

@@ -17,7 +17,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkInstance } from "../lib/check.js";
 import { compileInstance } from "../lib/compile.js";
-import { DIAGNOSTIC_CODES, formatDiagnostic } from "../lib/diagnostics.js";
+import {
+  DIAGNOSTIC_CODES,
+  formatDiagnostic,
+  NO_FIXTURE,
+  type DiagnosticCode,
+} from "../lib/diagnostics.js";
 import { MAX_ASSET_BYTES } from "../lib/assets/custom-files.js";
 import { assetSchemaProblems } from "../lib/assets/asset-schemas.js";
 import { expectGolden } from "./golden.js";
@@ -26,11 +31,13 @@ const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const CASES = readdirSync(FIXTURES)
   .filter((name) => /^sl\d{3}-/.test(name))
   .sort();
-const codeOf = (name: string) => "SL" + name.slice(2, 5);
+const codeOf = (name: string) => ("SL" + name.slice(2, 5)) as DiagnosticCode;
+const CODES = Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[];
 
+/** Codes of the `check` stage need the whole check (bundle, src/worker.js, expectations). */
 async function diagnose(name: string) {
   const root = join(FIXTURES, name);
-  return /^sl(320|506)/.test(name)
+  return DIAGNOSTIC_CODES[codeOf(name)]?.stage === "check"
     ? checkInstance({ root })
     : compileInstance({ root, skipBundle: true, emit: false });
 }
@@ -46,12 +53,20 @@ describe("diagnostic fixtures", () => {
     },
   );
 
-  const untestable = new Set(["SL330", "SL505"]); // pinned by the two tests below
-  // SL60x (serve) and SL65x (pages) are not compile results: lib/serve and lib/pages tests pin them.
-  const compileCodes = Object.keys(DIAGNOSTIC_CODES).filter((c) => !c.startsWith("SL6"));
-  it.each(compileCodes.filter((c) => !untestable.has(c)))("%s has a fixture", (code) => {
+  it.each(CASES)("%s is named after a registered code", (name) => {
+    expect(CODES).toContain(codeOf(name));
+  });
+
+  it.each(CODES.filter((c) => NO_FIXTURE[c] === undefined))("%s has a fixture", (code) => {
     expect(CASES.map(codeOf)).toContain(code);
   });
+
+  it.each(Object.keys(NO_FIXTURE) as DiagnosticCode[])(
+    "%s is exempt from fixtures, so it has none",
+    (code) => {
+      expect(CASES.map(codeOf)).not.toContain(code);
+    },
+  );
 
   it("SL505: a custom public file over the platform's 25 MiB limit is refused", async () => {
     const root = mkdtempSync(join(tmpdir(), "shortlinks-sl505-"));

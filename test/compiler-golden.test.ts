@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInstance } from "../lib/build.js";
+import { errorsIn } from "../lib/diagnostics.js";
 import { expectGolden } from "./golden.js";
 import { WORKER_FILE } from "../lib/output-files.js";
 
@@ -48,7 +49,7 @@ describe("golden build of fixtures/valid-basic", () => {
   it("writes the expected file list, JSON assets and _headers", async () => {
     const root = copyInstance();
     const result = await buildInstance({ root });
-    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(errorsIn(result.diagnostics)).toEqual([]);
     const dist = join(root, "dist");
     const files = listTree(dist);
     expectGolden(join(EXPECTED, "files.txt"), files.join("\n") + "\n");
@@ -90,8 +91,7 @@ describe("golden build of fixtures/valid-basic", () => {
     const second = await buildInstance({ root });
     expect(second.wrote).toBe(false);
     expect(
-      second.diagnostics
-        .filter((d) => d.severity === "error")
+      errorsIn(second.diagnostics)
         .map((d) => d.code)
         .sort(),
     ).toEqual(["SL205", "SL303"]);

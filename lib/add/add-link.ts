@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isSeq, parseDocument, stringify } from "yaml";
 import { compileInstance } from "../compile.js";
-import { diag, type Diagnostic } from "../diagnostics.js";
+import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import { writeFileAtomic } from "../fs/atomic.js";
 import type { RawRow } from "../sources/raw-row.js";
 
@@ -66,8 +66,7 @@ export async function addLink(input: AddLinkInput): Promise<AddLinkResult> {
     extraRows: [raw],
   });
   const mine = compiled.diagnostics.filter((d) => d.file === file && d.line === line);
-  const errors = mine.filter((d) => d.severity === "error");
-  if (errors.length > 0) {
+  if (hasErrors(mine)) {
     return {
       ok: false,
       diagnostics: mine,

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { resolve } from "node:path";
 import { addLink, DEFAULT_ADD_FILE } from "../add/add-link.js";
+import { hasErrors } from "../diagnostics.js";
 import {
   countLine,
   EXIT_OK,
@@ -81,7 +82,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
       printDiagnostics(ctx.io, result.diagnostics);
       if (!result.ok) {
         ctx.io.err(`not added: ${countLine(result.diagnostics)}`);
-        if (result.other.some((d) => d.severity === "error"))
+        if (hasErrors(result.other))
           ctx.io.err(`(the instance has other problems too: run shortlinks check)`);
         ctx.exitCode = EXIT_PROBLEMS;
         return;

@@ -1,6 +1,6 @@
 /** What every command gets: where to print, and how to report diagnostics. */
 import pc from "picocolors";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { errorsIn, formatDiagnostic, isError, type Diagnostic } from "../diagnostics.js";
 
 export interface Io {
   out: (text: string) => void;
@@ -44,13 +44,13 @@ export function printDiagnostics(
 ): void {
   const colors = pc.createColors(io.color?.[to] ?? false);
   for (const d of diagnostics) {
-    const paint = d.severity === "error" ? colors.red : colors.yellow;
+    const paint = isError(d) ? colors.red : colors.yellow;
     io[to](formatDiagnostic(d).replace(d.code, paint(d.code)));
   }
 }
 
 export function countLine(diagnostics: readonly Diagnostic[]): string {
-  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const errors = errorsIn(diagnostics).length;
   const warnings = diagnostics.length - errors;
   return `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
 }

@@ -3,7 +3,7 @@
  * worker runs (resolve() and answerRequest()) over the compiled instance, in memory.
  */
 import { compileInstance } from "../compile.js";
-import type { Diagnostic } from "../diagnostics.js";
+import { errorsIn, type Diagnostic } from "../diagnostics.js";
 import { loadRuntimeData } from "../../runtime/registry/store.js";
 import { answerRequest } from "../../runtime/worker.js";
 import type { Check } from "../../runtime/resolve.js";
@@ -38,8 +38,7 @@ export type Explainer =
 /** Compiles the instance once; each explain then runs the worker's own code over it. */
 export async function createExplainer(root: string): Promise<Explainer> {
   const compiled = await compileInstance({ root, skipBundle: true });
-  if (!compiled.files)
-    return { ok: false, diagnostics: compiled.diagnostics.filter((d) => d.severity === "error") };
+  if (!compiled.files) return { ok: false, diagnostics: errorsIn(compiled.diagnostics) };
   const assets = memoryAssets(compiled.files);
   const data = await loadRuntimeData(assets);
   return {

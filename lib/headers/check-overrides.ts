@@ -5,7 +5,7 @@
  * site.yaml states a public_disclosure reason.
  */
 import { PRIVATE_FILES } from "../../runtime/types.js";
-import { diag, type Diagnostic } from "../diagnostics.js";
+import { demote, diag, type Diagnostic } from "../diagnostics.js";
 import { applyRules, matchesPattern } from "./match-pattern.js";
 import type { SourcedHeaderRule } from "./parse-headers.js";
 
@@ -111,10 +111,9 @@ export function checkOverrides(input: CheckOverridesInput): Diagnostic[] {
       const at = { file: culprit?.file ?? "custom/public/_headers", line };
       const message = `custom header rule ${culprit ? `"${culprit.pattern}" ` : ""}drops or weakens ${control.name} (for example on ${path})`;
       const d = input.publicDisclosure
-        ? {
-            ...diag("SL402", at, `${message}; accepted because site.yaml states public_disclosure`),
-            severity: "warning" as const,
-          }
+        ? demote(
+            diag("SL402", at, `${message}; accepted because site.yaml states public_disclosure`),
+          )
         : diag(
             "SL402",
             at,

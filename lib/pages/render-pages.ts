@@ -3,12 +3,11 @@
  * static files under /assets/. Every generated page is checked against the strict CSP profile.
  */
 import { join } from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
 import { relativePath } from "../paths.js";
 import { LOOKUP_ROUTES, PAGE_IDS, pageAssetPath, type PageId } from "../../runtime/routes.js";
 import { LANGUAGES, type Lang } from "../../runtime/types.js";
 import { escapeHtml } from "../../runtime/pages/escape.js";
-import { pageDiag } from "./codes.js";
 import { bundleSharedModules, readStaticFiles, type PageFile } from "./static-assets.js";
 import { findStrictViolations } from "./strict-html.js";
 import {
@@ -89,7 +88,7 @@ export async function renderPages(input: RenderPagesInput): Promise<RenderedPage
   for (const page of PAGE_IDS) {
     if (!texts.keys.has(titleKey(page))) {
       diagnostics.push(
-        pageDiag(
+        diag(
           "SL651",
           { file: relativePath(input.root, join(input.defaultsDir, "texts", "en.yaml")), line: 0 },
           `text key "${titleKey(page)}" (title of the ${page} page) does not exist`,
@@ -101,7 +100,7 @@ export async function renderPages(input: RenderPagesInput): Promise<RenderedPage
   for (const { source, file } of loaded.templates.values()) {
     for (const v of findStrictViolations(source)) {
       reported.add(v.message);
-      diagnostics.push(pageDiag("SL655", { file, line: v.line }, v.message, STRICT_HINT));
+      diagnostics.push(diag("SL655", { file, line: v.line }, v.message, STRICT_HINT));
     }
   }
   const files: PageFile[] = [];
@@ -114,7 +113,7 @@ export async function renderPages(input: RenderPagesInput): Promise<RenderedPage
         if (reported.has(v.message)) continue;
         reported.add(v.message);
         diagnostics.push(
-          pageDiag(
+          diag(
             "SL655",
             { file, line: 0 },
             `the ${lang} ${page} page has ${v.message}`,

@@ -10,10 +10,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
 import { relativePath } from "../paths.js";
 import { PAGE_IDS } from "../../runtime/routes.js";
-import { pageDiag } from "./codes.js";
 
 export interface Template {
   source: string;
@@ -68,9 +67,7 @@ export function loadTemplates(input: { defaultsDir: string; root: string }): {
   for (const required of ["layout", ...PAGE_IDS]) {
     if (!templates.has(required)) {
       const file = relativePath(input.root, join(defaultsDir, `${required}.html`));
-      diagnostics.push(
-        pageDiag("SL654", { file, line: 0 }, `template "${required}.html" is missing`),
-      );
+      diagnostics.push(diag("SL654", { file, line: 0 }, `template "${required}.html" is missing`));
     }
   }
   const customDir = join(input.root, "custom", "pages");
@@ -80,7 +77,7 @@ export function loadTemplates(input: { defaultsDir: string; root: string }): {
     const id = name.slice(0, -5);
     if (!templates.has(id)) {
       diagnostics.push(
-        pageDiag(
+        diag(
           "SL656",
           { file: rel, line: 0 },
           `"${name}" has no default counterpart, so it is never used`,
@@ -112,11 +109,11 @@ export function validateTemplates(
       const at = { file, line: lineOf(source, match.index ?? 0) };
       if (partial) {
         if (!templates.has(`_${name}`))
-          diagnostics.push(pageDiag("SL654", at, `partial "_${name}.html" does not exist`));
+          diagnostics.push(diag("SL654", at, `partial "_${name}.html" does not exist`));
       } else if (name.startsWith("t.")) {
         if (!textKeys.has(name.slice(2)))
           diagnostics.push(
-            pageDiag(
+            diag(
               "SL651",
               at,
               `text key "${name.slice(2)}" does not exist`,
@@ -125,7 +122,7 @@ export function validateTemplates(
           );
       } else if (!BUILD_VALUES.has(name) && !RAW_VALUES.has(name) && !RUNTIME_SLOTS.has(name)) {
         diagnostics.push(
-          pageDiag(
+          diag(
             "SL654",
             at,
             `unknown placeholder "{{${name}}}"`,

@@ -6,10 +6,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from "yaml";
-import type { Diagnostic } from "../diagnostics.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
 import { relativePath } from "../paths.js";
 import { LANGUAGES, type Lang } from "../../runtime/types.js";
-import { pageDiag } from "./codes.js";
 
 export type TextTable = Map<string, string>;
 
@@ -38,7 +37,7 @@ function readTable(file: string, root: string, diagnostics: Diagnostic[]): ReadT
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     diagnostics.push(
-      pageDiag(
+      diag(
         "SL653",
         { file: rel, line: lineCounter.linePos(e.pos[0]).line },
         e.message.split("\n")[0],
@@ -58,7 +57,7 @@ function readTable(file: string, root: string, diagnostics: Diagnostic[]): ReadT
       out.lines.set(prefix, line);
     } else {
       diagnostics.push(
-        pageDiag(
+        diag(
           "SL653",
           { file: rel, line },
           `expected a text or a mapping of texts at "${prefix || "(top)"}"`,
@@ -79,7 +78,7 @@ export function loadTexts(input: { defaultsDir: string; root: string }): LoadedT
     const defaults = readTable(defaultsFile, input.root, diagnostics);
     if (!defaults) {
       diagnostics.push(
-        pageDiag(
+        diag(
           "SL653",
           { file: relativePath(input.root, defaultsFile), line: 0 },
           `texts file for "${lang}" is missing`,
@@ -93,7 +92,7 @@ export function loadTexts(input: { defaultsDir: string; root: string }): LoadedT
     for (const [key, value] of custom?.table ?? []) {
       if (!keys.has(key)) {
         diagnostics.push(
-          pageDiag(
+          diag(
             "SL652",
             { file: relativePath(input.root, customFile), line: custom!.lines.get(key) ?? 1 },
             `text key "${key}" does not exist in the defaults, so it changes nothing`,
@@ -109,7 +108,7 @@ export function loadTexts(input: { defaultsDir: string; root: string }): LoadedT
     const missing = [...keys].filter((key) => !byLang[lang].has(key));
     for (const key of missing) {
       diagnostics.push(
-        pageDiag(
+        diag(
           "SL650",
           {
             file: relativePath(input.root, join(input.defaultsDir, "texts", `${lang}.yaml`)),

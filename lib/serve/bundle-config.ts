@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { serveDiag, ServeProblem } from "./problems.js";
+import { diag } from "../diagnostics.js";
+import { ServeProblem } from "./problems.js";
 
 export const WRANGLER_CONFIG = "wrangler.json";
 
@@ -62,10 +63,9 @@ export function readBundleConfig(outDir: string): BundleConfig {
   const file = join(dir, WRANGLER_CONFIG);
   if (!existsSync(file))
     throw new ServeProblem(
-      serveDiag(
+      diag(
         "SL601",
-        file,
-        0,
+        { file, line: 0 },
         `expected a built bundle, found no ${WRANGLER_CONFIG}`,
         "run `shortlinks build` first, or pass --out to the folder it wrote",
       ),
@@ -75,10 +75,9 @@ export function readBundleConfig(outDir: string): BundleConfig {
     raw = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
     throw new ServeProblem(
-      serveDiag(
+      diag(
         "SL602",
-        file,
-        0,
+        { file, line: 0 },
         `expected JSON, found a parse error (${(error as Error).message})`,
         "rebuild with `shortlinks build`",
       ),
@@ -89,10 +88,9 @@ export function readBundleConfig(outDir: string): BundleConfig {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join(".") || "(root)";
     throw new ServeProblem(
-      serveDiag(
+      diag(
         "SL602",
-        file,
-        0,
+        { file, line: 0 },
         `field ${where}: ${issue?.message ?? "invalid"}`,
         "rebuild with `shortlinks build`; do not edit dist/ by hand",
       ),
@@ -114,20 +112,18 @@ export function readBundleConfig(outDir: string): BundleConfig {
   };
   if (!existsSync(bundle.scriptPath))
     throw new ServeProblem(
-      serveDiag(
+      diag(
         "SL601",
-        file,
-        0,
+        { file, line: 0 },
         `expected the worker at ${config.main}, found no file`,
         "rebuild with `shortlinks build`",
       ),
     );
   if (!existsSync(bundle.assetsDirectory))
     throw new ServeProblem(
-      serveDiag(
+      diag(
         "SL601",
-        file,
-        0,
+        { file, line: 0 },
         `expected the assets folder ${config.assets.directory}, found none`,
         "rebuild with `shortlinks build`",
       ),

@@ -4,8 +4,7 @@
  * ('single' kept as written, "double" with \n escapes). A line that is none of these is reported
  * and ignored, never fatal: a typo must not stop the local server.
  */
-import type { Diagnostic } from "../diagnostics.js";
-import { serveDiag } from "./problems.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
 
 export const DEV_VARS_FILE = ".dev.vars";
 
@@ -25,10 +24,9 @@ export function parseDevVars(text: string, file = DEV_VARS_FILE): DevVars {
     const value = match ? unquote(match[2]) : undefined;
     if (!match || value === undefined) {
       diagnostics.push(
-        serveDiag(
+        diag(
           "SL603",
-          file,
-          index + 1,
+          { file, line: index + 1 },
           `expected KEY=VALUE, found ${describeLine(line)}`,
           "write NAME=value, with quotes around values holding spaces or #",
         ),

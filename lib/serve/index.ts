@@ -14,6 +14,6 @@ export {
   type OutboundHandler,
 } from "./engine-options.js";
 export { loadServeVars, readVarsYaml, VARS_YAML, type ServeVars } from "./load-vars.js";
-export { SERVE_CODES, ServeProblem, type ServeCode } from "./problems.js";
+export { ServeProblem } from "./problems.js";
 export { runServe, untilStopSignal, type BuildFn, type RunServeOptions } from "./run-serve.js";
 export { serveBundle, type ServeHandle, type ServeOptions } from "./serve-bundle.js";

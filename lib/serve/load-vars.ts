@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import type { Diagnostic } from "../diagnostics.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
 import type { BundleConfig, VarValue } from "./bundle-config.js";
 import { DEV_VARS_FILE, parseDevVars } from "./dev-vars.js";
-import { serveDiag, ServeProblem } from "./problems.js";
+import { ServeProblem } from "./problems.js";
 
 export const VARS_YAML = "custom/vars.yaml";
 
@@ -48,10 +48,9 @@ export function readVarsYaml(text: string): Record<string, string> {
   } catch (error) {
     const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line ?? 0;
     throw new ServeProblem(
-      serveDiag(
+      diag(
         "SL604",
-        VARS_YAML,
-        line,
+        { file: VARS_YAML, line },
         `expected YAML, found a parse error: ${(error as Error).message.split("\n")[0]}`,
       ),
     );
@@ -59,20 +58,27 @@ export function readVarsYaml(text: string): Record<string, string> {
   if (doc === null || doc === undefined) return {};
   if (typeof doc !== "object" || Array.isArray(doc))
     throw new ServeProblem(
-      serveDiag("SL604", VARS_YAML, 0, "expected a mapping of NAME: value, found another shape"),
+      diag(
+        "SL604",
+        { file: VARS_YAML, line: 0 },
+        "expected a mapping of NAME: value, found another shape",
+      ),
     );
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(doc)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
       throw new ServeProblem(
-        serveDiag("SL604", VARS_YAML, 0, `expected a variable name, found ${JSON.stringify(key)}`),
+        diag(
+          "SL604",
+          { file: VARS_YAML, line: 0 },
+          `expected a variable name, found ${JSON.stringify(key)}`,
+        ),
       );
     if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")
       throw new ServeProblem(
-        serveDiag(
+        diag(
           "SL604",
-          VARS_YAML,
-          0,
+          { file: VARS_YAML, line: 0 },
           `expected a text value for ${key}, found a ${value === null ? "null" : "structure"}`,
           "quote the value",
         ),

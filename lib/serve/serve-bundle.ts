@@ -5,11 +5,11 @@
  */
 import { Miniflare } from "miniflare";
 import { relative } from "node:path";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { diag, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { readBundleConfig, type VarValue } from "./bundle-config.js";
 import { engineOptions, type OutboundHandler } from "./engine-options.js";
 import { loadServeVars } from "./load-vars.js";
-import { serveDiag, ServeProblem } from "./problems.js";
+import { ServeProblem } from "./problems.js";
 import { watchInstance, type InstanceWatcher } from "./watch.js";
 
 export interface ServeOptions {
@@ -82,10 +82,9 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
         } catch (error) {
           warn(
             formatDiagnostic(
-              serveDiag(
+              diag(
                 "SL606",
-                "custom/",
-                0,
+                { file: "custom/", line: 0 },
                 `rebuild failed: ${(error as Error).message}`,
                 "fix the sources; the server keeps the last good bundle",
               ),
@@ -119,10 +118,9 @@ function listenProblem(error: unknown, host: string, port: number): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (/EADDRINUSE|address already in use|Address in use|bind/i.test(message))
     return new ServeProblem(
-      serveDiag(
+      diag(
         "SL605",
-        `${host}:${port}`,
-        0,
+        { file: `${host}:${port}`, line: 0 },
         `expected a free address, found ${host}:${port} in use`,
         "stop the other server or pass --port",
       ),

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/types.js";
-import { diag, type Diagnostic } from "../diagnostics.js";
+import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import { parseLocated } from "../yaml-lines.js";
 import { LIST_NAMES, normalizeEntry, type ListName } from "./entries.js";
 
@@ -207,7 +207,5 @@ export async function loadBlocklist(root: string, defaultsDir: string): Promise<
   }
   const custom = parseBlocklistFile(customText, CUSTOM_BLOCKLIST_FILE, true);
   const merged = mergeBlocklists(defaults, custom, CUSTOM_BLOCKLIST_FILE);
-  return merged.diagnostics.some((d) => d.severity === "error")
-    ? { ...merged, blocklist: undefined }
-    : merged;
+  return hasErrors(merged.diagnostics) ? { ...merged, blocklist: undefined } : merged;
 }

@@ -4,6 +4,7 @@ import {
   RULE_TITLES,
   ruleCode,
   splatTemplateProblem,
+  type RuleNumber,
   type TargetPolicy,
 } from "../../runtime/targets/index.js";
 import { diag, type Diagnostic, type Place } from "../diagnostics.js";
@@ -40,12 +41,13 @@ export function checkLinkTarget(
   }
   const verdict = checkTarget(probe, policy, link.allow);
   if (!verdict.ok) {
-    diagnostics.push({
-      code: verdict.code,
-      severity: "error",
-      ...at,
-      message: `${subject}: target ${JSON.stringify(clip(link.target))} refused (rule ${verdict.rule}): ${verdict.message}`,
-    });
+    diagnostics.push(
+      diag(
+        verdict.code,
+        at,
+        `${subject}: target ${JSON.stringify(clip(link.target))} refused (rule ${verdict.rule}): ${verdict.message}`,
+      ),
+    );
     return { diagnostics };
   }
   if (link.allow) {
@@ -76,20 +78,12 @@ export function checkLinkTarget(
 
 /** A diagnostic for a target rule the compiler checks itself (11, 12), coded like the target module's. */
 export function ruleDiagnostic(
-  rule: number,
+  rule: RuleNumber,
   at: Place,
   message: string,
   hint?: string,
 ): Diagnostic {
-  const d: Diagnostic = {
-    code: ruleCode(rule),
-    severity: "error",
-    file: at.file,
-    line: at.line,
-    message: `${message} (rule ${rule}: ${RULE_TITLES[rule]})`,
-  };
-  if (hint !== undefined) d.hint = hint;
-  return d;
+  return diag(ruleCode(rule), at, `${message} (rule ${rule}: ${RULE_TITLES[rule]})`, hint);
 }
 
 function clip(text: string): string {

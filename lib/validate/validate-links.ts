@@ -1,7 +1,7 @@
 /** Stage 2: source rows -> link records, every problem collected. */
 import type { TargetPolicy } from "../../runtime/targets/index.js";
 import type { LinkRecord } from "../../runtime/types.js";
-import { diag, type Diagnostic } from "../diagnostics.js";
+import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { SourceLink } from "../sources/row-schema.js";
 import { findConflicts } from "./conflicts.js";
 import { checkSchedule } from "./schedules.js";
@@ -101,8 +101,7 @@ function validateOne(
   diagnostics.push(...checkSchedule(link, kind));
   const target = checkLinkTarget(link, kind, input.policy);
   diagnostics.push(...target.diagnostics);
-  if (target.target === undefined || diagnostics.some((d) => d.severity === "error"))
-    return { diagnostics };
+  if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
   const record: LinkRecord = {
     kind,
     slug: link.slug,

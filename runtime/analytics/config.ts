@@ -3,6 +3,7 @@
  * Parsed once per isolate (cached by the variables' values); a bad value disables only the
  * provider it belongs to, with one warning line (code, variable name, never the value).
  */
+import { runtimeProblem } from "../codes.js";
 import type { AnalyticsEnv, Provider } from "./types.js";
 
 export type IpMode = "full" | "truncated" | "none";
@@ -77,7 +78,10 @@ function parseProviders(raw: string | undefined, problems: string[]): Set<Provid
   const known = parts.every((p): p is Provider => p === "provider_a" || p === "provider_b");
   if (!known || new Set(parts).size !== parts.length) {
     problems.push(
-      "SL701 ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off",
+      runtimeProblem(
+        "SL701",
+        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off",
+      ),
     );
     return new Set();
   }
@@ -103,7 +107,10 @@ function parseEndpoint(
     (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname)));
   if (ok) return url!.href;
   problems.push(
-    `SL702 ${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`,
+    runtimeProblem(
+      "SL702",
+      `${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`,
+    ),
   );
   return undefined;
 }
@@ -117,7 +124,7 @@ function parseId(
 ): string | undefined {
   const value = (raw ?? "").trim();
   if (pattern.test(value)) return value;
-  problems.push(`SL703 ${name}: expected ${expected}; provider disabled`);
+  problems.push(runtimeProblem("SL703", `${name}: expected ${expected}; provider disabled`));
   return undefined;
 }
 
@@ -131,7 +138,9 @@ function parseEnum<T extends string>(
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "") return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  problems.push(`SL704 ${name}: expected one of ${allowed.join(", ")}; provider disabled`);
+  problems.push(
+    runtimeProblem("SL704", `${name}: expected one of ${allowed.join(", ")}; provider disabled`),
+  );
   return undefined;
 }
 

@@ -19,7 +19,15 @@ import {
 import type { TargetFailure } from "./rules.js";
 
 export { expandSplat, splatTemplateProblem, SPLAT_PLACEHOLDER } from "./splat.js";
-export { ALLOWABLE_RULES, RULE_TITLES, ruleCode, ruleOfName, type TargetFailure } from "./rules.js";
+export {
+  ALLOWABLE_RULES,
+  RULE_TITLES,
+  ruleCode,
+  ruleOfName,
+  type RuleNumber,
+  type TargetFailure,
+  type TargetRuleCode,
+} from "./rules.js";
 export { BLOCKED_RANGES, classifyAddress, parseIPv4, parseIPv6, type AddressRange } from "./ip.js";
 export { INTRANET_SUFFIXES, intranetName, matchHost } from "./hosts.js";
 export { blockedExtension } from "./extensions.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CASE_POLICY, SAFE_CASES, UNSAFE_CASES } from "./cases.js";
 import { checkTarget, RULE_TITLES, ruleCode } from "./index.js";
 
-const RULES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const RULES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 const show = (s: string) => JSON.stringify(s);
 
 describe.each(RULES)("rule %i", (rule) => {

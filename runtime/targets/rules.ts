@@ -1,8 +1,9 @@
-/** The target rules of the specification, their stable codes (SL2NN) and the refusal shape. */
+/**
+ * The target rules of the specification, their stable codes (SL2NN) and the refusal shape.
+ * lib/diagnostics.ts registers one code per rule of RULE_TITLES.
+ */
 
-export type TargetFailure = { ok: false; rule: number; code: string; message: string };
-
-export const RULE_TITLES: Readonly<Record<number, string>> = {
+export const RULE_TITLES = {
   1: "only http: and https: targets",
   2: "no embedded credentials",
   3: "a hostname is required",
@@ -15,13 +16,23 @@ export const RULE_TITLES: Readonly<Record<number, string>> = {
   10: "no executable download extensions",
   11: "splat values are encoded segment by segment",
   12: "a splat must not shadow a dangerous parent path",
-};
+} as const satisfies Readonly<Record<number, string>>;
+
+export type RuleNumber = keyof typeof RULE_TITLES;
+/** SL201 .. SL212: `SL2` and the rule number in two digits. */
+export type TargetRuleCode = {
+  [N in RuleNumber]: N extends 10 | 11 | 12 ? `SL2${N}` : `SL20${N}`;
+}[RuleNumber];
+
+export type TargetFailure = { ok: false; rule: number; code: TargetRuleCode; message: string };
+
+const TITLES: Readonly<Record<number, string | undefined>> = RULE_TITLES;
 
 /** Rules a per-link `allow` may open (intranet targets); every other rule cannot be bypassed. */
 export const ALLOWABLE_RULES: readonly number[] = [6, 7];
 
-export function ruleCode(rule: number): string {
-  return `SL2${String(rule).padStart(2, "0")}`;
+export function ruleCode(rule: number): TargetRuleCode {
+  return `SL2${String(rule).padStart(2, "0")}` as TargetRuleCode;
 }
 
 /** The rule number an allowance entry names (`SL207`, `7`), or null. */
@@ -29,7 +40,7 @@ export function ruleOfName(name: string): number | null {
   const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
   if (!match) return null;
   const rule = Number(match[1]);
-  return rule >= 1 && rule <= 12 ? rule : null;
+  return TITLES[rule] !== undefined ? rule : null;
 }
 
 export function refuse(rule: number, why: string): TargetFailure {
@@ -37,7 +48,7 @@ export function refuse(rule: number, why: string): TargetFailure {
     ok: false,
     rule,
     code: ruleCode(rule),
-    message: `rule ${rule} (${RULE_TITLES[rule]}): ${why}`,
+    message: `rule ${rule} (${TITLES[rule]}): ${why}`,
   };
 }
 
