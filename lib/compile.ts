@@ -18,7 +18,7 @@ import { bundleWorker } from "./bundle/bundle-worker.js";
 import { assembleOutput, type OutputFile } from "./output-files.js";
 import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { defaultsDirFor, generatorIdentity } from "./paths.js";
-import { BLOCKLIST_SCHEMA, type Blocklist } from "../runtime/types.js";
+import { BLOCKLIST_SCHEMA, type Blocklist, type LinkRecord } from "../runtime/types.js";
 import { assetSchemaProblems } from "./assets/asset-schemas.js";
 
 export interface CompileOptions {
@@ -46,6 +46,9 @@ export interface CompileResult {
   files?: OutputFile[];
   worker?: string;
   summary: CompileSummary;
+  /** The validated links and the target policy they were judged by (health probes these). */
+  links: LinkRecord[];
+  blocklist: Blocklist;
 }
 
 const PLACEHOLDER_SITE: Site = {
@@ -152,11 +155,13 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     }
   }
   const sorted = sortDiagnostics(diagnostics);
-  if (hasErrors(sorted)) return { diagnostics: sorted, summary };
+  const model = { links: validated.links, blocklist };
+  if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
 
   const worker = options.skipBundle ? undefined : await bundleWorker();
   summary.workerBytes = worker?.bytes ?? 0;
-  if (options.emit === false) return { diagnostics: sorted, worker: worker?.code, summary };
+  if (options.emit === false)
+    return { diagnostics: sorted, worker: worker?.code, summary, ...model };
   const files = assembleOutput({
     site,
     worker: worker?.code ?? "",
@@ -169,5 +174,5 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     customFiles: custom.files,
   });
   summary.files = files.length;
-  return { diagnostics: sorted, files, worker: worker?.code, summary };
+  return { diagnostics: sorted, files, worker: worker?.code, summary, ...model };
 }

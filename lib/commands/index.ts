@@ -1,6 +1,6 @@
 /**
  * The command table. One file per command; each exports `register<Name>(program, ctx)`.
- * To add a command (explain, serve, analytics test), write its file and list it here.
+ * To add a command (explain, serve, analytics test, health), write its file and list it here.
  */
 import type { Command } from "commander";
 import { registerAdd } from "./add.js";
@@ -9,6 +9,7 @@ import { registerBuild } from "./build.js";
 import { registerCheck } from "./check.js";
 import { registerExplain } from "./explain.js";
 import type { CommandContext } from "./context.js";
+import { registerHealth } from "./health.js";
 import { registerServe } from "./serve.js";
 
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
@@ -20,4 +21,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerExplain,
   registerServe,
   registerAnalytics,
+  registerHealth,
 ];
