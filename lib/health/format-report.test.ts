@@ -33,7 +33,13 @@ const RESULTS = sortResults([
 ]);
 
 describe("the health report", () => {
-  it("is sorted by severity, then slug", () => {
+  it("is sorted by severity, then slug, numbers as numbers", () => {
+    const numbered = sortResults([
+      result("link-10", "ok"),
+      result("link-9", "ok"),
+      result("link-2", "ok"),
+    ]);
+    expect(numbered.map((r) => r.slug)).toEqual(["link-2", "link-9", "link-10"]);
     expect(RESULTS.map((r) => `${r.class} ${r.slug}`)).toEqual([
       "unsafe-final evil",
       "broken also-dead",

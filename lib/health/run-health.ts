@@ -42,7 +42,7 @@ export interface HealthRun {
 }
 
 export const HEALTH_DEFAULTS = {
-  concurrency: 8,
+  concurrency: 32,
   perHost: 2,
   timeoutMs: 10_000,
   deadlineMs: 300_000,

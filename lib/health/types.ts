@@ -46,11 +46,13 @@ export function severityOf(cls: HealthClass): number {
   return HEALTH_CLASSES.indexOf(cls);
 }
 
+// Numbers in slugs sort as numbers (link-2 before link-10); a fixed locale keeps runs identical.
+const BY_SLUG = new Intl.Collator("en", { numeric: true });
+
 /** Most severe first, then by slug, so the report reads the same on every run. */
 export function sortResults(results: readonly HealthResult[]): HealthResult[] {
   return [...results].sort(
-    (a, b) =>
-      severityOf(a.class) - severityOf(b.class) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+    (a, b) => severityOf(a.class) - severityOf(b.class) || BY_SLUG.compare(a.slug, b.slug),
   );
 }
 
