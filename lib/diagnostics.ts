@@ -152,6 +152,8 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL702: "runtime variables, not the instance; runtime/analytics/config.test.ts",
   SL703: "runtime variables, not the instance; runtime/analytics/config.test.ts",
   SL704: "runtime variables, not the instance; runtime/analytics/config.test.ts",
+  SL705: "runtime variables, not the instance; runtime/analytics/query.test.ts",
+  SL706: "runtime variables, not the instance; runtime/analytics/collection-key.test.ts",
 };
 
 export interface Diagnostic {

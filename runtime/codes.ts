@@ -9,6 +9,8 @@ export const RUNTIME_CODES = {
   SL702: "an analytics endpoint is missing, not https, or carries credentials",
   SL703: "an analytics website or site id is missing or malformed",
   SL704: "an analytics mode variable has an unknown value",
+  SL705: "ANALYTICS_QUERY_MODE has an unknown value",
+  SL706: "PROVIDER_B_COLLECTION_KEY is malformed",
 } as const;
 
 export type RuntimeCode = keyof typeof RUNTIME_CODES;

@@ -20,6 +20,8 @@ export interface Env {
   /** The Access application's AUD tag. */
   ACCESS_AUD?: string;
   ANALYTICS_PROVIDER?: string;
+  /** `campaign` (default), `full` or `none`: the query string the providers see. */
+  ANALYTICS_QUERY_MODE?: string;
   PROVIDER_A_ENDPOINT?: string;
   PROVIDER_A_WEBSITE_ID?: string;
   PROVIDER_A_GEO_IP_MODE?: string;
@@ -27,6 +29,9 @@ export interface Env {
   PROVIDER_B_SITE_ID?: string;
   PROVIDER_B_ENDPOINT?: string;
   PROVIDER_B_BOT_MODE?: string;
+  /** Secret: a Rybbit API key with the ingest scope, sent as `Authorization: Bearer`. */
+  PROVIDER_B_COLLECTION_KEY?: string;
+  // PROVIDER_B_API_TOKEN is deliberately absent: a management token the runtime never reads.
 }
 
 /** Edge metadata Cloudflare attaches as `request.cf`; absent under plain Node. */

@@ -911,26 +911,106 @@ function isProtectedPath(normalizedLowerPath, languages) {
   return null;
 }
 
+<<<<<<< HEAD
 // runtime/codes.ts
 function runtimeProblem(code, text) {
   return `${code} ${text}`;
+=======
+// runtime/analytics/event-data.ts
+var MAX_VALUE_LENGTH = 500;
+var MAX_KEY_LENGTH = 50;
+var MAX_PROPERTIES = 50;
+function eventData(facts, visitor) {
+  const entries = [
+    ["type", facts.kind],
+    ["slug", facts.slug],
+    ["target_host", facts.target_host],
+    ["effective_state", facts.effective_state],
+    ["schedule_label", facts.schedule_label],
+    ["redirect_status", facts.redirect_status],
+    ["redirect_error", facts.redirect_error],
+    ["lookup_result", facts.lookup_result],
+    ["bot_family", visitor.bot.family],
+    ["country", visitor.country],
+    ["colo", visitor.colo],
+    ["correlation_id", visitor.correlationId],
+    ["path", visitor.pathname],
+    ["query", visitor.query]
+  ];
+  const data = [];
+  for (const [key, value] of entries) {
+    if (value === void 0 || value === "") continue;
+    if (typeof value === "number" && !Number.isFinite(value)) continue;
+    data.push([
+      key.slice(0, MAX_KEY_LENGTH),
+      typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value
+    ]);
+  }
+  return data.slice(0, MAX_PROPERTIES);
+}
+function clip(value, max) {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+// runtime/analytics/query.ts
+var QUERY_MODES = ["campaign", "full", "none"];
+var CLICK_IDS = [
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "gad_source",
+  "dclid",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "twclid",
+  "li_fat_id"
+];
+var CAMPAIGN_VALUE_MAX = 255;
+var CLICK_ID_SET = new Set(CLICK_IDS);
+function isCampaignParam(key) {
+  const name = key.toLowerCase();
+  return name.startsWith("utm_") || CLICK_ID_SET.has(name);
+}
+function selectQuery(params, mode) {
+  if (mode === "none") return "";
+  const kept = new URLSearchParams();
+  params.forEach((value, key) => {
+    const campaign = isCampaignParam(key);
+    if (campaign) kept.append(key, clip(value, CAMPAIGN_VALUE_MAX));
+    else if (mode === "full") kept.append(key, value);
+  });
+  return kept.toString();
+>>>>>>> e95f8c9 (Analytics: every event fits Umami 3's schema and columns and Rybbit's strict schema)
 }
 
 // runtime/analytics/config.ts
-var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 var SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+var COLLECTION_KEY = /^[\x21-\x7e]{8,512}$/;
 var LOOPBACK = /* @__PURE__ */ new Set(["localhost", "127.0.0.1", "[::1]"]);
 function parseAnalyticsConfig(env) {
   const problems = [];
-  const enabled = parseProviders(env.ANALYTICS_PROVIDER, problems);
-  const config = { problems };
+  const queryMode = parseEnum(
+    "ANALYTICS_QUERY_MODE",
+    env.ANALYTICS_QUERY_MODE,
+    QUERY_MODES,
+    "campaign",
+    problems,
+    "SL705",
+    "analytics is off"
+  );
+  const enabled = queryMode ? parseProviders(env.ANALYTICS_PROVIDER, problems) : /* @__PURE__ */ new Set();
+  const config = { problems, queryMode: queryMode ?? "campaign" };
   if (enabled.has("provider_a")) {
     const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
     const website = parseId(
       "PROVIDER_A_WEBSITE_ID",
       env.PROVIDER_A_WEBSITE_ID,
       UUID,
-      "a UUID",
+      "a UUID (version 1-8, RFC 9562 variant)",
       problems
     );
     const ipMode = parseEnum(
@@ -954,7 +1034,9 @@ function parseAnalyticsConfig(env) {
       problems
     );
     const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
-    if (endpoint && siteId && botMode) config.provider_b = { endpoint, siteId, botMode };
+    const key = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
+    if (endpoint && siteId && botMode && key !== null)
+      config.provider_b = { endpoint, siteId, botMode, ...key ? { collectionKey: key } : {} };
   }
   return config;
 }
@@ -998,14 +1080,27 @@ function parseId(name, raw, pattern2, expected, problems) {
   problems.push(runtimeProblem("SL703", `${name}: expected ${expected}; provider disabled`));
   return void 0;
 }
-function parseEnum(name, raw, allowed, fallback, problems) {
+function parseEnum(name, raw, allowed, fallback, problems, code = "SL704", effect = "provider disabled") {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "") return fallback;
   if (allowed.includes(value)) return value;
+<<<<<<< HEAD
   problems.push(
     runtimeProblem("SL704", `${name}: expected one of ${allowed.join(", ")}; provider disabled`)
   );
+=======
+  problems.push(`${code} ${name}: expected one of ${allowed.join(", ")}; ${effect}`);
+>>>>>>> e95f8c9 (Analytics: every event fits Umami 3's schema and columns and Rybbit's strict schema)
   return void 0;
+}
+function parseCollectionKey(raw, problems) {
+  const value = (raw ?? "").trim();
+  if (value === "") return void 0;
+  if (COLLECTION_KEY.test(value)) return value;
+  problems.push(
+    "SL706 PROVIDER_B_COLLECTION_KEY: expected an API key (8-512 visible ASCII characters, no spaces); provider disabled"
+  );
+  return null;
 }
 function parseBotMode(name, raw, problems) {
   const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
@@ -1013,13 +1108,15 @@ function parseBotMode(name, raw, problems) {
 }
 var ANALYTICS_KEYS = [
   "ANALYTICS_PROVIDER",
+  "ANALYTICS_QUERY_MODE",
   "PROVIDER_A_ENDPOINT",
   "PROVIDER_A_WEBSITE_ID",
   "PROVIDER_A_GEO_IP_MODE",
   "PROVIDER_A_BOT_MODE",
   "PROVIDER_B_SITE_ID",
   "PROVIDER_B_ENDPOINT",
-  "PROVIDER_B_BOT_MODE"
+  "PROVIDER_B_BOT_MODE",
+  "PROVIDER_B_COLLECTION_KEY"
 ];
 var cachedEnv;
 var cachedKey;
@@ -1081,44 +1178,6 @@ function fail(request, kind, detail) {
   );
 }
 
-// runtime/analytics/event-data.ts
-var MAX_VALUE_LENGTH = 500;
-var MAX_KEY_LENGTH = 50;
-var MAX_PROPERTIES = 50;
-function eventData(facts, visitor) {
-  const entries = [
-    ["type", facts.kind],
-    ["slug", facts.slug],
-    ["target_host", facts.target_host],
-    ["effective_state", facts.effective_state],
-    ["schedule_label", facts.schedule_label],
-    ["redirect_status", facts.redirect_status],
-    ["redirect_error", facts.redirect_error],
-    ["lookup_result", facts.lookup_result],
-    ["bot_family", visitor.bot.family],
-    ["country", visitor.country],
-    ["colo", visitor.colo],
-    ["correlation_id", visitor.correlationId],
-    ["path", visitor.pathname],
-    ["query", visitor.query]
-  ];
-  const data = [];
-  for (const [key, value] of entries) {
-    if (value === void 0 || value === "") continue;
-    if (typeof value === "number" && !Number.isFinite(value)) continue;
-    data.push([
-      key.slice(0, MAX_KEY_LENGTH),
-      typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value
-    ]);
-  }
-  return data.slice(0, MAX_PROPERTIES);
-}
-function clip(value, max) {
-  if (value.length <= max) return value;
-  const cut = value.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
-
 // runtime/analytics/ip.ts
 var IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 function visitorIp(raw, mode) {
@@ -1160,6 +1219,7 @@ function expandIpv6(text) {
 // runtime/analytics/provider-a.ts
 var PROVIDER_A_FALLBACK_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 var MAX_HOSTNAME = 100;
+var MAX_URL = 500;
 function buildProviderA(config, facts, visitor) {
   const asBot = visitor.bot.bot && config.botMode === "normalize";
   const name = asBot ? "bot" : facts.kind;
@@ -1167,8 +1227,8 @@ function buildProviderA(config, facts, visitor) {
     website: config.website,
     hostname: clip(visitor.hostname, MAX_HOSTNAME),
     language: visitor.language,
-    referrer: clip(visitor.referrer, MAX_VALUE_LENGTH),
-    url: clip(visitor.pathname + (visitor.query ? `?${visitor.query}` : ""), MAX_VALUE_LENGTH)
+    referrer: clip(visitor.referrer, MAX_URL),
+    url: clip(visitor.pathname + (visitor.query ? `?${visitor.query}` : ""), MAX_URL)
   };
   if (facts.title && facts.kind === "pageview") payload.title = clip(facts.title, MAX_VALUE_LENGTH);
   if (name !== "pageview") {
@@ -1196,31 +1256,14 @@ var GENERATOR = `shortlinks/${VERSION}`;
 // runtime/analytics/provider-b.ts
 var PROVIDER_B_BOT_UA = `${GENERATOR} (+analytics)`;
 var MAX_PROPERTIES_LENGTH = 2048;
-var FORWARDED_QUERY_PARAMS = [
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "utm_id",
-  "ref",
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "fbclid",
-  "msclkid",
-  "ttclid",
-  "twclid",
-  "li_fat_id"
-];
 var LIMITS = {
   hostname: 253,
   pathname: 2048,
   querystring: 2048,
   referrer: 2048,
-  language: 35,
   page_title: 512,
-  event_name: 256
+  event_name: 256,
+  user_agent: 512
 };
 function buildProviderB(config, facts, visitor) {
   const asBot = visitor.bot.bot && config.botMode === "normalize";
@@ -1230,9 +1273,9 @@ function buildProviderB(config, facts, visitor) {
     site_id: config.siteId,
     hostname: clip(visitor.hostname, LIMITS.hostname),
     pathname: clip(visitor.pathname, LIMITS.pathname),
-    querystring: selectedQuery(visitor.searchParams),
+    querystring: visitor.query ? clip(`?${visitor.query}`, LIMITS.querystring) : "",
     referrer: clip(visitor.referrer, LIMITS.referrer),
-    language: clip(visitor.language, LIMITS.language),
+    language: visitor.language,
     anonymous_id: crypto.randomUUID()
   };
   if (facts.title && facts.kind === "pageview")
@@ -1241,25 +1284,23 @@ function buildProviderB(config, facts, visitor) {
     body.event_name = name.slice(0, LIMITS.event_name);
     body.properties = fitProperties(eventData(facts, visitor));
   }
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": visitor.bot.bot ? PROVIDER_B_BOT_UA : visitor.userAgent
+  };
+  if (config.collectionKey) {
+    headers.authorization = `Bearer ${config.collectionKey}`;
+    if (!visitor.bot.bot) body.user_agent = clip(visitor.userAgent, LIMITS.user_agent);
+    const ip = visitorIp(visitor.clientIp, "truncated");
+    if (ip !== void 0) body.ip_address = ip;
+  }
   return {
     provider: "provider_b",
     event: name,
     url: config.endpoint,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": visitor.bot.bot ? PROVIDER_B_BOT_UA : visitor.userAgent
-    },
+    headers,
     body: JSON.stringify(body)
   };
-}
-function selectedQuery(params) {
-  const kept = new URLSearchParams();
-  params.forEach((value, key) => {
-    if (FORWARDED_QUERY_PARAMS.includes(key))
-      kept.append(key, clip(value, 200));
-  });
-  const text = kept.toString();
-  return text === "" ? "" : clip(`?${text}`, LIMITS.querystring);
 }
 function fitProperties(data) {
   for (let n = data.length; n > 0; n--) {
@@ -1320,7 +1361,8 @@ function botFamily(ua) {
 }
 
 // runtime/analytics/visitor.ts
-function readVisitor(request) {
+var LANGUAGE_MAX = 35;
+function readVisitor(request, queryMode) {
   const url = new URL(request.url);
   const headers = request.headers;
   const userAgent = headers.get("user-agent") ?? "";
@@ -1328,8 +1370,7 @@ function readVisitor(request) {
   return {
     hostname: url.hostname,
     pathname: url.pathname,
-    query: url.search.slice(1),
-    searchParams: url.searchParams,
+    query: selectQuery(url.searchParams, queryMode),
     referrer: cleanReferrer(headers.get("referer")),
     language: firstLanguage(headers.get("accept-language")),
     userAgent,
@@ -1343,9 +1384,13 @@ function readVisitor(request) {
 function correlationId(request) {
   return request.headers.get("cf-ray") || crypto.randomUUID();
 }
+var LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 function firstLanguage(header) {
   const tag2 = (header ?? "").split(",")[0].split(";")[0].trim();
-  return /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag2) ? tag2 : "";
+  if (!LANGUAGE_TAG.test(tag2)) return "";
+  let cut = tag2;
+  while (cut.length > LANGUAGE_MAX) cut = cut.slice(0, cut.lastIndexOf("-"));
+  return cut;
 }
 function cleanReferrer(header) {
   if (!header) return "";
@@ -1361,7 +1406,7 @@ function cleanReferrer(header) {
 // runtime/analytics/index.ts
 function buildAnalyticsRequests(request, config, facts) {
   if (!config.provider_a && !config.provider_b) return [];
-  const visitor = readVisitor(request);
+  const visitor = readVisitor(request, config.queryMode);
   const requests = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));

@@ -1,5 +1,7 @@
 /** The configuration variables, exactly as the specification names them; bad values disable their provider. */
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { loadAnalyticsConfig, parseAnalyticsConfig } from "./config.js";
 import { analyticsEnv, SITE_ID, WEBSITE_ID } from "./test-fixtures.js";
 import type { AnalyticsEnv } from "./types.js";
@@ -119,8 +121,13 @@ describe("parseAnalyticsConfig", () => {
     else expect(config.problems).toEqual([]);
   });
 
-  it("defaults: IP mode truncated, bot mode normalize", () => {
-    expect(parseAnalyticsConfig(BASE)).toEqual({ provider_a: A, provider_b: B, problems: [] });
+  it("defaults: IP mode truncated, bot mode normalize, query mode campaign, no collection key", () => {
+    expect(parseAnalyticsConfig(BASE)).toEqual({
+      provider_a: A,
+      provider_b: B,
+      queryMode: "campaign",
+      problems: [],
+    });
   });
 
   it.each([
@@ -142,6 +149,46 @@ describe("parseAnalyticsConfig", () => {
   it("problems never echo the value (it may be a secret)", () => {
     const config = parseAnalyticsConfig({ ...BASE, PROVIDER_A_WEBSITE_ID: "secret-value-123" });
     expect(config.problems.join("\n")).not.toContain("secret-value-123");
+  });
+});
+
+describe("PROVIDER_A_WEBSITE_ID is checked like Umami's z.uuid()", () => {
+  const accepted = (id: string) =>
+    parseAnalyticsConfig({ ...BASE, PROVIDER_A_WEBSITE_ID: id }).provider_a !== undefined;
+  const umami = (id: string) => z.uuid().safeParse(id).success;
+
+  it.each([
+    ["a version 4 UUID", "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b", true],
+    ["upper case", "6F1C2A34-5B6D-4E7F-8A9B-0C1D2E3F4A5B", true],
+    ["a version 7 UUID", "01890a5d-ac96-774b-bcce-b302099a8057", true],
+    ["version 0", "6f1c2a34-5b6d-0e7f-8a9b-0c1d2e3f4a5b", false],
+    ["version 9", "6f1c2a34-5b6d-9e7f-8a9b-0c1d2e3f4a5b", false],
+    ["the Microsoft variant (c)", "6f1c2a34-5b6d-4e7f-ca9b-0c1d2e3f4a5b", false],
+    ["the NCS variant (0)", "6f1c2a34-5b6d-4e7f-0a9b-0c1d2e3f4a5b", false],
+    ["the nil UUID (never a website)", "00000000-0000-0000-0000-000000000000", false],
+    ["no dashes", "6f1c2a345b6d4e7f8a9b0c1d2e3f4a5b", false],
+  ])("%s: %s -> %s", (_what, id, expected) => {
+    expect(accepted(id)).toBe(expected);
+    if (expected) expect(umami(id)).toBe(true);
+  });
+
+  it("property: every ID accepted here is accepted by Umami, and every UUID Umami generates is accepted", () => {
+    const hex = fc.constantFrom(..."0123456789abcdefABCDEF-89".split(""));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.uuid(), fc.string({ unit: hex, minLength: 36, maxLength: 36 })),
+        (id) => {
+          if (accepted(id)) expect(umami(id)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.uuid({ version: 4 }), (id) => {
+        expect(accepted(id)).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 

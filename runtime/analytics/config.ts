@@ -3,7 +3,8 @@
  * Parsed once per isolate (cached by the variables' values); a bad value disables only the
  * provider it belongs to, with one warning line (code, variable name, never the value).
  */
-import { runtimeProblem } from "../codes.js";
+import { runtimeProblem, type RuntimeCode } from "../codes.js";
+import { QUERY_MODES, type QueryMode } from "./query.js";
 import type { AnalyticsEnv, Provider } from "./types.js";
 
 export type IpMode = "full" | "truncated" | "none";
@@ -19,30 +20,48 @@ export interface ProviderBConfig {
   endpoint: string;
   siteId: string;
   botMode: BotMode;
+  /** PROVIDER_B_COLLECTION_KEY, sent as `Authorization: Bearer`; absent when unset. */
+  collectionKey?: string;
 }
 export interface AnalyticsConfig {
   provider_a?: ProviderAConfig;
   provider_b?: ProviderBConfig;
+  /** ANALYTICS_QUERY_MODE, for both providers. */
+  queryMode: QueryMode;
   /** One line per rejected setting: `SL7xx VARIABLE: what was expected`. */
   problems: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An RFC 9562 UUID, version 1-8, variant 10xx: what Umami's `z.uuid()` accepts, less nil and max. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An API key: visible ASCII without spaces, so it is safe in a header. */
+const COLLECTION_KEY = /^[\x21-\x7e]{8,512}$/;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Pure: the configuration and every problem found. */
 export function parseAnalyticsConfig(env: AnalyticsEnv): AnalyticsConfig {
   const problems: string[] = [];
-  const enabled = parseProviders(env.ANALYTICS_PROVIDER, problems);
-  const config: AnalyticsConfig = { problems };
+  const queryMode = parseEnum(
+    "ANALYTICS_QUERY_MODE",
+    env.ANALYTICS_QUERY_MODE,
+    QUERY_MODES,
+    "campaign",
+    problems,
+    "SL705",
+    "analytics is off",
+  );
+  const enabled = queryMode
+    ? parseProviders(env.ANALYTICS_PROVIDER, problems)
+    : new Set<Provider>();
+  const config: AnalyticsConfig = { problems, queryMode: queryMode ?? "campaign" };
   if (enabled.has("provider_a")) {
     const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
     const website = parseId(
       "PROVIDER_A_WEBSITE_ID",
       env.PROVIDER_A_WEBSITE_ID,
       UUID,
-      "a UUID",
+      "a UUID (version 1-8, RFC 9562 variant)",
       problems,
     );
     const ipMode = parseEnum(
@@ -66,7 +85,9 @@ export function parseAnalyticsConfig(env: AnalyticsEnv): AnalyticsConfig {
       problems,
     );
     const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
-    if (endpoint && siteId && botMode) config.provider_b = { endpoint, siteId, botMode };
+    const key = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
+    if (endpoint && siteId && botMode && key !== null)
+      config.provider_b = { endpoint, siteId, botMode, ...(key ? { collectionKey: key } : {}) };
   }
   return config;
 }
@@ -134,14 +155,31 @@ function parseEnum<T extends string>(
   allowed: readonly T[],
   fallback: T,
   problems: string[],
+  code: RuntimeCode = "SL704",
+  effect = "provider disabled",
 ): T | undefined {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "") return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  problems.push(
-    runtimeProblem("SL704", `${name}: expected one of ${allowed.join(", ")}; provider disabled`),
-  );
+  problems.push(runtimeProblem(code, `${name}: expected one of ${allowed.join(", ")}; ${effect}`));
   return undefined;
+}
+
+/** The key, undefined when unset (allowed), null when malformed (the provider is off). */
+function parseCollectionKey(
+  raw: string | undefined,
+  problems: string[],
+): string | undefined | null {
+  const value = (raw ?? "").trim();
+  if (value === "") return undefined;
+  if (COLLECTION_KEY.test(value)) return value;
+  problems.push(
+    runtimeProblem(
+      "SL706",
+      "PROVIDER_B_COLLECTION_KEY: expected an API key (8-512 visible ASCII characters, no spaces); provider disabled",
+    ),
+  );
+  return null;
 }
 
 function parseBotMode(
@@ -153,8 +191,10 @@ function parseBotMode(
   return value === "normalise" ? "normalize" : value;
 }
 
-const ANALYTICS_KEYS = [
+/** Every variable analytics reads. PROVIDER_B_API_TOKEN is not one: the runtime never reads it. */
+export const ANALYTICS_KEYS = [
   "ANALYTICS_PROVIDER",
+  "ANALYTICS_QUERY_MODE",
   "PROVIDER_A_ENDPOINT",
   "PROVIDER_A_WEBSITE_ID",
   "PROVIDER_A_GEO_IP_MODE",
@@ -162,6 +202,7 @@ const ANALYTICS_KEYS = [
   "PROVIDER_B_SITE_ID",
   "PROVIDER_B_ENDPOINT",
   "PROVIDER_B_BOT_MODE",
+  "PROVIDER_B_COLLECTION_KEY",
 ] as const;
 
 let cachedEnv: AnalyticsEnv | undefined;

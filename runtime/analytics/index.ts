@@ -18,7 +18,13 @@ export type {
   OutgoingRequest,
   Provider,
 } from "./types.js";
-export { parseAnalyticsConfig, loadAnalyticsConfig, type AnalyticsConfig } from "./config.js";
+export {
+  parseAnalyticsConfig,
+  loadAnalyticsConfig,
+  ANALYTICS_KEYS,
+  type AnalyticsConfig,
+} from "./config.js";
+export { type QueryMode } from "./query.js";
 export {
   analyticsCounters,
   resetAnalyticsCounters,
@@ -36,7 +42,7 @@ export function buildAnalyticsRequests(
   facts: EventFacts,
 ): OutgoingRequest[] {
   if (!config.provider_a && !config.provider_b) return [];
-  const visitor = readVisitor(request);
+  const visitor = readVisitor(request, config.queryMode);
   const requests: OutgoingRequest[] = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { clip, eventData, MAX_VALUE_LENGTH } from "./event-data.js";
 import { buildProviderA } from "./provider-a.js";
-import { fitProperties, MAX_PROPERTIES_LENGTH, selectedQuery } from "./provider-b.js";
+import { fitProperties, MAX_PROPERTIES_LENGTH } from "./provider-b.js";
 import { WEBSITE_ID, visitorRequest } from "./test-fixtures.js";
 import { readVisitor } from "./visitor.js";
 
@@ -10,7 +10,7 @@ const long = "x".repeat(3000);
 
 describe("limits", () => {
   it("Umami: every event data string is cut to 500 characters", () => {
-    const visitor = readVisitor(visitorRequest({ path: `/${long}?q=${long}` }));
+    const visitor = readVisitor(visitorRequest({ path: `/${long}?q=${long}` }), "full");
     const data = eventData({ kind: "redirect", slug: long, schedule_label: long }, visitor);
     for (const [key, value] of data) {
       expect(key.length).toBeLessThanOrEqual(50);
@@ -30,7 +30,8 @@ describe("limits", () => {
       botMode: "normalize",
     } as const;
     const body = JSON.parse(
-      buildProviderA(config, { kind: "pageview", title: long }, readVisitor(request)).body,
+      buildProviderA(config, { kind: "pageview", title: long }, readVisitor(request, "campaign"))
+        .body,
     );
     expect(body.payload.url).toHaveLength(500);
     expect(body.payload.referrer).toHaveLength(500);
@@ -55,17 +56,4 @@ describe("limits", () => {
     expect(json.length).toBeLessThanOrEqual(MAX_PROPERTIES_LENGTH);
     expect(Object.keys(JSON.parse(json))).toEqual(["type", "slug", "target_host", "country"]);
   });
-
-  it.each([
-    ["utm_source=a&token=secret&utm_medium=b", "?utm_source=a&utm_medium=b"],
-    ["gclid=123&password=x", "?gclid=123"],
-    ["session=abc", ""],
-    ["", ""],
-    ["ref=hn&ref=lobsters", "?ref=hn&ref=lobsters"],
-  ])(
-    "Rybbit querystring keeps only campaign and click-ID parameters: %s -> %s",
-    (query, expected) => {
-      expect(selectedQuery(new URLSearchParams(query))).toBe(expected);
-    },
-  );
 });

@@ -68,7 +68,7 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
       type: "event",
       payload: {
         ...base,
-        url: "/fr/consultation?utm_source=mail&token=s3cret",
+        url: "/fr/consultation?utm_source=mail",
         title: "Consultation",
       },
     },
@@ -95,7 +95,7 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
       type: "event",
       payload: {
         ...base,
-        url: "/docs?utm_campaign=spring&x=1",
+        url: "/docs?utm_campaign=spring",
         name: "redirect",
         data: {
           type: "redirect",
@@ -106,7 +106,7 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
           redirect_status: 302,
           ...edge,
           path: "/docs",
-          query: "utm_campaign=spring&x=1",
+          query: "utm_campaign=spring",
         },
       },
     },
@@ -125,7 +125,7 @@ const CASES: { rule: string; path: string; facts: EventFacts; a: object; b: obje
         redirect_status: 302,
         ...edge,
         path: "/docs",
-        query: "utm_campaign=spring&x=1",
+        query: "utm_campaign=spring",
       }),
     },
   },

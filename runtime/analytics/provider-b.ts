@@ -1,10 +1,13 @@
 /**
  * Provider B speaks the Rybbit tracking API: POST {endpoint} with a strict JSON body
  * (unknown keys are refused), `properties` a JSON string of at most 2048 characters.
- * No client IP; a fresh random anonymous_id per request; the visitor UA only when not a bot.
+ * A fresh random anonymous_id per request. With a collection key (PROVIDER_B_COLLECTION_KEY) the
+ * request is a trusted server-side one: `Authorization: Bearer`, and the visitor's User-Agent
+ * and anonymised IP in the body, which Rybbit then files the event under (docs/analytics.md).
  */
 import type { ProviderBConfig } from "./config.js";
 import { clip, eventData } from "./event-data.js";
+import { visitorIp } from "./ip.js";
 import type { EventFacts, OutgoingRequest } from "./types.js";
 import type { Visitor } from "./visitor.js";
 import { GENERATOR } from "../version.js";
@@ -12,34 +15,15 @@ import { GENERATOR } from "../version.js";
 export const PROVIDER_B_BOT_UA = `${GENERATOR} (+analytics)`;
 export const MAX_PROPERTIES_LENGTH = 2048;
 
-/** Query parameters forwarded to provider B: campaign tags and ad click IDs, nothing else. */
-export const FORWARDED_QUERY_PARAMS = [
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "utm_id",
-  "ref",
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "fbclid",
-  "msclkid",
-  "ttclid",
-  "twclid",
-  "li_fat_id",
-] as const;
-
-/** Rybbit's field limits. */
+/** Rybbit's field limits (its tracking schema). */
 const LIMITS = {
   hostname: 253,
   pathname: 2048,
   querystring: 2048,
   referrer: 2048,
-  language: 35,
   page_title: 512,
   event_name: 256,
+  user_agent: 512,
 };
 
 export function buildProviderB(
@@ -54,9 +38,9 @@ export function buildProviderB(
     site_id: config.siteId,
     hostname: clip(visitor.hostname, LIMITS.hostname),
     pathname: clip(visitor.pathname, LIMITS.pathname),
-    querystring: selectedQuery(visitor.searchParams),
+    querystring: visitor.query ? clip(`?${visitor.query}`, LIMITS.querystring) : "",
     referrer: clip(visitor.referrer, LIMITS.referrer),
-    language: clip(visitor.language, LIMITS.language),
+    language: visitor.language,
     anonymous_id: crypto.randomUUID(),
   };
   if (facts.title && facts.kind === "pageview")
@@ -65,27 +49,23 @@ export function buildProviderB(
     body.event_name = name.slice(0, LIMITS.event_name);
     body.properties = fitProperties(eventData(facts, visitor));
   }
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": visitor.bot.bot ? PROVIDER_B_BOT_UA : visitor.userAgent,
+  };
+  if (config.collectionKey) {
+    headers.authorization = `Bearer ${config.collectionKey}`;
+    if (!visitor.bot.bot) body.user_agent = clip(visitor.userAgent, LIMITS.user_agent);
+    const ip = visitorIp(visitor.clientIp, "truncated");
+    if (ip !== undefined) body.ip_address = ip;
+  }
   return {
     provider: "provider_b",
     event: name,
     url: config.endpoint,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": visitor.bot.bot ? PROVIDER_B_BOT_UA : visitor.userAgent,
-    },
+    headers,
     body: JSON.stringify(body),
   };
-}
-
-/** `?utm_source=...&gclid=...` with only the forwarded parameters, in the request's order; empty when none. */
-export function selectedQuery(params: URLSearchParams): string {
-  const kept = new URLSearchParams();
-  params.forEach((value, key) => {
-    if ((FORWARDED_QUERY_PARAMS as readonly string[]).includes(key))
-      kept.append(key, clip(value, 200));
-  });
-  const text = kept.toString();
-  return text === "" ? "" : clip(`?${text}`, LIMITS.querystring);
 }
 
 /** JSON of the data, dropping the lowest-priority keys until it fits in 2048 characters. */

@@ -25,6 +25,7 @@ export type AnalyticsEnv = Partial<
   Pick<
     Env,
     | "ANALYTICS_PROVIDER"
+    | "ANALYTICS_QUERY_MODE"
     | "PROVIDER_A_ENDPOINT"
     | "PROVIDER_A_WEBSITE_ID"
     | "PROVIDER_A_GEO_IP_MODE"
@@ -32,6 +33,7 @@ export type AnalyticsEnv = Partial<
     | "PROVIDER_B_SITE_ID"
     | "PROVIDER_B_ENDPOINT"
     | "PROVIDER_B_BOT_MODE"
+    | "PROVIDER_B_COLLECTION_KEY"
   >
 >;
 

@@ -1,17 +1,20 @@
 /** Everything analytics reads from the visitor's request, read once per event. */
 import { edgeMetadata } from "../env.js";
 import { detectBot, type BotVerdict } from "./bot.js";
+import { selectQuery, type QueryMode } from "./query.js";
+
+/** Both providers store at most 35 characters of language (Umami's schema and column, Rybbit's schema). */
+export const LANGUAGE_MAX = 35;
 
 export interface Visitor {
   hostname: string;
   /** Path as requested (still percent-encoded), for example `/docs`. */
   pathname: string;
-  /** The query without its `?`; empty when none. */
+  /** The query the providers may see (ANALYTICS_QUERY_MODE), without its `?`; empty when none. */
   query: string;
-  searchParams: URLSearchParams;
   /** Origin and path of the Referer; its query and fragment are dropped (they may carry tokens). */
   referrer: string;
-  /** The first Accept-Language tag, for example `fr-CH`; empty when none. */
+  /** The first Accept-Language tag, at most LANGUAGE_MAX characters, for example `fr-CH`; empty when none. */
   language: string;
   userAgent: string;
   bot: BotVerdict;
@@ -22,7 +25,7 @@ export interface Visitor {
   correlationId: string;
 }
 
-export function readVisitor(request: Request): Visitor {
+export function readVisitor(request: Request, queryMode: QueryMode): Visitor {
   const url = new URL(request.url);
   const headers = request.headers;
   const userAgent = headers.get("user-agent") ?? "";
@@ -30,8 +33,7 @@ export function readVisitor(request: Request): Visitor {
   return {
     hostname: url.hostname,
     pathname: url.pathname,
-    query: url.search.slice(1),
-    searchParams: url.searchParams,
+    query: selectQuery(url.searchParams, queryMode),
     referrer: cleanReferrer(headers.get("referer")),
     language: firstLanguage(headers.get("accept-language")),
     userAgent,
@@ -48,9 +50,19 @@ export function correlationId(request: Request): string {
   return request.headers.get("cf-ray") || crypto.randomUUID();
 }
 
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * The first Accept-Language tag when it is well-formed, else empty. A tag longer than
+ * LANGUAGE_MAX loses whole subtags from its end (`zh-Hant-TW-u-co-pinyin-x-private1-abc`
+ * becomes `zh-Hant-TW-u-co-pinyin-x-private1`), so what remains is still a tag.
+ */
 export function firstLanguage(header: string | null): string {
   const tag = (header ?? "").split(",")[0].split(";")[0].trim();
-  return /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag) ? tag : "";
+  if (!LANGUAGE_TAG.test(tag)) return "";
+  let cut = tag;
+  while (cut.length > LANGUAGE_MAX) cut = cut.slice(0, cut.lastIndexOf("-"));
+  return cut;
 }
 
 function cleanReferrer(header: string | null): string {
