@@ -14,6 +14,7 @@ import { composeHeaders } from "./headers/compose-headers.js";
 import { loadCustomFiles, isHtml } from "./assets/custom-files.js";
 import { loadExpectations } from "./assets/expectations.js";
 import { buildSiteConfig } from "./assets/site-config.js";
+import { pageTitles } from "./pages/page-title.js";
 import { bundleWorker } from "./bundle/bundle-worker.js";
 import { assembleOutput, type OutputFile } from "./output-files.js";
 import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
@@ -126,10 +127,17 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   }
 
   const registry = buildRegistry(validated.links, site.case_sensitive);
+  const htmlFiles = [...pages.files, ...custom.files].filter((f) => isHtml(f.path));
   const siteConfig = buildSiteConfig({
     site,
     generator,
     staticPaths,
+    pageTitles: pageTitles(
+      htmlFiles.map((f) => ({
+        path: f.path,
+        html: typeof f.content === "string" ? f.content : new TextDecoder().decode(f.content),
+      })),
+    ),
     headerRules: headers.rules,
     expectations: expectations.expectations,
   });

@@ -125,6 +125,8 @@ export interface SiteConfig {
   };
   /** Every public static file the build wrote (product and custom), path -> content type. */
   static_paths: string[];
+  /** Asset path of every HTML page -> its <title> (pageview events report it). */
+  page_titles: Record<string, string>;
   /** Header rules compiled from `_headers` (defaults merged with custom/public/_headers). */
   header_rules: HeaderRule[];
   /** Instance expectations from custom/tests.yaml, evaluated by the tests page. */

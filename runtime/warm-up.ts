@@ -52,6 +52,7 @@ const SITE: SiteConfig = {
     tests: "/en/_tests/",
   },
   static_paths: [],
+  page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
   expectations: [],
 };

@@ -180,7 +180,8 @@ async function respond(
         },
       };
     case "page": {
-      const html = await readPage(data, pageAssetPath(outcome.lang, outcome.page));
+      const assetPath = pageAssetPath(outcome.lang, outcome.page);
+      const html = await readPage(data, assetPath);
       const extra: Record<string, string> = outcome.retryAfter
         ? { "retry-after": String(outcome.retryAfter) }
         : {};
@@ -193,7 +194,7 @@ async function respond(
             redirect_error: resolution.event.redirect_error,
           }
         : outcome.status === 200
-          ? { kind: "pageview", title: outcome.page }
+          ? { kind: "pageview", title: data.site.page_titles[assetPath] }
           : undefined;
       return { response, event };
     }
@@ -203,7 +204,7 @@ async function respond(
       const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
       return {
         response: asset,
-        event: html ? { kind: "pageview", title: outcome.path } : undefined,
+        event: html ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : undefined,
       };
     }
     case "protected": {

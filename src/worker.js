@@ -2629,6 +2629,7 @@ var SITE = {
     tests: "/en/_tests/"
   },
   static_paths: [],
+  page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
   expectations: []
 };
@@ -2860,7 +2861,8 @@ async function respond(resolution, request, env, data, rctx, now) {
         }
       };
     case "page": {
-      const html = await readPage(data, pageAssetPath(outcome.lang, outcome.page));
+      const assetPath = pageAssetPath(outcome.lang, outcome.page);
+      const html = await readPage(data, assetPath);
       const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
       const response = htmlWithStatus(html, outcome.status, extra);
       const event = resolution.event ? {
@@ -2868,7 +2870,7 @@ async function respond(resolution, request, env, data, rctx, now) {
         ...linkFacts,
         redirect_status: outcome.status,
         redirect_error: resolution.event.redirect_error
-      } : outcome.status === 200 ? { kind: "pageview", title: outcome.page } : void 0;
+      } : outcome.status === 200 ? { kind: "pageview", title: data.site.page_titles[assetPath] } : void 0;
       return { response, event };
     }
     case "static": {
@@ -2877,7 +2879,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
       return {
         response: asset,
-        event: html ? { kind: "pageview", title: outcome.path } : void 0
+        event: html ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
     case "protected": {

@@ -84,6 +84,7 @@ export const ASSET_SCHEMAS = {
       tests: z.string(),
     }),
     static_paths: strings,
+    page_titles: z.record(z.string(), z.string()),
     header_rules: z.array(
       z.strictObject({
         pattern: z.string(),

@@ -13,6 +13,8 @@ export interface SiteConfigInput {
   site: Site;
   generator: string;
   staticPaths: string[];
+  /** Asset path -> the page's own <title>, for pageview events. */
+  pageTitles: Record<string, string>;
   headerRules: HeaderRule[];
   expectations: Expectation[];
 }
@@ -32,6 +34,7 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
     code_host_api: site.code_host_api,
     routes: { lookup: { ...LOOKUP_ROUTES }, stats: "/<lang>/_stats/", tests: "/<lang>/_tests/" },
     static_paths: [...input.staticPaths].sort(),
+    page_titles: input.pageTitles,
     header_rules: input.headerRules,
     expectations: input.expectations,
   };

@@ -41,9 +41,9 @@ async function eventsOf(path: string, cf?: Record<string, unknown>) {
   return {
     response,
     a: mine.find((r) => r.path === "/api/send")?.body as
-      { payload: { name?: string; data?: Record<string, unknown> } } | undefined,
+      { payload: { name?: string; title?: string; data?: Record<string, unknown> } } | undefined,
     b: mine.find((r) => r.path === "/api/track")?.body as
-      { type: string; event_name?: string; properties?: string } | undefined,
+      { type: string; event_name?: string; properties?: string; page_title?: string } | undefined,
   };
 }
 
@@ -84,6 +84,20 @@ describe("ctx.waitUntil in workerd", () => {
     expect(response.status).toBe(200);
     expect(a?.payload.name).toBeUndefined();
     expect(b?.type).toBe("pageview");
+  });
+
+  it.each([
+    ["a product page", "/lookup", "Look up a short link · Case Table Links"],
+    ["a product page in another language", "/fr/consultation", undefined],
+    ["a custom HTML page", "/hello.html", "Hello"],
+  ])("a pageview of %s (%s) carries the page's own <title>", async (_what, path, title) => {
+    const { response, a, b } = await eventsOf(path);
+    const html = await response.text();
+    const own = /<title>([^<]*)<\/title>/.exec(html)?.[1].replace(/&amp;/g, "&");
+    expect(own).toBeTruthy();
+    if (title) expect(own).toBe(title);
+    expect(a?.payload.title).toBe(own);
+    expect(b?.page_title).toBe(own);
   });
 
   it("a scanner probe sends nothing", async () => {
