@@ -50,6 +50,24 @@ describe("shortlinks analytics test", () => {
       expect(out.some((line) => line.includes(event))).toBe(true);
   });
 
+  it("warns that provider B without PROVIDER_B_COLLECTION_KEY is likely counted as a bot, and never passes PROVIDER_B_API_TOKEN on", async () => {
+    const collector = await startCollector();
+    closers.push(() => collector.close());
+    const root = await instanceWith(
+      [
+        "ANALYTICS_PROVIDER=provider_b",
+        `PROVIDER_B_ENDPOINT=${collector.url}/api/track`,
+        "PROVIDER_B_SITE_ID=42",
+        "PROVIDER_B_API_TOKEN=management-token-stays-local",
+      ].join("\n") + "\n",
+    );
+    const { code, err } = await run(root);
+    expect(code).toBe(0);
+    expect(err.join("\n")).toMatch(/PROVIDER_B_COLLECTION_KEY is not set.*bots/);
+    expect(collector.received).toHaveLength(5);
+    expect(JSON.stringify(collector.received)).not.toContain("management-token-stays-local");
+  });
+
   it("exits 1 when a provider answers 500", async () => {
     const collector = await startCollector({ mode: "error" });
     closers.push(() => collector.close());

@@ -1,15 +1,21 @@
 /**
- * `shortlinks analytics test`: sends one event of each kind to the configured providers,
- * built by the very code the runtime runs, and reports what each provider answered.
+ * `shortlinks analytics test`: sends one event of each kind to the configured providers through
+ * the worker's own code in workerd (runtime/analytics/probe-worker.ts, bundled as the worker is
+ * and run by miniflare), so it fails where the deployed worker would: workerd's fetch, the
+ * worker's headers and User-Agents, no browser-like headers added by Node. Reports what each
+ * provider answered.
  */
+import { Miniflare } from "miniflare";
 import {
-  buildAnalyticsRequests,
-  deliverAll,
+  ANALYTICS_KEYS,
   parseAnalyticsConfig,
   type AnalyticsEnv,
   type EventFacts,
   type Provider,
 } from "../../runtime/analytics/index.js";
+import type { ProbeCase, ProbeOutput } from "../../runtime/analytics/probe-worker.js";
+import { bundleWorker } from "../bundle/bundle-worker.js";
+import { COMPATIBILITY_DATE } from "../output-files.js";
 
 export type TestEvent = "pageview" | "redirect" | "short-link-miss" | "lookup" | "bot";
 
@@ -22,11 +28,13 @@ export interface TestEventResult {
 }
 
 export interface SendTestEventsOptions {
-  fetch?: typeof fetch;
   /** The visitor-facing origin the events claim to come from; default https://analytics-test.shortlinks.invalid */
   baseUrl?: string;
+  /** Per-provider timeout inside the worker; the runtime's default (3 s) when absent. */
   timeoutMs?: number;
 }
+
+export const PROBE_ENTRY = "runtime/analytics/probe-worker.ts";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0";
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -56,9 +64,14 @@ const CASES: { event: TestEvent; path: string; method?: string; ua?: string; fac
     { event: "bot", path: "/analytics-test", ua: BOT_UA, facts: REDIRECT },
   ];
 
-/** The configuration problems (`SL7xx VARIABLE: ...`), for the command to print before sending. */
-export function checkAnalyticsConfig(env: AnalyticsEnv): string[] {
-  return parseAnalyticsConfig(env).problems;
+/** Only the variables the runtime reads reach the worker (never PROVIDER_B_API_TOKEN). */
+export function probeBindings(env: Record<string, string | undefined>): Record<string, string> {
+  const bindings: Record<string, string> = {};
+  for (const key of ANALYTICS_KEYS) {
+    const value = env[key];
+    if (value !== undefined) bindings[key] = value;
+  }
+  return bindings;
 }
 
 /** One event of each kind, one after the other; both providers in parallel for each. Never throws on a provider failure. */
@@ -67,20 +80,37 @@ export async function sendTestEvents(
   options: SendTestEventsOptions = {},
 ): Promise<TestEventResult[]> {
   const config = parseAnalyticsConfig(env);
+  if (!config.provider_a && !config.provider_b) return [];
   const base = options.baseUrl ?? "https://analytics-test.shortlinks.invalid";
-  const results: TestEventResult[] = [];
-  for (const c of CASES) {
-    const request = new Request(new URL(c.path, base), {
-      method: c.method ?? "GET",
-      headers: {
-        "user-agent": c.ua ?? BROWSER_UA,
-        "accept-language": "en-US,en;q=0.8",
-        "cf-connecting-ip": "203.0.113.10",
-      },
+  const cases: ProbeCase[] = CASES.map((c) => ({
+    event: c.event,
+    url: new URL(c.path, base).href,
+    method: c.method ?? "GET",
+    headers: {
+      "user-agent": c.ua ?? BROWSER_UA,
+      "accept-language": "en-US,en;q=0.8",
+      "cf-connecting-ip": "203.0.113.10",
+    },
+    facts: c.facts,
+  }));
+  const { code } = await bundleWorker(PROBE_ENTRY);
+  const engine = new Miniflare({
+    modules: [{ type: "ESModule", path: "probe.js", contents: code }],
+    compatibilityDate: COMPATIBILITY_DATE,
+    bindings: probeBindings(env as Record<string, string | undefined>),
+    host: "127.0.0.1",
+    port: 0,
+  });
+  try {
+    const answer = await engine.dispatchFetch("https://probe.invalid/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ cases, timeoutMs: options.timeoutMs }),
     });
-    const delivered = await deliverAll(buildAnalyticsRequests(request, config, c.facts), options);
-    for (const d of delivered)
-      results.push({ provider: d.provider, event: c.event, status: d.status, body: d.body });
+    const output = (await answer.json()) as ProbeOutput | { error: string };
+    if ("error" in output) throw new Error(`analytics probe worker failed: ${output.error}`);
+    return output.results as TestEventResult[];
+  } finally {
+    await engine.dispose();
   }
-  return results;
 }

@@ -1,11 +1,15 @@
 import type { Command } from "commander";
-import { checkAnalyticsConfig, sendTestEvents } from "../analytics/send-test-events.js";
+import { ANALYTICS_KEYS, parseAnalyticsConfig } from "../../runtime/analytics/index.js";
+import { sendTestEvents } from "../analytics/send-test-events.js";
 import { loadServeVars } from "../serve/load-vars.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
 
-const ANALYTICS_VARS = /^(ANALYTICS_PROVIDER|PROVIDER_[AB]_[A-Z_]+)$/;
+const ANALYTICS_VARS: ReadonlySet<string> = new Set(ANALYTICS_KEYS);
 
-/** The instance's variables (custom/vars.yaml, .dev.vars), then the shell's environment on top. */
+/**
+ * The instance's variables (custom/vars.yaml, .dev.vars), then the shell's environment on top;
+ * only those the runtime reads (never PROVIDER_B_API_TOKEN).
+ */
 function analyticsEnv(root: string): {
   env: Record<string, string>;
   sources: string[];
@@ -14,9 +18,9 @@ function analyticsEnv(root: string): {
   const loaded = loadServeVars(root, { vars: {} });
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(loaded.vars))
-    if (ANALYTICS_VARS.test(name)) env[name] = String(value);
+    if (ANALYTICS_VARS.has(name)) env[name] = String(value);
   for (const [name, value] of Object.entries(process.env))
-    if (ANALYTICS_VARS.test(name) && value !== undefined) env[name] = value;
+    if (ANALYTICS_VARS.has(name) && value !== undefined) env[name] = value;
   return {
     env,
     sources: loaded.sources.filter((s) => s !== "wrangler.json"),
@@ -29,15 +33,20 @@ export function registerAnalytics(program: Command, ctx: CommandContext): void {
   analytics
     .command("test")
     .description(
-      "send one event of each kind to the configured providers and print what they answered",
+      "send one event of each kind to the configured providers from the worker's own code in workerd, and print what they answered",
     )
     .option("--root <dir>", "instance folder", ".")
     .action(async (opts: { root: string }) => {
       const { env, sources, problems } = analyticsEnv(opts.root);
       printDiagnostics(ctx.io, problems);
       ctx.io.out(`variables from: ${[...sources, "environment"].join(", ")}`);
-      const configProblems = checkAnalyticsConfig(env);
+      const config = parseAnalyticsConfig(env);
+      const configProblems = config.problems;
       for (const line of configProblems) ctx.io.err(line);
+      if (config.provider_b && !config.provider_b.collectionKey)
+        ctx.io.err(
+          "provider_b: PROVIDER_B_COLLECTION_KEY is not set: current Rybbit takes the worker for a browser and likely files its events as bots, even when it answers 200 (docs/analytics.md)",
+        );
       const results = await sendTestEvents(env);
       if (results.length === 0)
         ctx.io.out(
