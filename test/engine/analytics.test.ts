@@ -1,11 +1,18 @@
 // What only the engine shows about analytics: workerd really runs the ctx.waitUntil delivery after
-// the response, and the edge metadata (`request.cf`) reaches the event data. The exact payloads are
-// the analytics unit tests' business; here the events must arrive from workerd at all.
+// the response, the edge metadata (`request.cf`) reaches the event data, and every event the built
+// bundle sends passes each provider's own server-side rules (test/providers/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROME_UA, SITE_ID, WEBSITE_ID } from "../../runtime/analytics/test-fixtures.js";
+import {
+  CHROME_UA,
+  GOOGLEBOT_UA,
+  SITE_ID,
+  WEBSITE_ID,
+} from "../../runtime/analytics/test-fixtures.js";
 import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
+import { rybbitTrackSchema, rybbitTrusted } from "../providers/rybbit.js";
+import { umamiVerdict } from "../providers/umami-v3.js";
 import { startGatedCollector, type GatedCollector } from "./gated-collector.js";
-import { startWorkerd, type Workerd } from "./workerd.js";
+import { startWorkerd, type Workerd, type WorkerdInit } from "./workerd.js";
 
 let collector: GatedCollector;
 let engine: Workerd;
@@ -21,6 +28,7 @@ beforeAll(async () => {
       PROVIDER_A_WEBSITE_ID: WEBSITE_ID,
       PROVIDER_B_ENDPOINT: `${collector.url}/api/track`,
       PROVIDER_B_SITE_ID: SITE_ID,
+      PROVIDER_B_COLLECTION_KEY: "rb_0123456789abcdef0123456789abcdef",
     },
   });
 });
@@ -32,14 +40,19 @@ afterAll(async () => {
 
 /** Sends one visitor request and returns the two collection requests it caused (gate open). */
 async function eventsOf(path: string, cf?: Record<string, unknown>) {
+  return eventsFor(path, { headers: { "user-agent": CHROME_UA }, cf });
+}
+
+async function eventsFor(path: string, init: WorkerdInit) {
   const before = collector.received.length;
   collector.open();
-  const response = await engine.fetch(path, { headers: { "user-agent": CHROME_UA }, cf });
+  const response = await engine.fetch(path, init);
   const all = await collector.waitFor(before + 2);
   await collector.settled();
   const mine = all.slice(before);
   return {
     response,
+    requests: mine,
     a: mine.find((r) => r.path === "/api/send")?.body as
       { payload: { name?: string; title?: string; data?: Record<string, unknown> } } | undefined,
     b: mine.find((r) => r.path === "/api/track")?.body as
@@ -122,4 +135,48 @@ describe("request.cf in workerd", () => {
       expect(JSON.parse(b?.properties ?? "{}")).toMatchObject(cf);
     },
   );
+});
+
+const HOSTILE = {
+  "user-agent": CHROME_UA,
+  "accept-language": "en-" + Array(25).fill("abcdefg").join("-"),
+  referer: `https://r.example/${"r".repeat(3000)}`,
+};
+const CAMPAIGN = `utm_campaign=${"c".repeat(300)}&utm_source=${encodeURIComponent("é".repeat(300))}&token=secret`;
+
+describe("every event the bundle sends from workerd passes each provider's own rules", () => {
+  it.each([
+    ["pageview", "an ordinary visitor", "/lookup", {}],
+    ["redirect", "an ordinary visitor", "/docs", {}],
+    ["short-link-miss", "an ordinary visitor", "/nope", {}],
+    [
+      "lookup",
+      "the lookup page's beacon",
+      "/_analytics/lookup",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "user-agent": CHROME_UA },
+        body: JSON.stringify({ slug: "docs", result: "found" }),
+      },
+    ],
+    ["bot", "Googlebot", "/docs", { headers: { "user-agent": GOOGLEBOT_UA } }],
+    ["redirect", "a hostile visitor", `/docs?${CAMPAIGN}`, { headers: HOSTILE }],
+    ["pageview", "a hostile visitor", `/lookup?${CAMPAIGN}`, { headers: HOSTILE }],
+    ["short-link-miss", "a hostile visitor", `/nope?${CAMPAIGN}`, { headers: HOSTILE }],
+  ] as [string, string, string, WorkerdInit][])("%s from %s", async (event, _who, path, init) => {
+    const { requests } = await eventsFor(path, {
+      ...init,
+      headers: { "user-agent": CHROME_UA, ...init.headers },
+    });
+    const a = requests.find((r) => r.path === "/api/send");
+    const b = requests.find((r) => r.path === "/api/track");
+    const verdict = umamiVerdict(a?.body, String(a?.headers["user-agent"]));
+    expect(verdict.problems).toEqual([]);
+    expect(verdict.recorded).toBe(true);
+    expect(verdict.row?.event_name).toBe(event === "pageview" ? undefined : event);
+    const parsed = rybbitTrackSchema.safeParse(b?.body);
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    expect(rybbitTrusted(b?.headers as Record<string, string>)).toBe(true);
+    expect(JSON.stringify([a?.body, b?.body])).not.toContain("secret");
+  });
 });
