@@ -911,11 +911,11 @@ function isProtectedPath(normalizedLowerPath, languages) {
   return null;
 }
 
-<<<<<<< HEAD
 // runtime/codes.ts
 function runtimeProblem(code, text) {
   return `${code} ${text}`;
-=======
+}
+
 // runtime/analytics/event-data.ts
 var MAX_VALUE_LENGTH = 500;
 var MAX_KEY_LENGTH = 50;
@@ -983,7 +983,6 @@ function selectQuery(params, mode) {
     else if (mode === "full") kept.append(key, value);
   });
   return kept.toString();
->>>>>>> e95f8c9 (Analytics: every event fits Umami 3's schema and columns and Rybbit's strict schema)
 }
 
 // runtime/analytics/config.ts
@@ -1084,13 +1083,7 @@ function parseEnum(name, raw, allowed, fallback, problems, code = "SL704", effec
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "") return fallback;
   if (allowed.includes(value)) return value;
-<<<<<<< HEAD
-  problems.push(
-    runtimeProblem("SL704", `${name}: expected one of ${allowed.join(", ")}; provider disabled`)
-  );
-=======
-  problems.push(`${code} ${name}: expected one of ${allowed.join(", ")}; ${effect}`);
->>>>>>> e95f8c9 (Analytics: every event fits Umami 3's schema and columns and Rybbit's strict schema)
+  problems.push(runtimeProblem(code, `${name}: expected one of ${allowed.join(", ")}; ${effect}`));
   return void 0;
 }
 function parseCollectionKey(raw, problems) {
@@ -1098,7 +1091,10 @@ function parseCollectionKey(raw, problems) {
   if (value === "") return void 0;
   if (COLLECTION_KEY.test(value)) return value;
   problems.push(
-    "SL706 PROVIDER_B_COLLECTION_KEY: expected an API key (8-512 visible ASCII characters, no spaces); provider disabled"
+    runtimeProblem(
+      "SL706",
+      "PROVIDER_B_COLLECTION_KEY: expected an API key (8-512 visible ASCII characters, no spaces); provider disabled"
+    )
   );
   return null;
 }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PROBE_ENTRY } from "../lib/analytics/send-test-events.js";
 import { WORKER_ENTRY } from "../lib/bundle/bundle-worker.js";
 import { SHARED_MODULES } from "../lib/pages/static-assets.js";
 import { REPO } from "./support/build-instance.js";
@@ -59,8 +60,8 @@ describe("npm pack ships the product only", () => {
     expect(files.filter((path) => NOT_PRODUCT.test(path))).toEqual([]);
   });
 
-  it("the runtime sources packed are exactly those the worker and the page scripts import", () => {
-    const entries = [WORKER_ENTRY, ...Object.values(SHARED_MODULES)];
+  it("the runtime sources packed are exactly those the worker, the page scripts and the analytics probe import", () => {
+    const entries = [WORKER_ENTRY, ...Object.values(SHARED_MODULES), PROBE_ENTRY];
     const packedRuntime = files.filter(
       (path) => path.startsWith("runtime/") && path.endsWith(".ts"),
     );
