@@ -2,16 +2,15 @@
 // stays under a byte budget (parsed in well under 1 ms), the manifest stays tiny, and a million
 // links stay far below the platform's file limit. Deterministic: sizes only, no timing.
 import { describe, expect, it } from "vitest";
-import { buildRegistry, MAX_SHARDS } from "../lib/registry/build-registry.js";
+import { buildRegistry } from "../lib/registry/build-registry.js";
 import { shardOf } from "../runtime/registry/shard-of.js";
-import type { LinkRecord } from "../runtime/types.js";
+import { MAX_FILES_FREE, MAX_SHARDS, type LinkRecord } from "../runtime/contract/index.js";
 import { makeLinks } from "./generate.mjs";
 
 /** JSON.parse runs at well over 100 MB/s, so 32 KiB parses in about a tenth of a millisecond. */
 const SHARD_BYTE_BUDGET = 32 * 1024;
 const MANIFEST_BYTE_BUDGET = 1024;
-/** Cloudflare Workers Free: 20,000 files per version; the product's own pages and files need the rest. */
-const FREE_PLAN_FILES = 20_000;
+/** The product's own pages and files, beside the shards, within MAX_FILES_FREE. */
 const PRODUCT_FILES_ALLOWANCE = 1_000;
 
 const links: LinkRecord[] = makeLinks(100_000).map((link, i) => ({
@@ -49,7 +48,7 @@ describe("registry layout at 100k generated links", () => {
     ["splat lookups try at most two depths", () => registry.manifest.splat_depths.length <= 2],
     [
       "any number of links fits the Free plan's file limit",
-      () => MAX_SHARDS + PRODUCT_FILES_ALLOWANCE <= FREE_PLAN_FILES,
+      () => MAX_SHARDS + PRODUCT_FILES_ALLOWANCE <= MAX_FILES_FREE,
     ],
   ])("%s", (_rule, holds) => {
     expect(holds()).toBe(true);

@@ -3,7 +3,7 @@
  * worker runs (answerRequest over the compiled assets, in memory).
  */
 import { loadRuntimeData } from "../runtime/registry/store.js";
-import type { Expectation } from "../runtime/types.js";
+import type { Expectation } from "../runtime/contract/index.js";
 import { answerRequest } from "../runtime/worker.js";
 import { evaluateExpectations as runExpectations } from "../runtime/http/operator.js";
 import { diag, type Diagnostic } from "./diagnostics.js";

@@ -5,7 +5,7 @@ import { compileInstance, type CompileResult } from "./compile.js";
 import { diag, sortDiagnostics } from "./diagnostics.js";
 import { SRC_WORKER } from "./build.js";
 import { evaluateExpectations } from "./check-expectations.js";
-import { SITE_CONFIG_SCHEMA, type SiteConfig } from "../runtime/types.js";
+import { PRIVATE_ASSETS, type SiteConfig } from "../runtime/contract/index.js";
 
 export async function checkInstance(options: { root: string }): Promise<CompileResult> {
   const root = resolve(options.root);
@@ -36,7 +36,8 @@ export async function checkInstance(options: { root: string }): Promise<CompileR
 function expectationsOf(
   files: readonly { path: string; content: string | Uint8Array }[],
 ): SiteConfig["expectations"] {
-  const file = files.find((f) => f.path === "assets/links-site-config.json");
+  const { path, schema } = PRIVATE_ASSETS.siteConfig;
+  const file = files.find((f) => f.path === "assets" + path);
   const config = file && (JSON.parse(String(file.content)) as SiteConfig);
-  return config?.schema === SITE_CONFIG_SCHEMA ? config.expectations : [];
+  return config?.schema === schema ? config.expectations : [];
 }

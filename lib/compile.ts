@@ -19,7 +19,12 @@ import { bundleWorker } from "./bundle/bundle-worker.js";
 import { assembleOutput, type OutputFile } from "./output-files.js";
 import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { defaultsDirFor, generatorIdentity } from "./paths.js";
-import { BLOCKLIST_SCHEMA, type Blocklist, type LinkRecord } from "../runtime/types.js";
+import {
+  BLOCKLIST_SCHEMA,
+  MAX_HEADER_RULES,
+  type Blocklist,
+  type LinkRecord,
+} from "../runtime/contract/index.js";
 import { assetSchemaProblems } from "./assets/asset-schemas.js";
 
 export interface CompileOptions {
@@ -116,12 +121,12 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     customPaths: custom.files.map((f) => f.path),
   });
   diagnostics.push(...headers.diagnostics);
-  if (headers.rules.length > 100) {
+  if (headers.rules.length > MAX_HEADER_RULES) {
     diagnostics.push(
       diag(
         "SL403",
         { file: "custom/public/_headers", line: 0 },
-        `${headers.rules.length} header rules; Cloudflare applies at most 100 from _headers (the worker applies all)`,
+        `${headers.rules.length} header rules; Cloudflare applies at most ${MAX_HEADER_RULES} from _headers (the worker applies all)`,
       ),
     );
   }

@@ -1,6 +1,11 @@
 /** The files of dist/, in memory, sorted by path: worker, wrangler.json and assets/**. */
-import { shardPath } from "../runtime/registry/shard-of.js";
-import type { Blocklist, CustomAssets, SiteConfig } from "../runtime/types.js";
+import {
+  PRIVATE_ASSETS,
+  shardPath,
+  type Blocklist,
+  type CustomAssets,
+  type SiteConfig,
+} from "../runtime/contract/index.js";
 import type { Registry } from "./registry/build-registry.js";
 import type { Site } from "./site/site-schema.js";
 
@@ -71,11 +76,11 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     { path: "wrangler.json", content: prettyJson(wranglerConfig(input.site)) },
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),
-    asset("/links.json", prettyJson(input.registry.manifest)),
+    asset(PRIVATE_ASSETS.registry.path, prettyJson(input.registry.manifest)),
     ...input.registry.shards.map((shard, i) => asset(shardPath(i), compactJson(shard))),
-    asset("/links-blocklist.json", prettyJson(input.blocklist)),
-    asset("/links-site-config.json", prettyJson(input.siteConfig)),
-    asset("/links-custom-assets.json", prettyJson(input.customAssets)),
+    asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),
+    asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),
+    asset(PRIVATE_ASSETS.customAssets.path, prettyJson(input.customAssets)),
     ...input.pages.map((p) => asset(p.path, p.content)),
     ...input.customFiles.map((f) => asset(f.path, f.content)),
   ];

@@ -6,7 +6,7 @@ import { testLink } from "../test/support/policy.js";
 import { AnswerCache, PAGE_MEMO_LIMIT, REDIRECT_MEMO_LIMIT, timeless } from "./answer-cache.js";
 import { loadRuntimeData } from "./registry/store.js";
 import type { Resolution } from "./resolve.js";
-import type { LinkRecord } from "./types.js";
+import type { LinkRecord } from "./contract/index.js";
 import { answerRequest, handleRequest } from "./worker.js";
 
 const ctx = { waitUntil: () => undefined };

@@ -3,7 +3,7 @@
  * Both take the path folded once by `foldPathForGuards`.
  */
 import { PAGES_DIR } from "./routes.js";
-import { PRIVATE_FILES, SHARD_DIR, type Blocklist } from "./types.js";
+import { PRIVATE_FILES, SHARD_DIR, type Blocklist } from "./contract/index.js";
 
 const PRIVATE = new Set<string>(PRIVATE_FILES);
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang } from "./types.js";
+import { LANGUAGES, type Lang } from "./contract/index.js";
 
 /** The first supported language in Accept-Language (by q-value, then order); the site default otherwise. */
 export function chooseLanguage(acceptLanguage: string | null | undefined, fallback: Lang): Lang {

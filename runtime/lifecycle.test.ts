@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { effectiveState, retryAfterSeconds, STATE_OUTCOMES } from "./lifecycle.js";
-import type { LinkRecord, LinkState, Schedule } from "./types.js";
+import type { LinkRecord, LinkState, Schedule } from "./contract/index.js";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const link = (

@@ -1,4 +1,4 @@
-import type { EffectiveState, LinkRecord } from "./types.js";
+import type { EffectiveState, LinkRecord } from "./contract/index.js";
 
 /** DESIGN.md lifecycle table: the state a link is in at `now`, schedule applied (exact links only). */
 export function effectiveState(link: LinkRecord, now: Date): EffectiveState {

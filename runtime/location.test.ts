@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildLocation, forwardQuery, VERDICT_MEMO_LIMIT } from "./location.js";
 import { TEST_POLICY, testLink } from "../test/support/policy.js";
-import type { LinkRecord } from "./types.js";
+import type { LinkRecord } from "./contract/index.js";
 
 describe("query forwarding (forward_query: true)", () => {
   it.each([

@@ -1,7 +1,7 @@
 /** Step 7: the final redirect URL of a link, judged again by the target rules (fail closed). */
 import { checkTarget, expandSplat, type TargetVerdict } from "./targets/index.js";
 import { remember } from "./lru.js";
-import type { Blocklist, LinkRecord, TargetAllowance } from "./types.js";
+import type { Blocklist, LinkRecord, TargetAllowance } from "./contract/index.js";
 
 export type LocationResult =
   { ok: true; url: string } | { ok: false; code: string; message: string };

@@ -18,7 +18,7 @@ import {
   type Lang,
   type LinkRecord,
   type RedirectStatus,
-} from "./types.js";
+} from "./contract/index.js";
 import type { PageId } from "./routes.js";
 
 export interface LinkSource {

@@ -2,7 +2,7 @@
  * The paths the product itself serves. One table, used by the runtime to route and by the
  * compiler to refuse slugs that would collide with them.
  */
-import { LANGUAGES, type Lang } from "./types.js";
+import { LANGUAGES, PRIVATE_FILES, SHARD_DIR, type Lang } from "./contract/index.js";
 
 export const LOOKUP_ROUTES: Record<Lang, string> = {
   en: "/lookup",
@@ -49,11 +49,8 @@ export const RESERVED_PREFIXES: readonly string[] = [
   "_analytics",
   "_pages",
   "assets",
-  "links.json",
-  "links-blocklist.json",
-  "links-site-config.json",
-  "links-custom-assets.json",
-  "links-shards",
+  ...PRIVATE_FILES.map((path) => path.slice(1)),
+  SHARD_DIR.slice(1, -1),
   "lookup",
   "robots.txt",
   "favicon.ico",

@@ -2,9 +2,9 @@
  * The slug grammar, shared by the compiler (which refuses bad slugs) and the runtime (which
  * decides whether a missed path looked like a short link at all).
  */
+import { MAX_SLUG_LENGTH } from "./contract/index.js";
 import { isReservedKey, STATIC_DIR } from "./routes.js";
 
-export const MAX_SLUG_LENGTH = 200;
 /** One path segment of a slug: letters and digits of any script, `-`, `_`, `.`, `~`. */
 export const SLUG_SEGMENT = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
 /** A last segment that ends like a file name (`x.php`, `logo.png`) is not a short-link candidate. */

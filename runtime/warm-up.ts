@@ -20,7 +20,7 @@ import {
   type RegistryManifest,
   type RegistryShard,
   type SiteConfig,
-} from "./types.js";
+} from "./contract/index.js";
 
 type Answer = (
   request: Request,

@@ -1604,19 +1604,31 @@ function foldPathForGuards(rawPath) {
   return "/" + folded;
 }
 
-// runtime/types.ts
+// runtime/contract/files.ts
 var REGISTRY_SCHEMA = "shortlinks.registry/1";
 var SHARD_SCHEMA = "shortlinks.registry-shard/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
 var SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
-var PRIVATE_FILES = [
-  "/links.json",
-  "/links-blocklist.json",
-  "/links-site-config.json",
-  "/links-custom-assets.json"
-];
+var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
+var PRIVATE_ASSETS = {
+  registry: { path: "/links.json", schema: REGISTRY_SCHEMA },
+  blocklist: { path: "/links-blocklist.json", schema: BLOCKLIST_SCHEMA },
+  siteConfig: { path: "/links-site-config.json", schema: SITE_CONFIG_SCHEMA },
+  customAssets: { path: "/links-custom-assets.json", schema: CUSTOM_ASSETS_SCHEMA }
+};
+var PRIVATE_FILES = Object.values(PRIVATE_ASSETS).map(
+  (asset) => asset.path
+);
 var SHARD_DIR = "/links-shards/";
+function shardPath(shard) {
+  return `${SHARD_DIR}${shard}.json`;
+}
+
+// runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
+
+// runtime/contract/limits.ts
+var MAX_SLUG_LENGTH = 200;
 
 // runtime/routes.ts
 var LOOKUP_ROUTES = {
@@ -1642,11 +1654,8 @@ var RESERVED_PREFIXES = [
   "_analytics",
   "_pages",
   "assets",
-  "links.json",
-  "links-blocklist.json",
-  "links-site-config.json",
-  "links-custom-assets.json",
-  "links-shards",
+  ...PRIVATE_FILES.map((path) => path.slice(1)),
+  SHARD_DIR.slice(1, -1),
   "lookup",
   "robots.txt",
   "favicon.ico",
@@ -1683,7 +1692,6 @@ function chooseLanguage(acceptLanguage, fallback) {
 }
 
 // runtime/slug.ts
-var MAX_SLUG_LENGTH = 200;
 var SLUG_SEGMENT = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
 var FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
 function isShortLinkCandidate(segments, key) {
@@ -2320,13 +2328,10 @@ function fnv1a32(text) {
 function shardOf(key, shardCount) {
   return fnv1a32(key) % shardCount;
 }
-function shardPath(shard) {
-  return `/links-shards/${shard}.json`;
-}
 
 // runtime/registry/store.ts
 var ASSET_ORIGIN = "https://assets.invalid";
-async function readPrivateJson(assets, path, schema) {
+async function readPrivateJson(assets, { path, schema }) {
   const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
   if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
   const value = await response.json();
@@ -2399,14 +2404,17 @@ var ShardedLinks = class {
     return shard;
   }
   load(index) {
-    return readPrivateJson(this.assets, shardPath(index), SHARD_SCHEMA);
+    return readPrivateJson(this.assets, {
+      path: shardPath(index),
+      schema: SHARD_SCHEMA
+    });
   }
 };
 async function loadRuntimeData(assets) {
   const [site, blocklist, manifest] = await Promise.all([
-    readPrivateJson(assets, "/links-site-config.json", SITE_CONFIG_SCHEMA),
-    readPrivateJson(assets, "/links-blocklist.json", BLOCKLIST_SCHEMA),
-    readPrivateJson(assets, "/links.json", REGISTRY_SCHEMA)
+    readPrivateJson(assets, PRIVATE_ASSETS.siteConfig),
+    readPrivateJson(assets, PRIVATE_ASSETS.blocklist),
+    readPrivateJson(assets, PRIVATE_ASSETS.registry)
   ]);
   return {
     assets,

@@ -7,7 +7,7 @@ import {
   REDIRECT_STATUSES,
   type LinkRecord,
   type RegistryShard,
-} from "../runtime/types.js";
+} from "../runtime/contract/index.js";
 import { effectiveState } from "../runtime/lifecycle.js";
 
 const ROOT = join(import.meta.dirname, "..");

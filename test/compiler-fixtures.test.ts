@@ -23,7 +23,7 @@ import {
   NO_FIXTURE,
   type DiagnosticCode,
 } from "../lib/diagnostics.js";
-import { MAX_ASSET_BYTES } from "../lib/assets/custom-files.js";
+import { MAX_ASSET_BYTES } from "../runtime/contract/index.js";
 import { assetSchemaProblems } from "../lib/assets/asset-schemas.js";
 import { expectGolden } from "./golden.js";
 

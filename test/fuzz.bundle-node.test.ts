@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
-import type { LinkRecord, RegistryShard } from "../runtime/types.js";
+import type { LinkRecord, RegistryShard } from "../runtime/contract/index.js";
 import { WORKER_FILE } from "../lib/output-files.js";
 
 type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };

@@ -1,15 +1,25 @@
-/** zod schemas of the generated runtime files; every asset is checked before it is written. */
+/**
+ * zod schemas of the generated runtime files; every asset is checked before it is written (SL330).
+ * The runtime cannot import zod, so its shapes are TypeScript interfaces in runtime/contract; the
+ * assertions at the end of this file stop the typecheck when a schema and its interface differ.
+ */
 import { z } from "zod";
 import {
   BLOCKLIST_SCHEMA,
   CUSTOM_ASSETS_SCHEMA,
   LANGUAGES,
   LINK_STATES,
+  MAX_SHARDS,
   REDIRECT_STATUSES,
   REGISTRY_SCHEMA,
   SHARD_SCHEMA,
   SITE_CONFIG_SCHEMA,
-} from "../../runtime/types.js";
+  type Blocklist,
+  type CustomAssets,
+  type RegistryManifest,
+  type RegistryShard,
+  type SiteConfig,
+} from "../../runtime/contract/index.js";
 
 const strings = z.array(z.string());
 const lang = z.enum(LANGUAGES);
@@ -41,7 +51,7 @@ export const ASSET_SCHEMAS = {
   [REGISTRY_SCHEMA]: z.strictObject({
     schema: z.literal(REGISTRY_SCHEMA),
     case_sensitive: z.boolean(),
-    shard_count: z.number().int().min(1),
+    shard_count: z.number().int().min(1).max(MAX_SHARDS),
     exact_count: z.number().int().min(0),
     splat_count: z.number().int().min(0),
     // Strictly ascending: the runtime walks them from the end for the longest splat prefix.
@@ -126,3 +136,17 @@ export function assetSchemaProblems(value: { schema: string }): string[] {
     ? []
     : result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
 }
+
+/** True only when A and B are the same type (each assignable to the other is not enough). */
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Shape<K extends keyof typeof ASSET_SCHEMAS> = z.output<(typeof ASSET_SCHEMAS)[K]>;
+
+// Each line fails to compile when the zod schema and the runtime's interface disagree.
+export const SCHEMAS_MATCH_THE_CONTRACT: [
+  Same<Shape<typeof REGISTRY_SCHEMA>, RegistryManifest>,
+  Same<Shape<typeof SHARD_SCHEMA>, RegistryShard>,
+  Same<Shape<typeof BLOCKLIST_SCHEMA>, Blocklist>,
+  Same<Shape<typeof SITE_CONFIG_SCHEMA>, SiteConfig>,
+  Same<Shape<typeof CUSTOM_ASSETS_SCHEMA>, CustomAssets>,
+] = [true, true, true, true, true];

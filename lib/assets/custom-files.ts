@@ -3,14 +3,15 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isReservedKey, STATIC_DIR } from "../../runtime/routes.js";
-import type { CustomAssets } from "../../runtime/types.js";
-import { CUSTOM_ASSETS_SCHEMA } from "../../runtime/types.js";
+import {
+  contentTypeOf,
+  CUSTOM_ASSETS_SCHEMA,
+  MAX_ASSET_BYTES,
+  type CustomAssets,
+} from "../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../diagnostics.js";
-import { contentTypeOf } from "./content-types.js";
 
 export const PUBLIC_DIR = "custom/public";
-/** Cloudflare's per-file asset limit. */
-export const MAX_ASSET_BYTES = 25 * 1024 * 1024;
 /** Files Cloudflare would treat as configuration rather than content. */
 const PLATFORM_FILES = new Set(["_redirects", "_routes.json", "_worker.js", ".assetsignore"]);
 

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Expectation } from "../../runtime/types.js";
+import type { Expectation } from "../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { parseIsoWithOffset } from "../validate/schedules.js";
 import { parseLocated } from "../yaml-lines.js";

@@ -6,7 +6,7 @@ import {
   type Expectation,
   type HeaderRule,
   type SiteConfig,
-} from "../../runtime/types.js";
+} from "../../runtime/contract/index.js";
 import type { Site } from "../site/site-schema.js";
 
 export interface SiteConfigInput {

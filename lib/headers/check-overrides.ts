@@ -4,7 +4,7 @@
  * no-store/no-index fallback of the raw runtime files. Allowed, as a warning, only when
  * site.yaml states a public_disclosure reason.
  */
-import { PRIVATE_FILES } from "../../runtime/types.js";
+import { PRIVATE_FILES, shardPath } from "../../runtime/contract/index.js";
 import { demote, diag, type Diagnostic } from "../diagnostics.js";
 import { applyRules, matchesPattern } from "./match-pattern.js";
 import type { SourcedHeaderRule } from "./parse-headers.js";
@@ -19,12 +19,12 @@ const PROBE_PATHS = [
   "/en/_stats/api/links.json",
   "/en/_tests/",
   "/assets/app.css",
-  "/links-shards/0.json",
+  shardPath(0),
   ...PRIVATE_FILES,
 ];
 const PRIVATE_PROBES = new Set<string>([
   ...PRIVATE_FILES,
-  "/links-shards/0.json",
+  shardPath(0),
   "/en/_stats/api/links.json",
 ]);
 

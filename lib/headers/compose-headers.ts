@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { HeaderRule } from "../../runtime/types.js";
+import { PRIVATE_FILES, SHARD_DIR, type HeaderRule } from "../../runtime/contract/index.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { checkOverrides } from "./check-overrides.js";
 import { htmlServedPaths, SANDBOXED_CSP } from "./csp.js";
@@ -17,6 +17,18 @@ import {
 } from "./parse-headers.js";
 
 export const CUSTOM_HEADERS_FILE = "custom/public/_headers";
+
+/** A defaults rule on this pattern stands for one rule per private runtime file of the contract. */
+export const PRIVATE_FILES_PATTERN = "/{private_files}";
+const PRIVATE_PATTERNS = [...PRIVATE_FILES, SHARD_DIR + "*"];
+
+function expandPrivateFiles(rules: SourcedHeaderRule[]): SourcedHeaderRule[] {
+  return rules.flatMap((rule) =>
+    rule.pattern === PRIVATE_FILES_PATTERN
+      ? PRIVATE_PATTERNS.map((pattern) => ({ ...rule, pattern }))
+      : [rule],
+  );
+}
 
 export interface ComposeHeadersInput {
   root: string;
@@ -57,7 +69,7 @@ export async function composeHeaders(input: ComposeHeadersInput): Promise<Compos
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   const custom = parseHeaders(customText, CUSTOM_HEADERS_FILE);
-  const base = [...defaults.rules, ...generated];
+  const base = [...expandPrivateFiles(defaults.rules), ...generated];
   const all = [...base, ...custom.rules];
   const diagnostics = [
     ...defaults.diagnostics,

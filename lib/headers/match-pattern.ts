@@ -1,6 +1,6 @@
 /** `_headers` matching at build time: the runtime's own implementation, so both read rules alike. */
 import { headersFor } from "../../runtime/http/headers.js";
-import type { HeaderRule } from "../../runtime/types.js";
+import type { HeaderRule } from "../../runtime/contract/index.js";
 
 export { matchesPattern } from "../../runtime/http/headers.js";
 

@@ -1,6 +1,6 @@
 /** Parse and render Cloudflare `_headers`: a path line, then indented `Name: value` or `! Name`. */
 import { diag, type Diagnostic } from "../diagnostics.js";
-import type { HeaderRule } from "../../runtime/types.js";
+import type { HeaderRule } from "../../runtime/contract/index.js";
 
 export interface SourcedHeaderRule extends HeaderRule {
   file: string;

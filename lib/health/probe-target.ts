@@ -6,7 +6,7 @@
  * URL seen twice is a loop.
  */
 import { checkTarget, type TargetPolicy } from "../../runtime/targets/index.js";
-import type { TargetAllowance } from "../../runtime/types.js";
+import type { TargetAllowance } from "../../runtime/contract/index.js";
 import type { Clock } from "./clock.js";
 import { fetchHop, type HopPolicy } from "./fetch-hop.js";
 import type { HealthClass, Hop, Probe } from "./types.js";

@@ -5,7 +5,7 @@
  */
 import { effectiveState } from "../../runtime/lifecycle.js";
 import { expandSplat } from "../../runtime/targets/index.js";
-import type { EffectiveState, LinkRecord, TargetAllowance } from "../../runtime/types.js";
+import type { EffectiveState, LinkRecord, TargetAllowance } from "../../runtime/contract/index.js";
 
 export interface LinkToCheck {
   slug: string;

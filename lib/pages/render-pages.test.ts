@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { packageRoot } from "../paths.js";
 import { PAGE_IDS, pageAssetPath } from "../../runtime/routes.js";
-import { LANGUAGES } from "../../runtime/types.js";
+import { LANGUAGES } from "../../runtime/contract/index.js";
 import { renderLookupResult, type LookupResultLike } from "../../runtime/pages/lookup-result.js";
 import { renderPages, type RenderedPages } from "./render-pages.js";
 

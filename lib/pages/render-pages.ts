@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { relativePath } from "../paths.js";
 import { LOOKUP_ROUTES, PAGE_IDS, pageAssetPath, type PageId } from "../../runtime/routes.js";
-import { LANGUAGES, type Lang } from "../../runtime/types.js";
+import { LANGUAGES, type Lang } from "../../runtime/contract/index.js";
 import { escapeHtml } from "../../runtime/pages/escape.js";
 import { bundleSharedModules, readStaticFiles, type PageFile } from "./static-assets.js";
 import { findStrictViolations } from "./strict-html.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from "yaml";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { relativePath } from "../paths.js";
-import { LANGUAGES, type Lang } from "../../runtime/types.js";
+import { LANGUAGES, type Lang } from "../../runtime/contract/index.js";
 
 export type TextTable = Map<string, string>;
 

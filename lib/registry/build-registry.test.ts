@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LINKS_PER_SHARD, MAX_SHARDS, shardCountFor } from "./build-registry.js";
+import { LINKS_PER_SHARD, MAX_SHARDS } from "../../runtime/contract/index.js";
+import { shardCountFor } from "./build-registry.js";
 
 describe("registry shard count", () => {
   it.each([

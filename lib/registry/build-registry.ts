@@ -1,22 +1,20 @@
 /** Stage 3: link records -> the registry manifest and its shards (deterministic). */
 import { shardOf } from "../../runtime/registry/shard-of.js";
 import {
+  LINKS_PER_SHARD,
+  MAX_SHARDS,
   REGISTRY_SCHEMA,
   SHARD_SCHEMA,
   type LinkRecord,
   type RegistryManifest,
   type RegistryShard,
-} from "../../runtime/types.js";
+} from "../../runtime/contract/index.js";
 
 /**
- * About 64 links (about 16-20 KiB of JSON, parsed in about 0.1 ms) per shard: a link never seen
- * by an isolate costs one small shard. Capped at MAX_SHARDS so the file count stays within the
- * Free plan's 20,000 files at any size; past about a million links shards grow instead.
+ * How many shards `links` links get: about LINKS_PER_SHARD (64 links, about 16-20 KiB of JSON,
+ * parsed in about 0.1 ms) each, at least 1, at most MAX_SHARDS (so the file count stays within
+ * the Free plan's limit at any size; past about a million links shards grow instead).
  */
-export const LINKS_PER_SHARD = 64;
-export const MAX_SHARDS = 16_384;
-
-/** How many shards `links` links get: about LINKS_PER_SHARD each, at least 1, at most MAX_SHARDS. */
 export function shardCountFor(links: number): number {
   return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(links / LINKS_PER_SHARD)));
 }

@@ -1,6 +1,6 @@
 /** custom/site.yaml: what the instance writes (SiteInput) and what the compiler uses (Site). */
 import { z } from "zod";
-import { LANGUAGES, REDIRECT_STATUSES } from "../../runtime/types.js";
+import { LANGUAGES, REDIRECT_STATUSES } from "../../runtime/contract/index.js";
 
 const httpUrl = (what: string) =>
   z

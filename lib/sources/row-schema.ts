@@ -1,6 +1,6 @@
 /** The shape of one link row (YAML or CSV), as zod checks it. */
 import { z } from "zod";
-import { LINK_STATES, REDIRECT_STATUSES } from "../../runtime/types.js";
+import { LINK_STATES, REDIRECT_STATUSES } from "../../runtime/contract/index.js";
 
 const text = (what = "text") => z.string({ error: `expected ${what}` });
 const nonEmpty = (what: string) => text(what).min(1, { error: `expected ${what}` });

@@ -5,7 +5,7 @@
  * should go (SL292).
  */
 import { ALLOWABLE_RULES, ruleCode, ruleOfName } from "../../runtime/targets/index.js";
-import type { TargetAllowance } from "../../runtime/types.js";
+import type { TargetAllowance } from "../../runtime/contract/index.js";
 
 /** Rule names in `allow.rules` that cannot open anything, each with why. */
 export function allowanceProblems(allow: TargetAllowance): string[] {

@@ -5,7 +5,7 @@ import { getDomain } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCKED_RANGES, checkTarget } from "../../runtime/targets/index.js";
 import { CASE_POLICY, SAFE_CASES, UNSAFE_CASES } from "../../runtime/targets/cases.js";
-import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/types.js";
+import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/contract/index.js";
 import { packageRoot } from "../paths.js";
 import { loadBlocklist, mergeBlocklists, parseBlocklistFile } from "./blocklist.js";
 

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/types.js";
+import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/contract/index.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import { parseLocated } from "../yaml-lines.js";
 import { LIST_NAMES, normalizeEntry, type ListName } from "./entries.js";

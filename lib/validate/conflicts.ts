@@ -1,6 +1,6 @@
 /** Conflicts between links, and with reserved and static paths, that a reviewer would miss. */
 import { diag, type Diagnostic } from "../diagnostics.js";
-import type { LinkRecord } from "../../runtime/types.js";
+import type { LinkRecord } from "../../runtime/contract/index.js";
 
 const where = (link: LinkRecord) => `${link.file}:${link.line}`;
 

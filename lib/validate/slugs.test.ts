@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SLUG_LENGTH, parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
+import { MAX_SLUG_LENGTH } from "../../runtime/contract/index.js";
+import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { parseIsoWithOffset } from "./schedules.js";
 
 describe("slugs", () => {

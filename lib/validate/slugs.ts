@@ -1,8 +1,8 @@
 /** Slug syntax: charset, length, splat marker, normalised lookup key. */
 import { normalizePath } from "../../runtime/normalize.js";
+import { MAX_SLUG_LENGTH } from "../../runtime/contract/index.js";
 import { isReservedKey, RESERVED_PREFIXES } from "../../runtime/routes.js";
 
-export const MAX_SLUG_LENGTH = 200;
 /** Letters (any script), combining marks, digits, `-`, `_`, `.`, `~`. */
 const SEGMENT = /^[\p{L}\p{M}\p{N}_.~-]+$/u;
 /** Paths no link may take even though the product does not serve them. */

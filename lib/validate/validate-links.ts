@@ -1,6 +1,6 @@
 /** Stage 2: source rows -> link records, every problem collected. */
 import type { TargetPolicy } from "../../runtime/targets/index.js";
-import type { LinkRecord } from "../../runtime/types.js";
+import type { LinkRecord } from "../../runtime/contract/index.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { SourceLink } from "../sources/row-schema.js";
 import { findConflicts } from "./conflicts.js";

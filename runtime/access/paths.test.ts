@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizePath } from "../normalize.js";
-import { LANGUAGES } from "../types.js";
+import { LANGUAGES } from "../contract/index.js";
 import { isProtectedPath } from "./paths.js";
 
 /** What the worker does: normalise the raw path, then ask about `"/" + key`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headersFor, matchesPattern, withHeaderRules } from "./headers.js";
-import type { HeaderRule } from "../types.js";
+import type { HeaderRule } from "../contract/index.js";
 
 const rules: HeaderRule[] = [
   {

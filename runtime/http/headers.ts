@@ -6,7 +6,7 @@
  * as on Cloudflare, where `_headers` never touches a worker's own response. Asset responses that
  * already carry the rules' values are not doubled.
  */
-import type { HeaderRule } from "../types.js";
+import type { HeaderRule } from "../contract/index.js";
 
 const compiled = new Map<string, RegExp>();
 

@@ -4,8 +4,8 @@
  * look exactly like unknown ones.
  */
 import { resolve, type ResolveContext } from "../resolve.js";
-import type { EffectiveState, Lang } from "../types.js";
-import { LANGUAGES } from "../types.js";
+import type { EffectiveState, Lang } from "../contract/index.js";
+import { LANGUAGES } from "../contract/index.js";
 
 export const LOOKUP_BODY_LIMIT = 2048;
 const MAX_SLUG_INPUT = 1024;

@@ -5,7 +5,7 @@
 import { pageAssetPath } from "../routes.js";
 import type { RuntimeData } from "../registry/store.js";
 import { readPage } from "../registry/store.js";
-import { LANGUAGES, type Expectation, type Lang } from "../types.js";
+import { LANGUAGES, type Expectation, type Lang } from "../contract/index.js";
 import type { Draft } from "./headers.js";
 import { htmlWithStatus, json, plainNotFound } from "./responses.js";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fnv1a32, shardOf, shardPath } from "./shard-of.js";
+import { shardPath } from "../contract/index.js";
+import { fnv1a32, shardOf } from "./shard-of.js";
 
 /** Reference: FNV-1a over TextEncoder's bytes. */
 function reference(text: string): number {

@@ -42,8 +42,3 @@ export function fnv1a32(text: string): number {
 export function shardOf(key: string, shardCount: number): number {
   return fnv1a32(key) % shardCount;
 }
-
-/** `/links-shards/<n>.json` */
-export function shardPath(shard: number): string {
-  return `/links-shards/${shard}.json`;
-}

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { RECORD_CACHE_LIMIT, SHARD_CACHE_LIMIT, ShardedLinks } from "./store.js";
 import { shardOf } from "./shard-of.js";
-import { REGISTRY_SCHEMA, SHARD_SCHEMA, type LinkRecord, type RegistryManifest } from "../types.js";
+import {
+  REGISTRY_SCHEMA,
+  SHARD_SCHEMA,
+  type LinkRecord,
+  type RegistryManifest,
+} from "../contract/index.js";
 
 const SHARDS = SHARD_CACHE_LIMIT * 2;
 const manifest: RegistryManifest = {

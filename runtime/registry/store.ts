@@ -5,25 +5,24 @@
 import type { AssetFetcher } from "../env.js";
 import type { LinkSource } from "../resolve.js";
 import {
-  BLOCKLIST_SCHEMA,
-  REGISTRY_SCHEMA,
+  PRIVATE_ASSETS,
   SHARD_SCHEMA,
-  SITE_CONFIG_SCHEMA,
+  shardPath,
   type Blocklist,
   type LinkRecord,
   type RegistryManifest,
   type RegistryShard,
   type SiteConfig,
-} from "../types.js";
+} from "../contract/index.js";
 import { remember } from "../lru.js";
-import { shardOf, shardPath } from "./shard-of.js";
+import { shardOf } from "./shard-of.js";
 
 const ASSET_ORIGIN = "https://assets.invalid";
 
+/** A private file, refused unless it carries exactly the schema id this runtime reads. */
 export async function readPrivateJson<T extends { schema: string }>(
   assets: AssetFetcher,
-  path: string,
-  schema: string,
+  { path, schema }: { path: string; schema: string },
 ): Promise<T> {
   const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
   if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
@@ -122,7 +121,10 @@ export class ShardedLinks implements LinkSource {
   }
 
   private load(index: number): Promise<RegistryShard> {
-    return readPrivateJson<RegistryShard>(this.assets, shardPath(index), SHARD_SCHEMA);
+    return readPrivateJson<RegistryShard>(this.assets, {
+      path: shardPath(index),
+      schema: SHARD_SCHEMA,
+    });
   }
 }
 
@@ -138,9 +140,9 @@ export interface RuntimeData {
 
 export async function loadRuntimeData(assets: AssetFetcher): Promise<RuntimeData> {
   const [site, blocklist, manifest] = await Promise.all([
-    readPrivateJson<SiteConfig>(assets, "/links-site-config.json", SITE_CONFIG_SCHEMA),
-    readPrivateJson<Blocklist>(assets, "/links-blocklist.json", BLOCKLIST_SCHEMA),
-    readPrivateJson<RegistryManifest>(assets, "/links.json", REGISTRY_SCHEMA),
+    readPrivateJson<SiteConfig>(assets, PRIVATE_ASSETS.siteConfig),
+    readPrivateJson<Blocklist>(assets, PRIVATE_ASSETS.blocklist),
+    readPrivateJson<RegistryManifest>(assets, PRIVATE_ASSETS.registry),
   ]);
   return {
     assets,

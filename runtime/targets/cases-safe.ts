@@ -1,5 +1,5 @@
 /** Safe targets, unusual but legitimate, and splat expansions. */
-import type { TargetAllowance } from "../types.js";
+import type { TargetAllowance } from "../contract/index.js";
 import type { SafeCase, SplatCase } from "./cases.js";
 
 const reason = "intranet wiki, reachable only on the office network";

@@ -1,5 +1,5 @@
 /** Unsafe targets, per rule: each must be refused by exactly that rule. */
-import type { TargetAllowance } from "../types.js";
+import type { TargetAllowance } from "../contract/index.js";
 import type { UnsafeCase } from "./cases.js";
 
 const reason = "intranet wiki, reachable only on the office network";

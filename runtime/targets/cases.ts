@@ -3,7 +3,7 @@
  * verdicts can be asserted against this module, the compiler and the built worker bundle.
  * Run it with CASE_POLICY; every entry of CASE_POLICY is also a product default.
  */
-import type { TargetAllowance } from "../types.js";
+import type { TargetAllowance } from "../contract/index.js";
 import type { TargetPolicy } from "./index.js";
 
 export interface UnsafeCase {

@@ -4,7 +4,7 @@
  * browser would reach: the target is parsed with the WHATWG URL parser and the rules run on
  * the parsed form (scheme, userinfo, host, path), so every alternative spelling folds first.
  */
-import type { Blocklist, TargetAllowance } from "../types.js";
+import type { Blocklist, TargetAllowance } from "../contract/index.js";
 import { intranetName, matchHost, stripTrailingDots } from "./hosts.js";
 import { blockedExtension } from "./extensions.js";
 import { classifyAddress, parseIPv4, parseIPv6 } from "./ip.js";

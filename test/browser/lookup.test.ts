@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { REPO } from "../support/build-instance.js";
 import { LOOKUP_ROUTES } from "../../runtime/routes.js";
-import { LANGUAGES, type Lang } from "../../runtime/types.js";
+import { LANGUAGES, type Lang } from "../../runtime/contract/index.js";
 import {
   screenshotPath,
   startBrowserSite,

@@ -707,6 +707,18 @@ export const REQUEST_CASES: RequestCase[] = [
     location: null,
     event: null,
   },
+  {
+    name: "a custom .htm page is served as HTML, with HTML's cache rules and the sandbox",
+    path: "/legacy.htm",
+    status: 200,
+    location: null,
+    event: null,
+    expectHeaders: {
+      "content-type": /^text\/html/,
+      "cache-control": /no-transform/,
+      "content-security-policy": /^sandbox allow-scripts/,
+    },
+  },
 
   // Default response headers on every answer.
   {

@@ -6,6 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TYPES } from "../../runtime/contract/index.js";
 import { REQUEST_CASES } from "../cases/requests.js";
 import { buildInstance, CASE_INSTANCE, REPO } from "../support/build-instance.js";
 import { mismatches } from "../support/check-case.js";
@@ -69,6 +70,14 @@ describe("self-hosted workerd, as docs/deploy.md says", () => {
     });
     expect(mismatches(c, response)).toEqual([]);
     await response.arrayBuffer();
+  });
+
+  it("the recipe's content types are the contract's table", async () => {
+    const script = (await docFiles()).get("asset-types.js") ?? "";
+    const table = Object.fromEntries(
+      [...script.matchAll(/^ {2}(\w+): "([^"]+)",$/gm)].map(([, ext, type]) => ["." + ext, type]),
+    );
+    expect(table).toEqual(CONTENT_TYPES);
   });
 
   it("static files get their content type from the recipe's asset worker", async () => {

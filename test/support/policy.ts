@@ -1,5 +1,5 @@
 /** Small runtime inputs for unit tests. */
-import { BLOCKLIST_SCHEMA, type Blocklist, type LinkRecord } from "../../runtime/types.js";
+import { BLOCKLIST_SCHEMA, type Blocklist, type LinkRecord } from "../../runtime/contract/index.js";
 
 /** A target policy: one shortener, one blocked extension, no probes. */
 export const TEST_POLICY: Blocklist = {

@@ -1,23 +1,15 @@
 /**
- * The compiled, versioned forms that the compiler writes and the runtime reads.
- * These are data (JSON assets), never generated code. The runtime matches only these.
+ * The shapes of the compiled files that the compiler writes and the runtime reads: data (JSON
+ * assets), never generated code. lib/assets/asset-schemas.ts holds the same shapes as zod schemas
+ * and fails to typecheck when the two disagree.
  */
-
-export const REGISTRY_SCHEMA = "shortlinks.registry/1";
-export const SHARD_SCHEMA = "shortlinks.registry-shard/1";
-export const BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
-export const SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
-export const CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
-
-/** The private runtime files. Never served to the public, in any spelling. */
-export const PRIVATE_FILES = [
-  "/links.json",
-  "/links-blocklist.json",
-  "/links-site-config.json",
-  "/links-custom-assets.json",
-] as const;
-/** Registry shards live below this folder; every file in it is as private as /links.json. */
-export const SHARD_DIR = "/links-shards/";
+import type {
+  BLOCKLIST_SCHEMA,
+  CUSTOM_ASSETS_SCHEMA,
+  REGISTRY_SCHEMA,
+  SHARD_SCHEMA,
+  SITE_CONFIG_SCHEMA,
+} from "./files.js";
 
 export const LANGUAGES = ["en", "fr", "es", "it", "de"] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -123,7 +115,7 @@ export interface SiteConfig {
     stats: string; // "/<lang>/_stats/"
     tests: string; // "/<lang>/_tests/"
   };
-  /** Every public static file the build wrote (product and custom), path -> content type. */
+  /** Every public static file the build wrote (product and custom). */
   static_paths: string[];
   /** Asset path of every HTML page -> its <title> (pageview events report it). */
   page_titles: Record<string, string>;

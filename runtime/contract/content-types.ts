@@ -1,5 +1,9 @@
-/** Content types by extension for files the build writes. */
-const TYPES: Record<string, string> = {
+/**
+ * Content types by extension, the one table: the custom-assets manifest records them, and every
+ * in-process `ASSETS` binding (explain, tests) answers with them, as Cloudflare's asset server
+ * does for the same files.
+ */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
   ".htm": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -22,8 +26,11 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
+export const DEFAULT_CONTENT_TYPE = "application/octet-stream";
+
+/** The content type of a path by its last extension, case-insensitive. */
 export function contentTypeOf(path: string): string {
   const dot = path.lastIndexOf(".");
   const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
-  return TYPES[ext] ?? "application/octet-stream";
+  return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
 }

@@ -1,0 +1,34 @@
+/**
+ * The private runtime files: where the compiler writes each one and which versioned schema id it
+ * carries. The runtime reads a file only when its `schema` is exactly the id below, so a change of
+ * shape that an older reader would misread takes a new version (`/2`), never a silent edit.
+ */
+
+export const REGISTRY_SCHEMA = "shortlinks.registry/1";
+export const SHARD_SCHEMA = "shortlinks.registry-shard/1";
+export const BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
+export const SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
+export const CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
+
+/** Each private file of the assets directory with the schema id it carries. */
+export const PRIVATE_ASSETS = {
+  registry: { path: "/links.json", schema: REGISTRY_SCHEMA },
+  blocklist: { path: "/links-blocklist.json", schema: BLOCKLIST_SCHEMA },
+  siteConfig: { path: "/links-site-config.json", schema: SITE_CONFIG_SCHEMA },
+  customAssets: { path: "/links-custom-assets.json", schema: CUSTOM_ASSETS_SCHEMA },
+} as const;
+
+export type PrivateAsset = (typeof PRIVATE_ASSETS)[keyof typeof PRIVATE_ASSETS];
+
+/** The private runtime files. Never served to the public, in any spelling. */
+export const PRIVATE_FILES: readonly PrivateAsset["path"][] = Object.values(PRIVATE_ASSETS).map(
+  (asset) => asset.path,
+);
+
+/** Registry shards live below this folder; every file in it is as private as /links.json. */
+export const SHARD_DIR = "/links-shards/";
+
+/** `/links-shards/<n>.json` (schema SHARD_SCHEMA). */
+export function shardPath(shard: number): string {
+  return `${SHARD_DIR}${shard}.json`;
+}
