@@ -211,7 +211,7 @@ describe(`provider B: ${RYBBIT_SOURCE}`, () => {
     });
   });
 
-  it("the minimum version: the strict schema of v1.3-2.1 refuses the payload (anonymous_id)", () => {
+  it("the minimum version: the strict schema of v1.3 (June 2025) refuses the payload (anonymous_id)", () => {
     const { bBody } = send({ path: "/docs" }, REDIRECT);
     const parsed = rybbitLegacyTrackSchema.safeParse(bBody);
     expect(parsed.success).toBe(false);

@@ -12,9 +12,9 @@
  *   from the payload, and bot blocking is skipped.
  * - `botBlocking/headerHeuristics.ts` and `botBlocking/config.ts` (`BOT_SCORE_THRESHOLD` 5): the
  *   score of an untrusted request.
- * - The legacy schema: the same file before `anonymous_id` existed, as it stood from v1.3 (June
- *   2025, API keys in the body as `api_key`) through the 2.1 releases; read in the fork
- *   twangodev/rybbit at commit 344c17cf15834333cad2f52b56a318ac4f4aa3fe.
+ * - The legacy schema: `trackEvent.ts` before `anonymous_id` existed, the strict schema of v1.3
+ *   (June 2025, API keys in the body as `api_key`); read in the fork twangodev/rybbit at commit
+ *   344c17cf15834333cad2f52b56a318ac4f4aa3fe (forks as late as the 2.1 line still carry it).
  */
 import { z } from "zod";
 
@@ -94,7 +94,7 @@ const legacyFields = {
   user_agent: z.string().max(512).optional(),
 };
 
-/** The strict schema of v1.3 (June 2025) to the 2.1 releases: no `anonymous_id`. */
+/** The strict schema of v1.3 (June 2025): no `anonymous_id`. */
 export const rybbitLegacyTrackSchema = z.discriminatedUnion("type", [
   z
     .object({
