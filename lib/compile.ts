@@ -67,7 +67,8 @@ const PLACEHOLDER_SITE: Site = {
   code_host_api: "https://api.github.com",
 };
 
-const EMPTY_BLOCKLIST: Blocklist = {
+/** The policy of an instance whose blocklist could not be read (also: a build refused before compiling). */
+export const EMPTY_BLOCKLIST: Blocklist = {
   schema: BLOCKLIST_SCHEMA,
   probes: { prefixes: [], suffixes: [], exact: [], contains: [] },
   shorteners: [],

@@ -22,6 +22,8 @@ export type Stage =
   | "headers"
   | "pages"
   | "check"
+  | "build"
+  | "add"
   | "serve"
   | "runtime";
 
@@ -46,6 +48,7 @@ const SITE: Group = { stage: "site", docs: COMPILER_DOCS };
 const ASSETS: Group = { stage: "assets", docs: COMPILER_DOCS };
 const HEADERS: Group = { stage: "headers", docs: COMPILER_DOCS };
 const CHECK: Group = { stage: "check", docs: COMPILER_DOCS };
+const BUILD: Group = { stage: "build", docs: COMPILER_DOCS };
 const SERVE: Group = { stage: "serve", docs: "docs/serve.md#diagnostics" };
 const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" };
 const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
@@ -88,6 +91,12 @@ const COMPILER_CODES = {
   SL314: error(LINKS, "schedule start is not before its end"),
   SL320: error(CHECK, "src/worker.js differs from the fresh bundle"),
   SL330: error(ASSETS, "generated runtime asset does not match its schema"),
+  SL340: error(
+    BUILD,
+    "output folder is the instance, holds it, or lies inside custom/, defaults/ or .git/",
+  ),
+  SL341: error(BUILD, "output folder exists and is not a previous bundle"),
+  SL342: error(BUILD, "another build is writing the output folder"),
   SL401: error(HEADERS, "_headers line cannot be parsed"),
   // A warning instead when site.yaml states public_disclosure (see demote()).
   SL402: error(HEADERS, "custom _headers drops or weakens a mandatory control"),
@@ -141,6 +150,9 @@ export const DIAGNOSTIC_CODES: Readonly<Record<DiagnosticCode, CodeEntry>> = Obj
 export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL330: "a compiler bug by definition; test/compiler-fixtures.test.ts feeds broken assets",
   SL505: "needs a 25 MiB file; test/compiler-fixtures.test.ts makes one in a temp folder",
+  SL340: "build's output folder, not compile; lib/build.test.ts",
+  SL341: "build's output folder, not compile; lib/build.test.ts",
+  SL342: "build's output folder, not compile; lib/build.test.ts",
   SL601: "serve, not compile; lib/serve/bundle-config.test.ts",
   SL602: "serve, not compile; lib/serve/bundle-config.test.ts",
   SL603: "serve, not compile; lib/serve/dev-vars.test.ts",

@@ -10,6 +10,7 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { parseRoot } from "./arguments.js";
 
 interface AddOptions {
   root: string;
@@ -36,7 +37,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
     .description("validate a new link against the instance, then append it to a YAML source")
     .argument("<slug>", "short path, e.g. docs or gh/* for a splat")
     .argument("<target>", "absolute target URL")
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--file <file>", "YAML file to append to, relative to the root", DEFAULT_ADD_FILE)
     .option("--status <n>", "redirect status: 301, 302, 307 or 308", statusNumber)
     .option("--state <state>", "active, paused, retired, disabled or draft")

@@ -3,6 +3,7 @@ import { ANALYTICS_KEYS, parseAnalyticsConfig } from "../../runtime/analytics/in
 import { sendTestEvents } from "../analytics/send-test-events.js";
 import { loadServeVars } from "../serve/load-vars.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
+import { parseRoot } from "./arguments.js";
 
 const ANALYTICS_VARS: ReadonlySet<string> = new Set(ANALYTICS_KEYS);
 
@@ -35,7 +36,7 @@ export function registerAnalytics(program: Command, ctx: CommandContext): void {
     .description(
       "send one event of each kind to the configured providers from the worker's own code in workerd, and print what they answered",
     )
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .action(async (opts: { root: string }) => {
       const { env, sources, problems } = analyticsEnv(opts.root);
       printDiagnostics(ctx.io, problems);

@@ -1,14 +1,16 @@
 import type { Command } from "commander";
-import { relative } from "node:path";
 import { buildInstance } from "../build.js";
-import { hasErrors } from "../diagnostics.js";
+import { formatDiagnostic, hasErrors } from "../diagnostics.js";
+import { displayPath } from "../fs/display-path.js";
 import {
   countLine,
   EXIT_OK,
   EXIT_PROBLEMS,
+  EXIT_USAGE,
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { parseRoot } from "./arguments.js";
 
 export function registerBuild(program: Command, ctx: CommandContext): void {
   program
@@ -16,10 +18,15 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .description(
       "validate, then write the deployable bundle (default ROOT/dist) and refresh src/worker.js",
     )
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--out <dir>", "output folder (default ROOT/dist)")
     .action(async (opts: { root: string; out?: string }) => {
       const result = await buildInstance({ root: opts.root, outDir: opts.out });
+      if (result.outProblem) {
+        ctx.io.err(formatDiagnostic(result.outProblem));
+        ctx.exitCode = result.outProblem.code === "SL342" ? EXIT_PROBLEMS : EXIT_USAGE;
+        return;
+      }
       printDiagnostics(ctx.io, result.diagnostics);
       if (!result.wrote || hasErrors(result.diagnostics)) {
         ctx.io.err(
@@ -29,7 +36,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         return;
       }
       const s = result.summary;
-      const where = relative(process.cwd(), result.outDir) || ".";
+      const where = displayPath(result.outDir);
       ctx.io.out(
         `built ${s.links} links (${s.exact} exact, ${s.splat} splat) in ${s.shards} shard(s), ${s.files} files -> ${where}`,
       );

@@ -8,12 +8,13 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { parseRoot } from "./arguments.js";
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
   program
     .command("check")
     .description("run every build-time rule; writes nothing")
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--json", "print {ok, diagnostics} as JSON on stdout")
     .action(async (opts: { root: string; json?: boolean }) => {
       const result = await checkInstance({ root: opts.root });

@@ -7,6 +7,7 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { parseRoot } from "./arguments.js";
 
 export function registerExplain(program: Command, ctx: CommandContext): void {
   program
@@ -14,7 +15,7 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
     .description(
       "show how the runtime resolves a path: normalisation, match, schedule and state, target checks, response, event",
     )
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--at <iso-time>", "evaluate schedules at this time (ISO 8601)")
     .option("--method <method>", "request method", "GET")
     .option("--json", "print the trace as JSON")

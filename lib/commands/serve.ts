@@ -4,10 +4,29 @@
  * output folder holds no bundle; with --watch rebuilds and reloads when custom/ changes.
  */
 import { InvalidArgumentError, type Command } from "commander";
+import { join, resolve } from "node:path";
 import { buildInstance } from "../build.js";
-import { hasErrors } from "../diagnostics.js";
-import { runServe, type BuildFn } from "../serve/index.js";
-import { countLine, printDiagnostics, type CommandContext, type Io } from "./context.js";
+import { formatDiagnostic, hasErrors } from "../diagnostics.js";
+import { displayPath } from "../fs/display-path.js";
+import { outDirProblem } from "../fs/out-dir.js";
+import { hasBundle } from "../serve/bundle-config.js";
+import { runServe, type BuildFn } from "../serve/run-serve.js";
+import { parseHost, parseRoot } from "./arguments.js";
+import {
+  countLine,
+  EXIT_USAGE,
+  printDiagnostics,
+  type CommandContext,
+  type Io,
+} from "./context.js";
+
+interface ServeOptions {
+  root: string;
+  out?: string;
+  host: string;
+  port: number;
+  watch: boolean;
+}
 
 export function registerServe(program: Command, ctx: CommandContext): void {
   program
@@ -15,16 +34,21 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .description(
       "run the built bundle locally in workerd (builds first when the output folder is empty)",
     )
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--out <dir>", "bundle folder (default ROOT/dist)")
-    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--host <host>", "address to listen on", parseHost, "127.0.0.1")
     .option("--port <port>", "port to listen on (0 picks a free one)", parsePort, 8787)
     .option("--watch", "rebuild and reload when custom/ changes", false)
-    .action(
-      async (opts: { root: string; out?: string; host: string; port: number; watch: boolean }) => {
-        ctx.exitCode = await runServe({ ...opts, build: buildQuietly(ctx.io), io: ctx.io });
-      },
-    );
+    .action(async (opts: ServeOptions) => {
+      const out = resolve(opts.out ?? join(opts.root, "dist"));
+      const refused = hasBundle(out) ? undefined : await outDirProblem(resolve(opts.root), out);
+      if (refused) {
+        ctx.io.err(formatDiagnostic(refused));
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      ctx.exitCode = await runServe({ ...opts, build: buildQuietly(ctx.io), io: ctx.io });
+    });
 }
 
 /** The build command's work, in process: diagnostics printed, true when the bundle was written. */
@@ -35,7 +59,7 @@ export function buildQuietly(io: Io): BuildFn {
     const ok = result.wrote && !hasErrors(result.diagnostics);
     io.out(
       ok
-        ? `built ${result.summary.links} links -> ${out}`
+        ? `built ${result.summary.links} links -> ${displayPath(out)}`
         : `build failed: ${countLine(result.diagnostics)}`,
     );
     return ok;

@@ -1,0 +1,100 @@
+/**
+ * Replace a folder by a new tree with two renames: the files go into `.NAME.new-TAG` beside it,
+ * the old folder moves to `.NAME.old-TAG`, the new one takes its name, the old one is deleted.
+ * A process killed anywhere leaves the old folder or the new one complete; the only moment
+ * without `NAME` is between the two renames, and `recoverSwap` (run first by the next writer,
+ * under the same lock) puts the old one back. Stale temp folders are removed there too.
+ */
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+import { exists } from "./exists.js";
+
+export interface TreeFile {
+  /** Relative to the folder, `/` separators. */
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** `new`: being written; `old`: a complete previous folder; `del`: being deleted. */
+const tempName = (dir: string, kind: "new" | "old" | "del", tag: string) =>
+  join(dirname(dir), `.${basename(dir)}.${kind}-${tag}`);
+
+export async function replaceDir(dir: string, files: readonly TreeFile[]): Promise<void> {
+  await mkdir(dirname(dir), { recursive: true });
+  const tag = randomBytes(6).toString("hex");
+  const temp = tempName(dir, "new", tag);
+  const old = tempName(dir, "old", tag);
+  try {
+    for (const file of files) {
+      const target = join(temp, file.path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, file.content);
+    }
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+  let movedOld = false;
+  try {
+    await rename(dir, old);
+    movedOld = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      await rm(temp, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  try {
+    await rename(temp, dir);
+  } catch (error) {
+    if (movedOld) await rename(old, dir);
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+  if (movedOld) await removeDir(old, tempName(dir, "del", tag));
+}
+
+/** Rename first, so a half-deleted folder never carries the name of a complete one. */
+async function removeDir(dir: string, doomed: string): Promise<void> {
+  await rename(dir, doomed);
+  await rm(doomed, { recursive: true, force: true });
+}
+
+/**
+ * After a killed `replaceDir`: delete every `.NAME.new-*` and `.NAME.del-*`; when `NAME` is
+ * missing, restore the newest `.NAME.old-*`; delete the other old ones. Call only while holding
+ * the writers' lock.
+ */
+export async function recoverSwap(dir: string): Promise<void> {
+  const parent = dirname(dir);
+  const name = basename(dir);
+  let entries: string[];
+  try {
+    entries = await readdir(parent);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  const pattern = (kind: string) => new RegExp(`^\\.${escape(name)}\\.${kind}-[0-9a-f]{12}$`);
+  const stale = entries.filter((e) => pattern("new").test(e) || pattern("del").test(e));
+  const olds = entries.filter((e) => pattern("old").test(e));
+  for (const entry of stale) await rm(join(parent, entry), { recursive: true, force: true });
+  if (olds.length === 0) return;
+  if (!(await exists(dir))) {
+    const dated = await Promise.all(
+      olds.map(async (e) => ({ e, t: (await stat(join(parent, e))).mtimeMs })),
+    );
+    const newest = dated.sort((a, b) => b.t - a.t)[0].e;
+    await rename(join(parent, newest), dir);
+    olds.splice(olds.indexOf(newest), 1);
+  }
+  for (const entry of olds) {
+    const tag = entry.slice(entry.lastIndexOf("-") + 1);
+    await removeDir(join(parent, entry), tempName(dir, "del", tag));
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
