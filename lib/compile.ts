@@ -26,6 +26,7 @@ import {
   type LinkRecord,
 } from "../runtime/contract/index.js";
 import { assetSchemaProblems } from "./assets/asset-schemas.js";
+import { assetSizeProblems } from "./assets/asset-size.js";
 
 export interface CompileOptions {
   root: string;
@@ -188,5 +189,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     customFiles: custom.files,
   });
   summary.files = files.length;
+  const tooLarge = assetSizeProblems(files);
+  if (tooLarge.length > 0)
+    return { diagnostics: sortDiagnostics([...sorted, ...tooLarge]), summary, ...model };
   return { diagnostics: sorted, files, worker: worker?.code, summary, ...model };
 }

@@ -1,11 +1,11 @@
 /** Stage 1: read every custom/links/*.yaml and *.csv and check each row's shape. */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { issuesToDiagnostics } from "../zod-diagnostics.js";
 import type { RawRow } from "./raw-row.js";
-import { readCsvRows } from "./read-csv.js";
-import { readYamlRows, type ReadResult } from "./read-yaml.js";
+import { fieldLimitProblems } from "./limits.js";
+import { readSourceRows, readSourceText } from "./source-file.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 
 export const LINKS_DIR = "custom/links";
@@ -46,10 +46,12 @@ export async function loadSources(root: string): Promise<LoadedSources> {
     );
   }
   for (const file of files) {
-    const text = await readFile(join(root, file), "utf8");
-    const read: ReadResult = /\.csv$/i.test(file)
-      ? readCsvRows(text, file)
-      : readYamlRows(text, file);
+    const source = await readSourceText(root, file);
+    if ("problem" in source) {
+      diagnostics.push(source.problem);
+      continue;
+    }
+    const read = readSourceRows(source.text, file);
     diagnostics.push(...read.diagnostics);
     for (const row of read.rows) {
       const checked = checkRow(row);
@@ -74,6 +76,8 @@ export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Dia
       ],
     };
   }
+  const overLimits = fieldLimitProblems(row);
+  if (overLimits.length > 0) return { diagnostics: overLimits };
   const result = LINK_ROW_SCHEMA.safeParse(row.value);
   if (result.success) {
     return { link: { ...result.data, file: row.file, line: row.line, fieldLines: row.fieldLines } };

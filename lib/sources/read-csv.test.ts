@@ -34,6 +34,16 @@ describe("CSV sources", () => {
     expect(rows[0].value).toEqual({ slug: "docs", target: "https://x.example/" });
   });
 
+  it("SL107: a column named twice is refused (the readers must not disagree on which cell wins)", () => {
+    const { rows, diagnostics } = readCsvRows(
+      "slug,target,target\ndocs,https://a.example/,https://b.example/\n",
+      "f.csv",
+    );
+    expect(rows).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([["SL107", 1]]);
+    expect(diagnostics[0].message).toContain("target");
+  });
+
   it.each([
     ["SL107", "slug,url\ndocs,x\n"],
     ["SL107", "description\nx\n"],

@@ -39,6 +39,20 @@ export function readCsvRows(text: string, file: string): ReadResult {
   }
   if (records.length === 0) return { rows: [], diagnostics: [] };
   const header = records[0].record.map((h) => h.trim());
+  const twice = header.find((h, i) => header.indexOf(h) !== i);
+  if (twice !== undefined) {
+    return {
+      rows: [],
+      diagnostics: [
+        diag(
+          "SL107",
+          { file, line: 1 },
+          `CSV header: column ${twice} appears twice`,
+          "name each column once; which cell counts would otherwise be a guess",
+        ),
+      ],
+    };
+  }
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
   if (unknown.length > 0 || !header.includes("slug") || !header.includes("target")) {
     const found =

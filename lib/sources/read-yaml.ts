@@ -9,7 +9,9 @@ export interface ReadResult {
   diagnostics: Diagnostic[];
 }
 
-export function readYamlRows(text: string, file: string): ReadResult {
+export function readYamlRows(withBom: string, file: string): ReadResult {
+  // A UTF-8 byte-order mark is not content (the CSV reader drops it too).
+  const text = withBom.startsWith("\ufeff") ? withBom.slice(1) : withBom;
   const fast = readYamlRowsFast(text, file);
   if (fast) return { rows: fast, diagnostics: [] };
   return readYamlRowsFull(text, file);
