@@ -49,6 +49,7 @@ const ASSETS: Group = { stage: "assets", docs: COMPILER_DOCS };
 const HEADERS: Group = { stage: "headers", docs: COMPILER_DOCS };
 const CHECK: Group = { stage: "check", docs: COMPILER_DOCS };
 const BUILD: Group = { stage: "build", docs: COMPILER_DOCS };
+const ADD: Group = { stage: "add", docs: COMPILER_DOCS };
 const SERVE: Group = { stage: "serve", docs: "docs/serve.md#diagnostics" };
 const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" };
 const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
@@ -74,6 +75,9 @@ const COMPILER_CODES = {
   SL110: error(SOURCES, "field longer than its limit"),
   SL111: error(SOURCES, "source file has more rows than the limit"),
   SL112: error(SOURCES, "source file larger than the limit"),
+  SL120: error(ADD, "add: the file is not a link source, or no file was named"),
+  SL121: error(ADD, "add: another add holds the lock of the link sources"),
+  SL122: error(ADD, "add: the row cannot be added without changing the file's rows"),
   SL220: error(TARGETS, "blocklist file cannot be parsed or has the wrong shape"),
   SL221: error(TARGETS, "blocklist entry is invalid"),
   SL222: error(TARGETS, "blocklist removal names no default entry or gives no reason"),
@@ -156,6 +160,9 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL505: "needs a 25 MiB file; test/compiler-fixtures.test.ts makes one in a temp folder",
   SL111: "needs 100,001 rows; lib/sources/load-sources.test.ts makes them in a temp folder",
   SL112: "needs a 64 MiB file; lib/sources/load-sources.test.ts makes one in a temp folder",
+  SL120: "add, not compile; lib/add/add-link.test.ts",
+  SL121: "add, not compile; lib/add/add-link.test.ts",
+  SL122: "add, not compile; lib/add/add-link.test.ts",
   SL340: "build's output folder, not compile; lib/build.test.ts",
   SL341: "build's output folder, not compile; lib/build.test.ts",
   SL342: "build's output folder, not compile; lib/build.test.ts",

@@ -1,5 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -10,7 +22,8 @@ const LINKS =
 let root: string;
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), "shortlinks-add-"));
+  // Inside a parent of its own, so `../escape.yaml` stays in the test's folder.
+  root = join(mkdtempSync(join(tmpdir(), "shortlinks-add-")), "instance");
   mkdirSync(join(root, "custom", "links"), { recursive: true });
   writeFileSync(
     join(root, "custom", "site.yaml"),
@@ -18,7 +31,7 @@ beforeEach(() => {
   );
   writeFileSync(join(root, "custom", "links", "links.yaml"), LINKS);
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => rmSync(join(root, ".."), { recursive: true, force: true }));
 
 const file = () => readFileSync(join(root, "custom", "links", "links.yaml"), "utf8");
 
@@ -87,5 +100,179 @@ describe("add", () => {
     writeFileSync(join(root, "custom", "links", "links.yaml"), LINKS.trimEnd());
     await addLink({ root, row: { slug: "x", target: "https://example.com/x" } });
     expect(parse(file())).toHaveLength(3);
+  });
+});
+
+const links = (name: string) => join(root, "custom", "links", name);
+const read = (name: string) => readFileSync(links(name), "utf8");
+const ROW = { slug: "new", target: "https://example.com/new" };
+
+describe("add writes in the file's own style and re-reads the result", () => {
+  it.each([
+    ["a sequence indented by two spaces", "# team\n  - slug: docs\n    target: https://e.com/d\n"],
+    [
+      "a file ending with the document-end marker",
+      "- slug: docs\n  target: https://e.com/d\n...\n# after the end\n",
+    ],
+    ["a document-start marker", "---\n- slug: docs\n  target: https://e.com/d\n"],
+    ["a file holding only null", "null\n"],
+    ["a file holding only ~ after a marker", "--- ~\n"],
+    ["an empty file", ""],
+    ["a file of comments only", "# links go here\n# one per row\n"],
+    ["an empty flow list", "[] # none yet\n"],
+    ["a flow list", "[{slug: docs, target: 'https://e.com/d'}] # kept\n"],
+    ["CRLF line ends", "# c\r\n- slug: docs\r\n  target: https://e.com/d\r\n"],
+    ["a byte-order mark", "\ufeff- slug: docs\n  target: https://e.com/d\n"],
+    ["no final newline", "- slug: docs # last\n  target: https://e.com/d"],
+  ])("%s", async (_shape, text) => {
+    writeFileSync(links("links.yaml"), text);
+    const before = parse(text.replace(/^\ufeff/, "")) ?? [];
+    const result = await addLink({ root, row: ROW });
+    expect(result).toMatchObject({ ok: true, file: "custom/links/links.yaml" });
+    const after = read("links.yaml");
+    expect(parse(after.replace(/^\ufeff/, ""))).toEqual([...before, ROW]);
+    for (const comment of text.match(/#.*/g) ?? []) expect(after).toContain(comment);
+    if (text.includes("\r\n")) expect(after.replace(/\r\n/g, "")).not.toContain("\n");
+    if (text.startsWith("\ufeff")) expect(after.startsWith("\ufeff")).toBe(true);
+  });
+
+  it("SL122: a row the file would read differently is refused; the file stays byte-identical", async () => {
+    // YAML 1.1 reads a plain `yes` as true: the row would not read back as it was given
+    const text = "%YAML 1.1\n---\n- slug: docs\n  target: https://e.com/d\n";
+    writeFileSync(links("links.yaml"), text);
+    const result = await addLink({ root, row: { ...ROW, description: "yes" } });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["SL122"]);
+    expect(read("links.yaml")).toBe(text);
+  });
+});
+
+describe("add --file: only link sources under custom/links/", () => {
+  it.each([
+    "custom/other.yaml",
+    "custom/tests.yaml",
+    "custom/blocklist.yaml",
+    "../escape.yaml",
+    "custom/links/sub/deeper.yaml",
+    "custom/links/notes.txt",
+  ])("SL120: %s is refused and nothing is written", async (file) => {
+    writeFileSync(join(root, "custom", "tests.yaml"), "[]\n");
+    const result = await addLink({ root, file, row: ROW });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["SL120"]);
+    expect(result).toMatchObject({ usage: true });
+    expect(readFileSync(join(root, "custom", "tests.yaml"), "utf8")).toBe("[]\n");
+    expect(existsSync(join(root, "..", "escape.yaml"))).toBe(false);
+    expect(existsSync(join(root, "custom", "other.yaml"))).toBe(false);
+  });
+});
+
+describe("add without --file", () => {
+  it("appends to the one YAML source when it has another name, and says where", async () => {
+    rmSync(links("links.yaml"));
+    writeFileSync(links("team.yaml"), LINKS);
+    writeFileSync(links("more.csv"), "slug,target\ncsv,https://e.com/c\n");
+    const result = await addLink({ root, row: ROW });
+    expect(result).toMatchObject({ ok: true, file: "custom/links/team.yaml", line: 8 });
+    expect(existsSync(links("links.yaml"))).toBe(false);
+  });
+
+  it("SL120: several YAML sources and none named links.yaml: asks for --file", async () => {
+    rmSync(links("links.yaml"));
+    writeFileSync(links("a.yaml"), "[]\n");
+    writeFileSync(links("b.yaml"), "[]\n");
+    const result = await addLink({ root, row: ROW });
+    expect(result).toMatchObject({ ok: false, usage: true });
+    expect(result.diagnostics[0].message).toContain("custom/links/a.yaml");
+  });
+});
+
+describe("add to CSV sources", () => {
+  it("one properly quoted row in the file's own column order and line ends", async () => {
+    const text = "target,slug,description,tags\r\nhttps://e.com/d,docs,plain,a;b\r\n";
+    writeFileSync(links("more.csv"), text);
+    const row = {
+      slug: "q",
+      target: "https://e.com/q?a=1,2",
+      description: 'say "hi",\nthen go',
+      tags: ["x", "y"],
+    };
+    const result = await addLink({ root, file: "custom/links/more.csv", row });
+    expect(result).toMatchObject({ ok: true, file: "custom/links/more.csv", line: 3 });
+    const after = read("more.csv");
+    expect(after.startsWith(text)).toBe(true);
+    expect(after.slice(text.length)).toBe(
+      '"https://e.com/q?a=1,2",q,"say ""hi"",\nthen go",x;y\r\n',
+    );
+  });
+
+  it("a new CSV file gets the full header", async () => {
+    const result = await addLink({ root, file: "custom/links/new.csv", row: ROW });
+    expect(result.ok).toBe(true);
+    expect(read("new.csv").split("\n")[0]).toBe(
+      "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,description,tags,owner",
+    );
+  });
+
+  it("SL122: a field the CSV file has no column for is refused, file unchanged", async () => {
+    writeFileSync(links("more.csv"), "slug,target\ndocs2,https://e.com/d\n");
+    const result = await addLink({
+      root,
+      file: "custom/links/more.csv",
+      row: { ...ROW, description: "needs a column" },
+    });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["SL122"]);
+    expect(read("more.csv")).toBe("slug,target\ndocs2,https://e.com/d\n");
+  });
+});
+
+describe("add keeps what the file is", () => {
+  it("a 600 file stays 600", async () => {
+    chmodSync(links("links.yaml"), 0o600);
+    expect((await addLink({ root, row: ROW })).ok).toBe(true);
+    expect(statSync(links("links.yaml")).mode & 0o777).toBe(0o600);
+  });
+
+  it("a symbolic link to a file inside the instance is written through and stays a link", async () => {
+    mkdirSync(join(root, "shared"));
+    renameSync(links("links.yaml"), join(root, "shared", "links.yaml"));
+    symlinkSync(join("..", "..", "shared", "links.yaml"), links("links.yaml"));
+    expect((await addLink({ root, row: ROW })).ok).toBe(true);
+    expect(lstatSync(links("links.yaml")).isSymbolicLink()).toBe(true);
+    expect(parse(readFileSync(join(root, "shared", "links.yaml"), "utf8"))).toHaveLength(3);
+  });
+
+  it("SL109: a symbolic link to a file outside the instance is refused unread", async () => {
+    const outside = join(root, "..", `outside-${Date.now()}.yaml`);
+    writeFileSync(outside, LINKS);
+    rmSync(links("links.yaml"));
+    symlinkSync(outside, links("links.yaml"));
+    const result = await addLink({ root, row: ROW });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["SL109"]);
+    expect(readFileSync(outside, "utf8")).toBe(LINKS);
+    rmSync(outside);
+  });
+});
+
+describe("add takes turns", () => {
+  it("eight concurrent adds to one file: every row survives", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        addLink({ root, row: { slug: `c${i}`, target: `https://e.com/${i}` } }),
+      ),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect((parse(file()) as { slug: string }[]).map((r) => r.slug).sort()).toEqual(
+      ["docs", "gh/*", ...Array.from({ length: 8 }, (_, i) => `c${i}`)].sort(),
+    );
+  });
+
+  it("SL121: a live writer holding the lock past the timeout: clear refusal, file unchanged", async () => {
+    const lock = { pid: process.pid, host: hostname(), since: Date.now(), token: "other" };
+    writeFileSync(links(".shortlinks-add.lock"), JSON.stringify(lock));
+    const result = await addLink({ root, row: ROW, lockTimeoutMs: 200 });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["SL121"]);
+    expect(result.diagnostics[0].message).toContain(`process ${process.pid}`);
+    expect(file()).toBe(LINKS);
   });
 });

@@ -1,87 +1,95 @@
 /**
- * `add`: validate one new row against the whole instance, then append it to a YAML source.
- * The file's existing text is kept byte for byte (comments, order, quoting): the row is
- * appended as text when the file is a block sequence; otherwise the yaml document API adds it.
+ * `add`: one new row, validated against the whole instance, appended to a link source (YAML or
+ * CSV) in the file's own style. Writers take turns under one lock beside the sources (duplicates
+ * are checked across every file, so every file's writers share it); the file is read, validated,
+ * re-read as text (append-row.ts) and replaced atomically under that lock, keeping its mode and
+ * writing through a symbolic link that stays inside the instance.
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
-import { isSeq, parseDocument, stringify } from "yaml";
 import { compileInstance } from "../compile.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import { writeFileAtomic } from "../fs/atomic.js";
-import type { RawRow } from "../sources/raw-row.js";
+import { LockBusyError, withLock } from "../fs/lock.js";
+import { exists } from "../fs/exists.js";
+import { LINKS_DIR } from "../sources/load-sources.js";
+import { readSourceText } from "../sources/source-file.js";
+import { appendRow } from "./append-row.js";
+import { chooseAddFile } from "./choose-file.js";
 
-export const DEFAULT_ADD_FILE = "custom/links/links.yaml";
+export { DEFAULT_ADD_FILE } from "./choose-file.js";
+
+/** Beside the sources; not a source name, so the build never reads it. */
+export const ADD_LOCK = `${LINKS_DIR}/.shortlinks-add.lock`;
 
 export interface AddLinkInput {
   root: string;
-  /** Relative to the root. */
+  /** Relative to the root; chosen by chooseAddFile when absent. */
   file?: string;
   row: Record<string, unknown>;
+  /** How long to wait for another add; default 30 s. */
+  lockTimeoutMs?: number;
 }
 
 export type AddLinkResult =
   | { ok: true; file: string; line: number; diagnostics: Diagnostic[] }
-  | { ok: false; diagnostics: Diagnostic[]; other: Diagnostic[] };
+  | { ok: false; diagnostics: Diagnostic[]; other: Diagnostic[]; usage?: boolean };
+
+const refused = (problem: Diagnostic, usage = false): AddLinkResult => ({
+  ok: false,
+  diagnostics: [problem],
+  other: [],
+  usage,
+});
 
 export async function addLink(input: AddLinkInput): Promise<AddLinkResult> {
-  const file = (input.file ?? DEFAULT_ADD_FILE).split("\\").join("/");
-  const path = join(input.root, file);
-  let text = "";
+  const { root, row } = input;
+  const chosen = await chooseAddFile(root, input.file);
+  if ("problem" in chosen) return refused(chosen.problem, true);
+  const { file } = chosen;
+  await mkdir(join(root, LINKS_DIR), { recursive: true });
   try {
-    text = await readFile(path, "utf8");
+    return await withLock(
+      join(root, ADD_LOCK),
+      async (held) => {
+        const present = await exists(join(root, file));
+        const source = present ? await readSourceText(root, file) : { text: "" };
+        if ("problem" in source) return refused(source.problem);
+        const appended = appendRow(file, source.text, row);
+        if ("problem" in appended) return refused(appended.problem);
+        const line = appended.row.line;
+        const compiled = await compileInstance({
+          root,
+          skipBundle: true,
+          emit: false,
+          extraRows: [appended.row],
+        });
+        // The new row is the file's last: what is reported at or after its first line is its own.
+        const mine = compiled.diagnostics.filter((d) => d.file === file && d.line >= line);
+        if (hasErrors(mine))
+          return {
+            ok: false,
+            diagnostics: mine,
+            other: compiled.diagnostics.filter((d) => !mine.includes(d)),
+          };
+        await held.verify();
+        // Through a symbolic link (readSourceText made sure it stays inside the instance).
+        const target = present ? await realpath(join(root, file)) : join(root, file);
+        await writeFileAtomic(target, appended.text);
+        return { ok: true, file, line, diagnostics: mine };
+      },
+      { timeoutMs: input.lockTimeoutMs ?? 30_000 },
+    );
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!(error instanceof LockBusyError)) throw error;
+    const owner = error.owner ? ` (process ${error.owner.pid} on ${error.owner.host})` : "";
+    return refused(
+      diag(
+        "SL121",
+        { file: ADD_LOCK, line: 0 },
+        `another add is writing the link sources${owner}; nothing was added`,
+        `try again when it has finished; if none is running, delete ${ADD_LOCK}`,
+      ),
+    );
   }
-  const doc = parseDocument(text, { keepSourceTokens: true });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      diagnostics: [
-        diag(
-          "SL101",
-          { file, line: 0 },
-          `cannot parse ${file}: ${doc.errors[0].message.split("\n")[0]}; fix it before adding`,
-        ),
-      ],
-      other: [],
-    };
-  }
-  const blockSeq = isSeq(doc.contents) && !doc.contents.flow;
-  const empty = doc.contents === null || (doc.contents as { value?: unknown }).value === null;
-  if (!blockSeq && !empty && !isSeq(doc.contents)) {
-    return {
-      ok: false,
-      diagnostics: [diag("SL102", { file, line: 1 }, `${file} does not hold a list of links`)],
-      other: [],
-    };
-  }
-  const base = text === "" || text.endsWith("\n") ? text : text + "\n";
-  const line = base === "" ? 1 : base.split("\n").length;
-  const raw: RawRow = { file, line, value: input.row, fieldLines: {} };
-  const compiled = await compileInstance({
-    root: input.root,
-    skipBundle: true,
-    emit: false,
-    extraRows: [raw],
-  });
-  const mine = compiled.diagnostics.filter((d) => d.file === file && d.line === line);
-  if (hasErrors(mine)) {
-    return {
-      ok: false,
-      diagnostics: mine,
-      other: compiled.diagnostics.filter((d) => !mine.includes(d)),
-    };
-  }
-  let next: string;
-  if (blockSeq || empty) {
-    next =
-      (empty ? base.replace(/^\s*(\[\s*\]\s*)?$/, "") : base) +
-      stringify([input.row], { lineWidth: 0 });
-  } else {
-    doc.addIn([], doc.createNode(input.row));
-    next = doc.toString({ lineWidth: 0 });
-  }
-  await writeFileAtomic(path, next);
-  return { ok: true, file, line, diagnostics: mine };
 }

@@ -1,7 +1,9 @@
 import { InvalidArgumentError, type Command } from "commander";
-import { resolve } from "node:path";
-import { addLink, DEFAULT_ADD_FILE } from "../add/add-link.js";
-import { hasErrors } from "../diagnostics.js";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { addLink } from "../add/add-link.js";
+import { SITE_FILE } from "../site/load-site.js";
+import { formatDiagnostic, hasErrors } from "../diagnostics.js";
 import {
   countLine,
   EXIT_OK,
@@ -14,7 +16,7 @@ import { parseRoot } from "./arguments.js";
 
 interface AddOptions {
   root: string;
-  file: string;
+  file?: string;
   status?: number;
   state?: string;
   scheduleLabel?: string;
@@ -34,11 +36,14 @@ function statusNumber(value: string): number {
 export function registerAdd(program: Command, ctx: CommandContext): void {
   program
     .command("add")
-    .description("validate a new link against the instance, then append it to a YAML source")
+    .description("validate a new link against the instance, then append it to a link source")
     .argument("<slug>", "short path, e.g. docs or gh/* for a splat")
     .argument("<target>", "absolute target URL")
     .option("--root <dir>", "instance folder", parseRoot, ".")
-    .option("--file <file>", "YAML file to append to, relative to the root", DEFAULT_ADD_FILE)
+    .option(
+      "--file <file>",
+      "link source to append to (custom/links/NAME.yaml or .csv); default: the one YAML source, else links.yaml",
+    )
     .option("--status <n>", "redirect status: 301, 302, 307 or 308", statusNumber)
     .option("--state <state>", "active, paused, retired, disabled or draft")
     .option("--schedule-label <label>", "schedule label (exact links only)")
@@ -49,8 +54,11 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
     .option("--tags <list>", "tags separated by commas")
     .option("--no-forward-query", "do not append the request's query to the target")
     .action(async (slug: string, target: string, opts: AddOptions) => {
-      if (!/\.ya?ml$/i.test(opts.file)) {
-        ctx.io.err(`add writes YAML sources only; --file ${opts.file} is not a .yaml file`);
+      const root = resolve(opts.root);
+      if (!existsSync(join(root, SITE_FILE))) {
+        ctx.io.err(
+          `shortlinks add: ${opts.root} is not an instance (no ${SITE_FILE}); pass --root`,
+        );
         ctx.exitCode = EXIT_USAGE;
         return;
       }
@@ -79,7 +87,12 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
           .map((t) => t.trim())
           .filter(Boolean);
       if (opts.owner !== undefined) row.owner = opts.owner;
-      const result = await addLink({ root: resolve(opts.root), file: opts.file, row });
+      const result = await addLink({ root, file: opts.file, row });
+      if (!result.ok && result.usage) {
+        ctx.io.err(formatDiagnostic(result.diagnostics[0]));
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
       printDiagnostics(ctx.io, result.diagnostics);
       if (!result.ok) {
         ctx.io.err(`not added: ${countLine(result.diagnostics)}`);

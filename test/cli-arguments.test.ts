@@ -1,0 +1,74 @@
+/**
+ * Bad arguments, as an operator types them: each one gets exactly one line on stderr and exit 2,
+ * never a stack trace or "internal error", and writes nothing.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, REPO } from "./support/build-instance.js";
+
+let work: string;
+let root: string;
+let file: string;
+let empty: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "shortlinks-args-"));
+  root = join(work, "instance");
+  cpSync(join(REPO, "fixtures", "valid-basic", "custom"), join(root, "custom"), {
+    recursive: true,
+  });
+  file = join(work, "passwd");
+  writeFileSync(file, "root:x:0:0:root:/root:/bin/bash\n");
+  empty = join(work, "empty");
+  mkdirSync(empty);
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function tree(): string[] {
+  return readdirSync(work, { recursive: true, encoding: "utf8" }).sort();
+}
+
+describe("every bad argument: one line on stderr, exit 2, nothing written", () => {
+  const missing = () => join(work, "no-such-folder");
+  it.each<[string, () => string[]]>([
+    ["check --root FILE", () => ["check", "--root", file]],
+    ["check --root MISSING", () => ["check", "--root", missing()]],
+    ["build --root FILE", () => ["build", "--root", file]],
+    ["explain --root FILE", () => ["explain", "/docs", "--root", file]],
+    ["analytics test --root FILE", () => ["analytics", "test", "--root", file]],
+    ["add --root MISSING", () => ["add", "x", "https://example.com/", "--root", missing()]],
+    ["add --root NOT-AN-INSTANCE", () => ["add", "x", "https://example.com/", "--root", empty]],
+    [
+      "add --file outside custom/links",
+      () => ["add", "x", "https://e.com/", "--root", root, "--file", "custom/other.yaml"],
+    ],
+    [
+      "add --file ../escape.yaml",
+      () => ["add", "x", "https://e.com/", "--root", root, "--file", "../escape.yaml"],
+    ],
+    ["build --out ROOT", () => ["build", "--root", root, "--out", root]],
+    ["build --out FILE", () => ["build", "--root", root, "--out", file]],
+    ["serve --out FILE", () => ["serve", "--root", root, "--out", file, "--port", "0"]],
+    ["serve --host 999.1.1.1", () => ["serve", "--root", root, "--host", "999.1.1.1"]],
+    ["serve --host a name", () => ["serve", "--root", root, "--host", "example.invalid"]],
+    ["serve --host not this machine", () => ["serve", "--root", root, "--host", "192.0.2.1"]],
+    ["serve --port 70000", () => ["serve", "--root", root, "--port", "70000"]],
+    ["serve --root FILE", () => ["serve", "--root", file, "--port", "0"]],
+    ["explain --at nonsense", () => ["explain", "/docs", "--root", root, "--at", "soon"]],
+  ])("%s", (_name, args) => {
+    const before = tree();
+    const run = spawnSync(process.execPath, [CLI, ...args()], {
+      encoding: "utf8",
+      timeout: 30_000,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(run.stdout).toBe("");
+    expect(run.status).toBe(2);
+    expect(tree()).toEqual(before);
+  });
+});
