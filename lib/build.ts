@@ -8,7 +8,7 @@ import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { compileInstance, EMPTY_BLOCKLIST, type CompileResult } from "./compile.js";
 import { diag, type Diagnostic } from "./diagnostics.js";
-import { writeFileAtomic } from "./fs/atomic.js";
+import { removeStaleTemps, writeFileAtomic } from "./fs/atomic.js";
 import { displayPath } from "./fs/display-path.js";
 import { exists } from "./fs/exists.js";
 import { LockBusyError, withLock } from "./fs/lock.js";
@@ -74,6 +74,8 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
         if (late) return refused(late);
         await held.verify();
         await replaceDir(outDir, result.files);
+        // Builds into other folders may write src/worker.js too: only temps a minute old go.
+        await removeStaleTemps(join(root, SRC_WORKER), 60_000);
         await writeFileAtomic(join(root, SRC_WORKER), result.worker);
         return { ...result, outDir, wrote: true };
       },

@@ -9,7 +9,7 @@ import { mkdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { compileInstance } from "../compile.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
-import { writeFileAtomic } from "../fs/atomic.js";
+import { removeStaleTemps, writeFileAtomic } from "../fs/atomic.js";
 import { LockBusyError, withLock } from "../fs/lock.js";
 import { exists } from "../fs/exists.js";
 import { LINKS_DIR } from "../sources/load-sources.js";
@@ -48,35 +48,20 @@ export async function addLink(input: AddLinkInput): Promise<AddLinkResult> {
   if ("problem" in chosen) return refused(chosen.problem, true);
   const { file } = chosen;
   await mkdir(join(root, LINKS_DIR), { recursive: true });
+  // A first pass without the lock refuses a bad row at once and warms the validator up, so the
+  // pass that counts, under the lock, is short and writers queue for less time.
+  const first = await prepare(root, file, row);
+  if ("result" in first) return first.result;
   try {
     return await withLock(
       join(root, ADD_LOCK),
       async (held) => {
-        const present = await exists(join(root, file));
-        const source = present ? await readSourceText(root, file) : { text: "" };
-        if ("problem" in source) return refused(source.problem);
-        const appended = appendRow(file, source.text, row);
-        if ("problem" in appended) return refused(appended.problem);
-        const line = appended.row.line;
-        const compiled = await compileInstance({
-          root,
-          skipBundle: true,
-          emit: false,
-          extraRows: [appended.row],
-        });
-        // The new row is the file's last: what is reported at or after its first line is its own.
-        const mine = compiled.diagnostics.filter((d) => d.file === file && d.line >= line);
-        if (hasErrors(mine))
-          return {
-            ok: false,
-            diagnostics: mine,
-            other: compiled.diagnostics.filter((d) => !mine.includes(d)),
-          };
+        const ready = await prepare(root, file, row);
+        if ("result" in ready) return ready.result;
         await held.verify();
-        // Through a symbolic link (readSourceText made sure it stays inside the instance).
-        const target = present ? await realpath(join(root, file)) : join(root, file);
-        await writeFileAtomic(target, appended.text);
-        return { ok: true, file, line, diagnostics: mine };
+        await removeStaleTemps(ready.target);
+        await writeFileAtomic(ready.target, ready.text);
+        return { ok: true, file, line: ready.line, diagnostics: ready.diagnostics };
       },
       { timeoutMs: input.lockTimeoutMs ?? 30_000 },
     );
@@ -92,4 +77,41 @@ export async function addLink(input: AddLinkInput): Promise<AddLinkResult> {
       ),
     );
   }
+}
+
+type Prepared =
+  | { result: AddLinkResult }
+  | { target: string; text: string; line: number; diagnostics: Diagnostic[] };
+
+/** Read the file as it is now, append the row as text, validate it against the whole instance. */
+async function prepare(
+  root: string,
+  file: string,
+  row: Record<string, unknown>,
+): Promise<Prepared> {
+  const present = await exists(join(root, file));
+  const source = present ? await readSourceText(root, file) : { text: "" };
+  if ("problem" in source) return { result: refused(source.problem) };
+  const appended = appendRow(file, source.text, row);
+  if ("problem" in appended) return { result: refused(appended.problem) };
+  const line = appended.row.line;
+  const compiled = await compileInstance({
+    root,
+    skipBundle: true,
+    emit: false,
+    extraRows: [appended.row],
+  });
+  // The new row is the file's last: what is reported at or after its first line is its own.
+  const mine = compiled.diagnostics.filter((d) => d.file === file && d.line >= line);
+  if (hasErrors(mine))
+    return {
+      result: {
+        ok: false,
+        diagnostics: mine,
+        other: compiled.diagnostics.filter((d) => !mine.includes(d)),
+      },
+    };
+  // Through a symbolic link (readSourceText made sure it stays inside the instance).
+  const target = present ? await realpath(join(root, file)) : join(root, file);
+  return { target, text: appended.text, line, diagnostics: mine };
 }

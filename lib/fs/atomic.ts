@@ -3,13 +3,15 @@
  * for root, the owner) of the file it replaces, then rename it over the target. A reader, or a
  * process killed at any moment, sees the old file or the new one, never a part.
  */
-import { chmod, chown, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { chmod, chown, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, basename } from "node:path";
 import { randomBytes } from "node:crypto";
 
+const tempOf = (file: string, tag: string) => join(dirname(file), `.${basename(file)}.${tag}.tmp`);
+
 export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+  const temp = tempOf(file, randomBytes(6).toString("hex"));
   try {
     const handle = await open(temp, "wx");
     try {
@@ -37,4 +39,36 @@ async function keepOwnership(file: string, temp: string): Promise<void> {
   await chmod(temp, old.mode & 0o7777);
   if (process.getuid?.() === 0 && (old.uid !== 0 || old.gid !== 0))
     await chown(temp, old.uid, old.gid);
+}
+
+/**
+ * Temp files of `file` left by a writer that was killed before its rename. Call while holding the
+ * lock of all the file's writers, or pass `olderThanMs` (a live writer's temp file lives for
+ * milliseconds) when writers of the file do not share one lock.
+ */
+export async function removeStaleTemps(file: string, olderThanMs = 0): Promise<void> {
+  const pattern = new RegExp(
+    `^\\.${basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.[0-9a-f]{12}\\.tmp$`,
+  );
+  let names: string[];
+  try {
+    names = await readdir(dirname(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const name of names.filter((n) => pattern.test(n))) {
+    const path = join(dirname(file), name);
+    if (olderThanMs > 0 && !(await isOlderThan(path, olderThanMs))) continue;
+    await rm(path, { force: true });
+  }
+}
+
+async function isOlderThan(path: string, ms: number): Promise<boolean> {
+  try {
+    return Date.now() - (await stat(path)).mtimeMs >= ms;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false; // already gone
+    throw error;
+  }
 }
