@@ -22,7 +22,10 @@ if (!existsSync(cli)) {
   process.exit(2);
 }
 
-/** 70% of the links in YAML (three files), 30% in CSV; 5% splats, 10% scheduled, mixed states. */
+/**
+ * 70% of the links in YAML (three files, more past the 100,000-row limit per file), 30% in CSV
+ * (split at that limit too); 5% splats, 10% scheduled, mixed states.
+ */
 function generate(dir, n) {
   mkdirSync(join(dir, "custom", "links"), { recursive: true });
   writeFileSync(
@@ -30,10 +33,11 @@ function generate(dir, n) {
     "site_name: Bench\nbase_url: https://go.example.org\n",
   );
   const states = ["active", "active", "active", "active", "paused", "retired", "disabled", "draft"];
-  const yamlFiles = [[], [], []];
-  const csv = [
-    "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,description,tags,owner",
-  ];
+  const perFile = 90_000;
+  const yamlFiles = Array.from({ length: Math.max(3, Math.ceil((n * 0.7) / perFile)) }, () => []);
+  const csvHeader =
+    "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,description,tags,owner";
+  const csv = [];
   for (let i = 0; i < n; i++) {
     const splat = i % 20 === 0;
     const slug = splat ? `ns-${i}/*` : `team-${i % 97}/link-${i}`;
@@ -45,7 +49,7 @@ function generate(dir, n) {
       let row = `- slug: ${slug}\n  target: ${target}\n  status: ${[301, 302, 307, 308][i % 4]}\n  state: ${state}\n  description: "Link number ${i}"\n  tags: [bench, t${i % 5}]\n`;
       if (!splat && i % 10 === 3)
         row += `  schedule:\n    label: window-${i}\n    start: "2020-01-01T00:00:00Z"\n    end: "2099-01-01T00:00:00+01:00"\n`;
-      yamlFiles[i % 3].push(row);
+      yamlFiles[i % yamlFiles.length].push(row);
     } else {
       csv.push(`${slug},${target},302,${state},,,,true,Link ${i},bench;csv,owner-${i % 7}`);
     }
@@ -53,7 +57,11 @@ function generate(dir, n) {
   yamlFiles.forEach((rows, k) =>
     writeFileSync(join(dir, "custom", "links", `links-${k}.yaml`), "# generated\n" + rows.join("")),
   );
-  writeFileSync(join(dir, "custom", "links", "more.csv"), csv.join("\n") + "\n");
+  for (let k = 0; k * perFile < csv.length || k === 0; k++) {
+    const rows = csv.slice(k * perFile, (k + 1) * perFile);
+    const name = k === 0 ? "more.csv" : `more-${k}.csv`;
+    writeFileSync(join(dir, "custom", "links", name), [csvHeader, ...rows].join("\n") + "\n");
+  }
 }
 
 function run(command, root) {
