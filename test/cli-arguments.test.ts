@@ -60,6 +60,7 @@ describe("every bad argument: one line on stderr, exit 2, nothing written", () =
     ["build --root FILE", () => ["build", "--root", file]],
     ["explain --root FILE", () => ["explain", "/docs", "--root", file]],
     ["analytics test --root FILE", () => ["analytics", "test", "--root", file]],
+    ["health --root FILE", () => ["health", "--root", file]],
     ["add --root MISSING", () => ["add", "x", "https://example.com/", "--root", missing()]],
     ["add --root NOT-AN-INSTANCE", () => ["add", "x", "https://example.com/", "--root", empty]],
     [

@@ -11,6 +11,7 @@ import { parsePin, type Pin } from "../health/pins.js";
 import { progressBar } from "../health/progress.js";
 import { HEALTH_DEFAULTS } from "../health/run-health.js";
 import { reportFails } from "../health/types.js";
+import { parseRoot } from "./arguments.js";
 import {
   EXIT_OK,
   EXIT_PROBLEMS,
@@ -54,7 +55,7 @@ export function registerHealth(program: Command, ctx: CommandContext): void {
     .description(
       "probe the target of every link that can redirect: ok, moved, broken, unsafe-final, slow",
     )
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--json", "print {checked, results} as JSON on stdout")
     .option("--concurrency <n>", "targets probed at once", count(1, 256), d.concurrency)
     .option("--per-host <n>", "requests at once to one host", count(1, 64), d.perHost)
