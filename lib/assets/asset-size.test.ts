@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assetSizeProblems } from "./asset-size.js";
-import { MAX_ASSET_BYTES } from "./custom-files.js";
+import { MAX_ASSET_BYTES } from "../../runtime/contract/index.js";
 
 describe("SL505: every generated asset against the platform's per-file limit", () => {
   it("a generated asset one byte over 25 MiB is refused, one at the limit is fine", () => {

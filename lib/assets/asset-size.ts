@@ -5,7 +5,7 @@
  */
 import { diag, type Diagnostic } from "../diagnostics.js";
 import type { OutputFile } from "../output-files.js";
-import { MAX_ASSET_BYTES } from "./custom-files.js";
+import { MAX_ASSET_BYTES } from "../../runtime/contract/index.js";
 
 export function assetSizeProblems(files: readonly OutputFile[]): Diagnostic[] {
   const out: Diagnostic[] = [];
