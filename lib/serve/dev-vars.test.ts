@@ -44,4 +44,29 @@ describe(".dev.vars lines", () => {
     const [d] = parseDevVars('TOKEN="s3cr3t-value').diagnostics;
     expect(d.message + (d.hint ?? "")).not.toContain("s3cr3t");
   });
+
+  // Every malformed shape a pasted secret can take: alone on a line, after a bad key, with `:`
+  // instead of `=`, base64 padding, a quote left open, text after the closing quote.
+  it.each([
+    "S3CR3T",
+    "  S3CR3T  ",
+    "TOKEN S3CR3T",
+    "TOKEN:S3CR3T",
+    "TOKEN: S3CR3T==",
+    "S3CR3T+x/y==",
+    "1TOKEN=S3CR3T",
+    "TO-KEN=S3CR3T",
+    "export TOKEN S3CR3T",
+    'TOKEN="S3CR3T',
+    "TOKEN='S3CR3T",
+    'TOKEN="x" S3CR3T',
+    "tok S3CR3T=x",
+  ])("SL603: the line %j prints its line and at most a valid key, never the rest", (line) => {
+    const [d] = parseDevVars(`A=1\n${line}`).diagnostics;
+    expect(d).toMatchObject({ code: "SL603", line: 2 });
+    const printed = `${d.message} ${d.hint ?? ""}`;
+    expect(printed).not.toContain("S3CR3T");
+    const key = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1];
+    if (key) expect(printed).toContain(`"${key}"`);
+  });
 });

@@ -9,6 +9,7 @@ import { diag, type Diagnostic } from "../diagnostics.js";
 export const DEV_VARS_FILE = ".dev.vars";
 
 const LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/;
+const KEY_THEN_EQUALS = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;
 
 export interface DevVars {
   vars: Record<string, string>;
@@ -53,10 +54,14 @@ function unquote(raw: string): string | undefined {
   return (comment >= 0 ? raw.slice(0, comment) : raw).trim();
 }
 
-/** Never echoes a value (it may be a secret): only the key-like start of the line. */
+/**
+ * Never echoes a value (it may be a secret): the line number comes with the diagnostic, and the
+ * only text printed is the key, when the line starts with a valid one followed by `=`.
+ */
 function describeLine(line: string): string {
-  const key = /^\s*([^=\s]{0,40})/.exec(line)?.[1] ?? "";
+  const key = KEY_THEN_EQUALS.exec(line)?.[1];
+  if (key) return `a line for ${JSON.stringify(key)} with an unclosed or trailing quote`;
   return line.includes("=")
-    ? `a line starting ${JSON.stringify(key)} with an unclosed or trailing quote`
-    : `a line without "=" starting ${JSON.stringify(key)}`;
+    ? "a line whose text before = is not a variable name"
+    : 'a line without "="';
 }
