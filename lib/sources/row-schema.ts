@@ -11,9 +11,15 @@ export const SCHEDULE_SCHEMA = z.strictObject({
   end: text("an ISO 8601 time with an offset, quoted or plain").optional(),
 });
 
+/** A rule as the editor names it: its code (`SL207`) or its number (`7`, read as text). */
+const RULE_NAME = z.union(
+  [nonEmpty("a rule name"), z.number().int().nonnegative().transform(String)],
+  { error: "expected a rule code such as SL207 or a rule number such as 7" },
+);
+
 export const ALLOW_SCHEMA = z.strictObject({
   rules: z
-    .array(nonEmpty("a rule name"), { error: "expected a list of rule names" })
+    .array(RULE_NAME, { error: "expected a list of rule names" })
     .min(1, { error: "expected a list of at least one rule name" }),
   reason: nonEmpty("the reason for the exception, as text"),
 });
