@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { refusedAddress, safeAddresses, safeLookup, UnsafeAddressError } from "./safe-lookup.js";
 import { pinTable } from "./pins.js";
 import { tableResolver } from "../../test/support/health-run.js";
+import { METADATA_ENDPOINTS, parseIPv4, parseIPv6 } from "../../runtime/targets/index.js";
 
 const resolver = tableResolver({
   "public.example": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
@@ -17,7 +18,11 @@ describe("every address a name resolves to passes rule 7's ranges", () => {
   it.each([
     ["10.0.0.7", "private-use (10.0.0.0/8)"],
     ["127.0.0.1", "loopback (127.0.0.0/8)"],
-    ["169.254.169.254", "link-local (cloud metadata) (169.254.0.0/16)"],
+    [
+      "169.254.169.254",
+      "cloud metadata endpoint (AWS, Google Cloud, Azure, Oracle Cloud, DigitalOcean, OpenStack, Hetzner, Linode, IBM Cloud)",
+    ],
+    ["169.254.1.1", "link-local (cloud metadata) (169.254.0.0/16)"],
     ["::1", "loopback (::1/128)"],
     ["::ffff:10.0.0.1", "IPv4-mapped (::ffff:0:0/96)"],
     ["fd00::1", "unique-local (fc00::/7)"],
@@ -26,6 +31,13 @@ describe("every address a name resolves to passes rule 7's ranges", () => {
   ])("rule 7 on a resolved address: %s -> %s", (address, why) => {
     expect(refusedAddress(address)).toBe(why);
   });
+
+  it.each(METADATA_ENDPOINTS.filter((e) => parseIPv4(e.host) ?? parseIPv6(e.host)))(
+    "a name resolving to the metadata endpoint $host is refused, public address or not",
+    ({ host, provider }) => {
+      expect(refusedAddress(host)).toBe(`cloud metadata endpoint (${provider})`);
+    },
+  );
 
   it("a public name with only public addresses is connected to", async () => {
     const found = await safeAddresses("public.example", { port: 443, pins: none, resolver });
@@ -37,7 +49,7 @@ describe("every address a name resolves to passes rule 7's ranges", () => {
 
   it.each([
     ["inside.example", "inside.example resolves to 10.0.0.7: private-use (10.0.0.0/8)"],
-    ["metadata.example", "metadata.example resolves to 169.254.169.254: link-local"],
+    ["metadata.example", "metadata.example resolves to 169.254.169.254: cloud metadata endpoint"],
     ["mapped.example", "mapped.example resolves to ::ffff:127.0.0.1: IPv4-mapped"],
     ["ula.example", "ula.example resolves to fd00::1: unique-local"],
   ])("a public name pointing inside is refused: %s", async (name, message) => {

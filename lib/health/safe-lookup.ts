@@ -8,7 +8,12 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
-import { classifyAddress, parseIPv4, parseIPv6 } from "../../runtime/targets/index.js";
+import {
+  classifyAddress,
+  metadataAddress,
+  parseIPv4,
+  parseIPv6,
+} from "../../runtime/targets/index.js";
 import { pinKey, type PinTable } from "./pins.js";
 
 export interface ResolvedAddress {
@@ -31,6 +36,8 @@ export class UnsafeAddressError extends Error {
 export function refusedAddress(address: string): string | null {
   const bytes = isIP(address) === 6 ? parseIPv6(address) : parseIPv4(address);
   if (!bytes) return "not an IP address";
+  const metadata = metadataAddress(bytes);
+  if (metadata) return `cloud metadata endpoint (${metadata.provider})`;
   const range = classifyAddress(bytes);
   return range ? `${range.name} (${range.cidr})` : null;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getDomain } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOCKED_RANGES, checkTarget } from "../../runtime/targets/index.js";
+import { METADATA_ENDPOINTS, BLOCKED_RANGES, checkTarget } from "../../runtime/targets/index.js";
 import { CASE_POLICY, SAFE_CASES, UNSAFE_CASES } from "../../runtime/targets/cases.js";
 import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/contract/index.js";
 import { packageRoot } from "../paths.js";
@@ -152,5 +152,12 @@ describe("docs/targets.md", () => {
       expect(docs).toContain(
         `| \`${range.cidr}\` | ${range.name} | ${range.allowable ? "yes" : "no"} |`,
       );
+  });
+
+  it("rules 6/7: the documented metadata table lists every endpoint, and its count", async () => {
+    const docs = await readFile(join(packageRoot(), "docs/targets.md"), "utf8");
+    for (const { host, provider } of METADATA_ENDPOINTS)
+      expect(docs).toContain(`| \`${host}\` | ${provider} |`);
+    expect(docs).toContain(`${METADATA_ENDPOINTS.length} metadata endpoints`);
   });
 });

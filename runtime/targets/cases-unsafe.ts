@@ -270,4 +270,9 @@ export const UNSAFE_CASES: UnsafeCase[] = [
   { target: "https://bit.ly/x", rule: 8, allow: allow("SL208", "8") },
   { target: "http://10.0.0.1/setup.exe", rule: 10, allow: allow("SL207") },
   { target: "http://user@10.0.0.1/", rule: 2, allow: allow("SL207") },
+  // Cloud metadata endpoints: no allowance opens them, though their ranges are allowable.
+  { target: "http://metadata.google.internal/", rule: 6, allow: allow("SL206", "SL207") },
+  { target: "http://100.100.100.200/latest/meta-data/", rule: 7, allow: allow("SL207") },
+  { target: "http://[fd00:ec2::254]/latest/", rule: 7, allow: allow("SL207") },
+  { target: "http://metadata/computeMetadata/v1/", rule: 6, allow: allow("SL206") },
 ];

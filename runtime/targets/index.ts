@@ -8,6 +8,7 @@ import type { Blocklist, TargetAllowance } from "../contract/index.js";
 import { intranetName, matchHost, stripTrailingDots } from "./hosts.js";
 import { blockedExtension } from "./extensions.js";
 import { classifyAddress, parseIPv4, parseIPv6 } from "./ip.js";
+import { metadataAddress, metadataName } from "./metadata.js";
 import {
   ALLOWABLE_RULES,
   CONTROL,
@@ -31,6 +32,12 @@ export {
 export { BLOCKED_RANGES, classifyAddress, parseIPv4, parseIPv6, type AddressRange } from "./ip.js";
 export { INTRANET_SUFFIXES, intranetName, matchHost } from "./hosts.js";
 export { blockedExtension } from "./extensions.js";
+export {
+  METADATA_ENDPOINTS,
+  metadataAddress,
+  metadataName,
+  type MetadataEndpoint,
+} from "./metadata.js";
 
 export type TargetPolicy = Pick<
   Blocklist,
@@ -122,6 +129,12 @@ export function checkTarget(
   const used: number[] = [];
 
   const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
+  const metadata = address ? metadataAddress(address) : metadataName(host);
+  if (metadata)
+    return refuse(
+      address ? 7 : 6,
+      `${host} is a cloud metadata endpoint (${metadata.provider}); no allowance opens it`,
+    );
   if (address) {
     const range = classifyAddress(address);
     if (range && !(range.allowable && opened.has(7)))
