@@ -50,6 +50,40 @@ describe("defaults/blocklist.yaml", () => {
     },
   );
 
+  // Names that DNS answers with loopback or with the address written in the name, and DNS
+  // rebinding services: a text check of the host cannot see through them (docs/targets.md).
+  it.each([
+    "http://127.0.0.1.traefik.me/",
+    "http://localh.st/",
+    "http://make-127-0-0-1-rr.1u.ms/",
+    "http://make-1.2.3.4-rebind-169.254-169.254-rr.1u.ms/",
+    "http://7f000001.c0a80001.rbndr.us/",
+    "http://app.127.0.0.1.nip.io/",
+    "http://127-0-0-1.sslip.io/",
+    "http://10.0.0.1.xip.io/",
+    "http://127.0.0.1.local-ip.sh/",
+    "http://127.0.0.1.local-ip.co/",
+    "http://x.lvh.me/",
+    "http://readme.localtest.me/",
+    "http://vcap.me/",
+    "http://lacolhost.com/",
+    "http://a.127-0-0-1.org.uk/",
+    "http://app.ddev.site/",
+    "http://app.localhost.tv/",
+    "http://app.localhst.co.uk/",
+    "http://fuf.me/",
+    "http://ulh.us/",
+    "http://smackaho.st/",
+    "http://app.lcl.host/",
+    "http://app.localhost.direct/",
+  ])("rule 9: wildcard DNS to loopback or to a written address, %s, is refused by default", (t) => {
+    expect(checkTarget(t, defaults)).toMatchObject({ ok: false, rule: 9 });
+    expect(checkTarget(t, defaults, { rules: ["SL206", "SL207"], reason: "x" })).toMatchObject({
+      ok: false,
+      rule: 9,
+    });
+  });
+
   it.each(UNSAFE_CASES.map((c) => [JSON.stringify(c.target), c] as const))(
     "rules 1-10: %s gets the same verdict under the full defaults as under CASE_POLICY",
     (_, c) => {
