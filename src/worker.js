@@ -1139,6 +1139,7 @@ async function deliverAll(requests, options = {}) {
 }
 async function deliver(request, options) {
   const doFetch = options.fetch ?? fetch;
+  const ms = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
   const result = {
     provider: request.provider,
     event: request.event,
@@ -1150,7 +1151,7 @@ async function deliver(request, options) {
       method: "POST",
       headers: request.headers,
       body: request.body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? ANALYTICS_TIMEOUT_MS)
+      signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms)
     });
     result.status = response.status;
     result.body = (await response.text()).slice(0, 2e3);

@@ -1,10 +1,12 @@
 /**
  * Dispatch never gets in the way of a response: a provider that never answers and one that
  * answers 500 leave sendAnalytics returning at once; the background promises settle without
- * throwing; the failures are counted and logged once each.
+ * throwing; the failures are counted and logged once each. The timeout is injected and fired by
+ * the test, so no local answer ever races a wall clock.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startCollector, type Collector } from "../../lib/analytics/test-collector.js";
+import { ANALYTICS_TIMEOUT_MS } from "./dispatch.js";
 import { analyticsCounters, resetAnalyticsCounters, sendAnalytics } from "./index.js";
 import { analyticsEnv, fakeContext, visitorRequest } from "./test-fixtures.js";
 
@@ -29,15 +31,42 @@ beforeEach(() => {
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
-const PENDING = Symbol("pending");
-const state = (p: Promise<unknown>) =>
-  Promise.race([
-    p.then(
-      () => "resolved",
-      () => "rejected",
-    ),
-    Promise.resolve(PENDING),
-  ]);
+/** A timeout that fires only when the test says so; records the durations it was asked for. */
+function manualTimeout() {
+  const controllers: AbortController[] = [];
+  const requested: number[] = [];
+  return {
+    requested,
+    timeoutSignal(ms: number): AbortSignal {
+      requested.push(ms);
+      const controller = new AbortController();
+      controllers.push(controller);
+      return controller.signal;
+    },
+    fire(): void {
+      for (const c of controllers) c.abort(new DOMException("timed out", "TimeoutError"));
+    },
+  };
+}
+
+/** Whether `p` has settled, once every pending callback and I/O event so far has run. */
+async function hasSettled(p: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}
+
+/** Waits (bounded) until the counters show `kind` once for `provider`. */
+async function counted(provider: "provider_a" | "provider_b", kind: "http_error" | "sent") {
+  await vi.waitFor(() => expect(analyticsCounters()[provider][kind]).toBe(1), {
+    timeout: 10_000,
+    interval: 5,
+  });
+}
 
 function envWith(a: Collector, b: Collector) {
   return analyticsEnv("http://unused.invalid", {
@@ -61,21 +90,26 @@ describe("dispatch through ctx.waitUntil", () => {
       counts: { a: "http_error", b: "timeout" },
     },
   ] as const)(
-    "$rule: returns at once, settles after the timeout, counts and logs each failure",
+    "$rule: returns at once, settles on the timeout, counts and logs each failure",
     async ({ a, b, counts }) => {
+      const clock = manualTimeout();
       const ctx = fakeContext();
       const returned = sendAnalytics(
         visitorRequest(),
         envWith(a(), b()),
         ctx,
         { kind: "redirect", slug: "docs" },
-        { timeoutMs: 300 },
+        { timeoutSignal: clock.timeoutSignal },
       );
       expect(returned).toBeUndefined();
       expect(ctx.promises).toHaveLength(1);
-      expect(await state(ctx.promises[0])).toBe(PENDING);
 
+      await counted(counts.a === "http_error" ? "provider_a" : "provider_b", "http_error");
+      expect(clock.requested).toEqual([ANALYTICS_TIMEOUT_MS, ANALYTICS_TIMEOUT_MS]);
+      expect(await hasSettled(ctx.promises[0])).toBe(false); // the silent one waits for its timeout
+      clock.fire();
       await expect(Promise.all(ctx.promises)).resolves.toBeDefined();
+
       const after = analyticsCounters();
       expect(after.provider_a[counts.a]).toBe(1);
       expect(after.provider_b[counts.b]).toBe(1);
@@ -86,6 +120,28 @@ describe("dispatch through ctx.waitUntil", () => {
     },
   );
 
+  it("a 500 that arrives long after the configured timeout is still an http_error: only the timeout's signal decides", async () => {
+    const clock = manualTimeout();
+    const slowFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return response;
+    };
+    const ctx = fakeContext();
+    sendAnalytics(
+      visitorRequest(),
+      envWith(failing, failing),
+      ctx,
+      { kind: "short-link-miss" },
+      { timeoutMs: 1, timeoutSignal: clock.timeoutSignal, fetch: slowFetch },
+    );
+    await Promise.all(ctx.promises);
+    expect(clock.requested).toEqual([1, 1]);
+    expect(analyticsCounters().provider_a.http_error).toBe(1);
+    expect(analyticsCounters().provider_b.http_error).toBe(1);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it("an unreachable provider counts a network error and never throws", async () => {
     const closed = await startCollector();
     await closed.close();
@@ -95,7 +151,7 @@ describe("dispatch through ctx.waitUntil", () => {
       envWith(closed, healthy),
       ctx,
       { kind: "short-link-miss" },
-      { timeoutMs: 2000 },
+      { timeoutSignal: manualTimeout().timeoutSignal }, // only the refusal can end it
     );
     await Promise.all(ctx.promises);
     expect(analyticsCounters().provider_a.network_error).toBe(1);
@@ -104,7 +160,13 @@ describe("dispatch through ctx.waitUntil", () => {
 
   it("a successful delivery is counted as sent and logs nothing", async () => {
     const ctx = fakeContext();
-    sendAnalytics(visitorRequest(), envWith(healthy, healthy), ctx, { kind: "short-link-miss" });
+    sendAnalytics(
+      visitorRequest(),
+      envWith(healthy, healthy),
+      ctx,
+      { kind: "short-link-miss" },
+      { timeoutSignal: manualTimeout().timeoutSignal },
+    );
     await Promise.all(ctx.promises);
     expect(analyticsCounters().provider_a.sent).toBe(1);
     expect(analyticsCounters().provider_b.sent).toBe(1);

@@ -53,6 +53,7 @@ async function deliver(
   options: DispatchOptions,
 ): Promise<DeliveryResult> {
   const doFetch = options.fetch ?? fetch;
+  const ms = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
   const result: DeliveryResult = {
     provider: request.provider,
     event: request.event,
@@ -64,7 +65,7 @@ async function deliver(
       method: "POST",
       headers: request.headers,
       body: request.body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? ANALYTICS_TIMEOUT_MS),
+      signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms),
     });
     result.status = response.status;
     result.body = (await response.text()).slice(0, 2000);

@@ -51,4 +51,7 @@ export interface DispatchOptions {
   fetch?: typeof fetch;
   /** Per-provider timeout; default ANALYTICS_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Makes the signal that ends one request after `ms`; default AbortSignal.timeout. Tests
+   * inject one they fire themselves, so no answer races a wall clock. */
+  timeoutSignal?: (ms: number) => AbortSignal;
 }
