@@ -3,9 +3,10 @@
 import { readFile, readdir } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
+import { ACCESS_REFUSED, captureWarnings } from "./support/console-capture.js";
 import type { LinkRecord, RegistryShard } from "../runtime/contract/index.js";
 import { WORKER_FILE } from "../lib/output-files.js";
 
@@ -111,7 +112,10 @@ const headers = fc.record(
 const body = fc.option(fc.oneof(fc.json(), fc.string({ maxLength: 100 })), { nil: undefined });
 
 describe("fuzz: the bundle answers every request deliberately", () => {
-  it("10,000 random requests: no exception, no 5xx, no open redirect", async () => {
+  afterAll(() => vi.restoreAllMocks());
+
+  it("10,000 random requests: no exception, no 5xx, no open redirect, a log line only for a 403", async () => {
+    const warnings = captureWarnings();
     await fc.assert(
       fc.asyncProperty(method, path, query, headers, body, async (m, p, q, h, b) => {
         let url: URL;
@@ -128,6 +132,10 @@ describe("fuzz: the bundle answers every request deliberately", () => {
           { waitUntil: () => undefined },
         );
         expect(response.status).toBeLessThan(500);
+        const logged = warnings.take();
+        if (response.status === 403)
+          expect(logged).toEqual([expect.stringMatching(ACCESS_REFUSED)]);
+        else expect(logged).toEqual([]);
         const location = response.headers.get("location");
         if (location !== null)
           expect(links.some((link) => location.startsWith(stem(link)))).toBe(true);

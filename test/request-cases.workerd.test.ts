@@ -4,6 +4,7 @@ import { REQUEST_CASES } from "./cases/requests.js";
 import { startWorkerd, type Workerd } from "./engine/workerd.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { mismatches } from "./support/check-case.js";
+import { ACCESS_REFUSED } from "./support/console-capture.js";
 
 let engine: Workerd;
 
@@ -44,6 +45,13 @@ describe("request case table: bundle in workerd", () => {
       ),
     );
     expect(new Set(again)).toEqual(new Set([first]));
+  });
+
+  it("the table's 403s each logged one access refusal, and nothing else was logged", async () => {
+    const refusals = REQUEST_CASES.filter((c) => c.status === 403).length;
+    const logs = await engine.waitForLogs(refusals);
+    expect(logs).toHaveLength(refusals);
+    expect(logs.filter((line) => !ACCESS_REFUSED.test(line))).toEqual([]);
   });
 
   it("no request of the table made an outgoing fetch (analytics is off, access is not configured)", () => {

@@ -43,13 +43,22 @@ async function openOperator(
   return { ...watched, status: response?.status() };
 }
 
+const NO_TOKEN = "no Cf-Access-Jwt-Assertion header or CF_Authorization cookie";
 const rowCount = (w: WatchedPage) => w.page.locator("#stats-rows tr").count();
 
 describe("operator pages in Chromium", () => {
-  it.each(["/en/_stats/", "/de/_tests/"])("%s is refused without an Access token", async (path) => {
+  it.each([
+    ["/en/_stats/", "stats"],
+    ["/de/_tests/", "tests"],
+  ])("%s is refused without an Access token, and the refusal is logged", async (path, area) => {
+    const before = site.workerd.logs.length;
     const watched = await openOperator(path, false);
     expect(watched.status).toBe(403);
     await watched.context.close();
+    const logs = await site.workerd.waitForLogs(before + 1);
+    expect(logs.slice(before)).toEqual([
+      `shortlinks: access refused on ${area}: no-token: ${NO_TOKEN}`,
+    ]);
   });
 
   it.each(["en", "fr", "es", "it", "de"])(

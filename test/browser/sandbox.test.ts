@@ -74,10 +74,14 @@ describe("sandboxed custom page in Chromium", () => {
     expect(report.beacon).toMatchObject({ status: 204 });
   });
 
-  it("cannot read the protected stats API /en/_stats/api/links.json", () => {
+  it("cannot read the protected stats API /en/_stats/api/links.json", async () => {
     expect(report.stats.status).toBeUndefined();
     expect(report.stats.error).toMatch(/fetch/i);
     expect(report.stats.text).toBeUndefined();
+    // The worker refused it too (access is not configured here), and logged why.
+    expect(await site.workerd.waitForLogs(1)).toEqual([
+      "shortlinks: access refused on stats: not-configured: ACCESS_TEAM_DOMAIN is not set",
+    ]);
   });
 
   it("cannot read host local storage", () => {

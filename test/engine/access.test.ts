@@ -8,6 +8,7 @@ import {
   type AccessFixture,
 } from "../../runtime/access/test-keys.js";
 import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
+import { ACCESS_REFUSED } from "../support/console-capture.js";
 import { startWorkerd, type Workerd } from "./workerd.js";
 
 const TEAM = "https://shortlinks-test.cloudflareaccess.com";
@@ -138,8 +139,14 @@ describe("Access in workerd", () => {
       403,
     ],
   ])("%s", async (_name, path, token, carry, status) => {
+    const before = engine.logs.length;
     const response = await engine.fetch(path, { headers: carry(await token()) });
     expect(response.status).toBe(status);
+    // A refusal logs one line with its reason; an admitted request logs nothing.
+    if (status === 403) await engine.waitForLogs(before + 1);
+    const logged = engine.logs.slice(before);
+    if (status === 403) expect(logged).toEqual([expect.stringMatching(ACCESS_REFUSED)]);
+    else expect(logged).toEqual([]);
   });
 
   it("the stats API answers JSON holding the registry", async () => {
@@ -162,6 +169,9 @@ describe("Access in workerd", () => {
       });
       expect(response.status).toBe(403);
       expect(cut.outbound.map((r) => r.url)).toContain(`${TEAM}/cdn-cgi/access/certs`);
+      expect(await cut.waitForLogs(1)).toEqual([
+        expect.stringMatching(/^shortlinks: access refused on stats: jwks-unavailable: /),
+      ]);
     } finally {
       await cut.dispose();
     }

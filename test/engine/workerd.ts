@@ -2,7 +2,10 @@
  * The workerd harness: a built bundle running in workerd through miniflare, configured by the same
  * `engineOptions` as `shortlinks serve`. Outgoing fetches never leave this machine: they go to the
  * `outbound` handler (default: refused with 502 and recorded). One instance per test file.
+ * What the worker logs is captured in `logs` for the tests to assert, not printed.
  */
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { Miniflare, type RequestInit as EngineRequestInit } from "miniflare";
 import { engineOptions, type OutboundHandler } from "../../lib/serve/engine-options.js";
 import { readBundleConfig } from "../../lib/serve/bundle-config.js";
@@ -28,6 +31,10 @@ export interface Workerd {
   url: URL;
   /** Every outgoing request the worker made through a handler, in order. */
   outbound: { method: string; url: string }[];
+  /** Every line workerd wrote (the worker's console), in order: captured, not printed. */
+  logs: string[];
+  /** Waits (at most `maxMs`) until at least `count` lines are logged; returns `logs`. */
+  waitForLogs(count: number, maxMs?: number): Promise<string[]>;
   /** A request as a visitor at `origin` would send it; redirects are returned, never followed. */
   fetch(path: string, init?: WorkerdInit, origin?: string): Promise<Response>;
   dispose(): Promise<void>;
@@ -47,8 +54,15 @@ export async function startWorkerd(outDir: string, options: WorkerdOptions = {})
           outbound.push({ method: request.method, url: request.url });
           return handler(request);
         };
-  const mf = new Miniflare(
-    engineOptions({
+  const logs: string[] = [];
+  const logWaiters: (() => void)[] = [];
+  const collect = (stream: Readable) =>
+    createInterface({ input: stream }).on("line", (line) => {
+      logs.push(line);
+      logWaiters.splice(0).forEach((wake) => wake());
+    });
+  const mf = new Miniflare({
+    ...engineOptions({
       bundle,
       vars: { ...bundle.vars, ...options.vars },
       host: "127.0.0.1",
@@ -56,7 +70,11 @@ export async function startWorkerd(outDir: string, options: WorkerdOptions = {})
       cf: options.cf,
       outbound: record,
     }),
-  );
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      collect(stdout);
+      collect(stderr);
+    },
+  });
   const url = await mf.ready;
 
   async function fetch(
@@ -80,5 +98,19 @@ export async function startWorkerd(outDir: string, options: WorkerdOptions = {})
     });
   }
 
-  return { url, outbound, fetch, dispose: () => mf.dispose() };
+  async function waitForLogs(count: number, maxMs = 5000): Promise<string[]> {
+    const deadline = Date.now() + maxMs;
+    while (logs.length < count && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        logWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return logs;
+  }
+
+  return { url, outbound, logs, waitForLogs, fetch, dispose: () => mf.dispose() };
 }
