@@ -24,9 +24,11 @@ import {
   MAX_HEADER_RULES,
   type Blocklist,
   type LinkRecord,
+  type SiteConfig,
 } from "../runtime/contract/index.js";
 import { assetSchemaProblems } from "./assets/asset-schemas.js";
 import { assetSizeProblems } from "./assets/asset-size.js";
+import { loadAcknowledgements, type Acknowledgement } from "./assets/acknowledgements.js";
 
 export interface CompileOptions {
   root: string;
@@ -47,8 +49,18 @@ export interface CompileSummary {
   workerBytes: number;
 }
 
+/** What the compiled instance decides with, in memory (for `diff`, which compares two of them). */
+export interface CompiledTables {
+  links: LinkRecord[];
+  siteConfig: SiteConfig;
+  blocklist: Blocklist;
+  acknowledgements: Acknowledgement[];
+}
+
 export interface CompileResult {
   diagnostics: Diagnostic[];
+  /** Present when no error was found. */
+  tables?: CompiledTables;
   /** Present when no error was found. Paths relative to the output folder. */
   files?: OutputFile[];
   worker?: string;
@@ -88,19 +100,22 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   diagnostics.push(...loadedSite.diagnostics);
   const site = loadedSite.site ?? PLACEHOLDER_SITE;
 
-  const [loadedBlocklist, custom, pages, sources, expectations] = await Promise.all([
-    loadBlocklist(root, defaultsDir),
-    loadCustomFiles(root),
-    renderPages({ defaultsDir, root, site }),
-    loadSources(root),
-    loadExpectations(root),
-  ]);
+  const [loadedBlocklist, custom, pages, sources, expectations, acknowledgements] =
+    await Promise.all([
+      loadBlocklist(root, defaultsDir),
+      loadCustomFiles(root),
+      renderPages({ defaultsDir, root, site }),
+      loadSources(root),
+      loadExpectations(root),
+      loadAcknowledgements(root),
+    ]);
   diagnostics.push(
     ...loadedBlocklist.diagnostics,
     ...custom.diagnostics,
     ...pages.diagnostics,
     ...sources.diagnostics,
     ...expectations.diagnostics,
+    ...acknowledgements.diagnostics,
   );
   const blocklist = loadedBlocklist.blocklist ?? EMPTY_BLOCKLIST;
   for (const row of options.extraRows ?? []) {
@@ -172,11 +187,17 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   const sorted = sortDiagnostics(diagnostics);
   const model = { links: validated.links, blocklist };
   if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
+  const tables: CompiledTables = {
+    links: validated.links,
+    siteConfig,
+    blocklist,
+    acknowledgements: acknowledgements.acknowledgements,
+  };
 
   const worker = options.skipBundle ? undefined : await bundleWorker();
   summary.workerBytes = worker?.bytes ?? 0;
   if (options.emit === false)
-    return { diagnostics: sorted, worker: worker?.code, summary, ...model };
+    return { diagnostics: sorted, tables, worker: worker?.code, summary, ...model };
   const files = assembleOutput({
     site,
     worker: worker?.code ?? "",
@@ -192,5 +213,5 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   const tooLarge = assetSizeProblems(files);
   if (tooLarge.length > 0)
     return { diagnostics: sortDiagnostics([...sorted, ...tooLarge]), summary, ...model };
-  return { diagnostics: sorted, files, worker: worker?.code, summary, ...model };
+  return { diagnostics: sorted, tables, files, worker: worker?.code, summary, ...model };
 }

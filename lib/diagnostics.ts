@@ -25,6 +25,7 @@ export type Stage =
   | "build"
   | "add"
   | "serve"
+  | "diff"
   | "runtime";
 
 export interface CodeEntry {
@@ -53,6 +54,7 @@ const ADD: Group = { stage: "add", docs: COMPILER_DOCS };
 const SERVE: Group = { stage: "serve", docs: "docs/serve.md#diagnostics" };
 const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" };
 const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
+const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -115,6 +117,7 @@ const COMPILER_CODES = {
   SL504: error(ASSETS, "custom public file collides with a product or private path"),
   SL505: error(ASSETS, "asset file (custom or generated) is too large for the platform"),
   SL506: error(CHECK, "an expectation of custom/tests.yaml is not met"),
+  SL507: error(ASSETS, "acknowledgements.yaml row invalid"),
   SL601: error(SERVE, "no built bundle in the output folder"),
   SL602: error(SERVE, "wrangler.json of the bundle is unreadable or incomplete"),
   SL603: warning(SERVE, ".dev.vars line cannot be parsed (ignored)"),
@@ -128,6 +131,12 @@ const COMPILER_CODES = {
   SL654: error(PAGES, "template placeholder or partial unknown"),
   SL655: error(PAGES, "page breaks the strict content security policy"),
   SL656: warning(PAGES, "custom template overrides nothing"),
+  SL801: error(DIFF, "a link active at BASE is gone"),
+  SL802: error(DIFF, "a slug retired or removed at BASE comes back with another destination"),
+  SL803: error(DIFF, "a permanent (301/308) redirect changes its target"),
+  SL804: warning(DIFF, "the instance at BASE does not build; nothing compared"),
+  SL805: warning(DIFF, "a published-link rule is acknowledged"),
+  SL806: warning(DIFF, "an acknowledgement new in this change is not needed"),
 } as const satisfies Record<string, CodeEntry>;
 
 /** SL201..SL212, one per target rule of runtime/targets/rules.ts. */
@@ -179,6 +188,12 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL704: "runtime variables, not the instance; runtime/analytics/config.test.ts",
   SL705: "runtime variables, not the instance; runtime/analytics/query.test.ts",
   SL706: "runtime variables, not the instance; runtime/analytics/collection-key.test.ts",
+  SL801: "compares two commits; lib/diff/protect.test.ts on throwaway git repositories",
+  SL802: "compares two commits; lib/diff/protect.test.ts on throwaway git repositories",
+  SL803: "compares two commits; lib/diff/protect.test.ts on throwaway git repositories",
+  SL804: "compares two commits; lib/diff/git-base.test.ts on throwaway git repositories",
+  SL805: "compares two commits; lib/diff/protect.test.ts on throwaway git repositories",
+  SL806: "compares two commits; lib/diff/protect.test.ts on throwaway git repositories",
 };
 
 export interface Diagnostic {

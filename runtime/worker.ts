@@ -41,7 +41,13 @@ async function runtimeData(env: Env): Promise<RuntimeData> {
   return loaded.get(env.ASSETS) as RuntimeData;
 }
 
-export function resolveContext(data: RuntimeData): ResolveContext {
+/** The decision's inputs from the runtime data (or from any table with the same parts: `diff`). */
+export function resolveContext(data: {
+  links: ResolveContext["links"];
+  blocklist: ResolveContext["blocklist"];
+  site: RuntimeData["site"];
+  staticPaths: ResolveContext["staticPaths"];
+}): ResolveContext {
   return {
     links: data.links,
     blocklist: data.blocklist,

@@ -1,14 +1,44 @@
 import type { Command } from "commander";
 import { checkInstance } from "../check.js";
-import { hasErrors } from "../diagnostics.js";
+import type { CompileResult } from "../compile.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
+import { diffInstance, DiffUsageError } from "../diff/diff-instance.js";
 import {
   countLine,
   EXIT_OK,
   EXIT_PROBLEMS,
+  EXIT_USAGE,
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
 import { parseRoot } from "./arguments.js";
+
+/**
+ * `check --against BASE`: the instance's own check, plus the rules that protect published links
+ * (SL80x) against the instance as BASE has it. Returns undefined after a usage error.
+ */
+async function checkAgainst(
+  root: string,
+  base: string,
+  ctx: CommandContext,
+): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | undefined> {
+  let result: CompileResult | undefined;
+  try {
+    const report = await diffInstance({
+      root,
+      base,
+      compileHead: async () => (result = await checkInstance({ root })),
+    });
+    const own = new Set(result!.diagnostics);
+    const extra = report.problems.filter((d) => !own.has(d));
+    return { result: result!, diagnostics: sortDiagnostics([...result!.diagnostics, ...extra]) };
+  } catch (error) {
+    if (!(error instanceof DiffUsageError)) throw error;
+    ctx.io.err(`shortlinks check: --against: ${error.message}`);
+    ctx.exitCode = EXIT_USAGE;
+    return undefined;
+  }
+}
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
   program
@@ -16,23 +46,35 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     .description("run every build-time rule; writes nothing")
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--json", "print {ok, diagnostics} as JSON on stdout")
-    .action(async (opts: { root: string; json?: boolean }) => {
-      const result = await checkInstance({ root: opts.root });
-      const ok = !hasErrors(result.diagnostics);
-      if (opts.json) {
-        const diagnostics = result.diagnostics.map(
-          ({ code, severity, file, line, message, hint }) =>
-            hint === undefined
-              ? { code, severity, file, line, message }
-              : { code, severity, file, line, message, hint },
-        );
-        ctx.io.out(JSON.stringify({ ok, diagnostics }, null, 2));
+    .option(
+      "--against <ref>",
+      "also enforce the rules that protect published links against this git ref",
+    )
+    .action(async (opts: { root: string; json?: boolean; against?: string }) => {
+      let result: CompileResult;
+      let diagnostics: Diagnostic[];
+      if (opts.against === undefined) {
+        result = await checkInstance({ root: opts.root });
+        diagnostics = result.diagnostics;
       } else {
-        printDiagnostics(ctx.io, result.diagnostics, "out");
+        const checked = await checkAgainst(opts.root, opts.against, ctx);
+        if (!checked) return;
+        ({ result, diagnostics } = checked);
+      }
+      const ok = !hasErrors(diagnostics);
+      if (opts.json) {
+        const list = diagnostics.map(({ code, severity, file, line, message, hint }) =>
+          hint === undefined
+            ? { code, severity, file, line, message }
+            : { code, severity, file, line, message, hint },
+        );
+        ctx.io.out(JSON.stringify({ ok, diagnostics: list }, null, 2));
+      } else {
+        printDiagnostics(ctx.io, diagnostics, "out");
         ctx.io.out(
           ok
-            ? `ok: ${result.summary.links} links, ${countLine(result.diagnostics)}`
-            : `check failed: ${countLine(result.diagnostics)}`,
+            ? `ok: ${result.summary.links} links, ${countLine(diagnostics)}`
+            : `check failed: ${countLine(diagnostics)}`,
         );
       }
       ctx.exitCode = ok ? EXIT_OK : EXIT_PROBLEMS;

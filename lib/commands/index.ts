@@ -1,12 +1,13 @@
 /**
  * The command table. One file per command; each exports `register<Name>(program, ctx)`.
- * To add a command (explain, serve, analytics test, health), write its file and list it here.
+ * To add a command (explain, diff, serve, analytics test, health), write its file and list it here.
  */
 import type { Command } from "commander";
 import { registerAdd } from "./add.js";
 import { registerAnalytics } from "./analytics.js";
 import { registerBuild } from "./build.js";
 import { registerCheck } from "./check.js";
+import { registerDiff } from "./diff.js";
 import { registerExplain } from "./explain.js";
 import type { CommandContext } from "./context.js";
 import { registerHealth } from "./health.js";
@@ -19,6 +20,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerCheck,
   registerAdd,
   registerExplain,
+  registerDiff,
   registerServe,
   registerAnalytics,
   registerHealth,

@@ -1,0 +1,74 @@
+import { InvalidArgumentError, type Command } from "commander";
+import { hasErrors } from "../diagnostics.js";
+import { DEFAULT_DAYS, diffInstance, DiffUsageError } from "../diff/diff-instance.js";
+import { formatDiffMarkdown } from "../diff/format-markdown.js";
+import { formatDiffText } from "../diff/format-text.js";
+import {
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  EXIT_USAGE,
+  printDiagnostics,
+  type CommandContext,
+} from "./context.js";
+
+interface DiffOptions {
+  root: string;
+  head?: string;
+  json?: boolean;
+  markdown?: boolean;
+  days: number;
+  at?: string;
+}
+
+function dayCount(value: string): number {
+  if (!/^\d{1,4}$/.test(value)) throw new InvalidArgumentError("expected a number of days");
+  return Number(value);
+}
+
+export function registerDiff(program: Command, ctx: CommandContext): void {
+  program
+    .command("diff")
+    .description(
+      "what the work tree changes against a git ref: links, routing, destination hosts, schedule events and the rules that protect published links",
+    )
+    .argument("[base]", "git ref to compare with", "HEAD")
+    .option("--root <dir>", "instance folder", ".")
+    .option("--head <ref>", "compare this commit instead of the work tree")
+    .option("--json", "print the report as JSON")
+    .option("--markdown", "print the report as a pull-request comment in Markdown")
+    .option("--days <n>", "schedule starts and ends within N days", dayCount, DEFAULT_DAYS)
+    .option("--at <iso-time>", "evaluate schedules and outcomes at this time (default now)")
+    .action(async (base: string, opts: DiffOptions) => {
+      const usage = (message: string) => {
+        ctx.io.err(`shortlinks diff: ${message}`);
+        ctx.exitCode = EXIT_USAGE;
+      };
+      if (opts.json && opts.markdown) return usage("choose one of --json and --markdown");
+      const at = opts.at === undefined ? new Date() : new Date(opts.at);
+      if (Number.isNaN(at.getTime()))
+        return usage(`--at must be an ISO 8601 time, got "${opts.at}"`);
+      let report;
+      try {
+        report = await diffInstance({
+          root: opts.root,
+          base,
+          head: opts.head,
+          at,
+          days: opts.days,
+        });
+      } catch (error) {
+        if (error instanceof DiffUsageError) return usage(error.message);
+        throw error;
+      }
+      if (opts.json) ctx.io.out(JSON.stringify(report, null, 2));
+      else if (opts.markdown) ctx.io.out(formatDiffMarkdown(report));
+      else {
+        for (const line of formatDiffText(report)) ctx.io.out(line);
+        if (report.problems.length > 0) {
+          ctx.io.out("");
+          printDiagnostics(ctx.io, report.problems, "out");
+        }
+      }
+      ctx.exitCode = hasErrors(report.problems) ? EXIT_PROBLEMS : EXIT_OK;
+    });
+}

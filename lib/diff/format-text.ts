@@ -1,0 +1,51 @@
+/** The diff as a person reads it in a terminal (problems are printed by the command, in colour). */
+import type { DiffReport } from "./diff-instance.js";
+import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
+
+export function formatDiffText(report: DiffReport): string[] {
+  const lines = [
+    `shortlinks diff ${report.base} (${report.base_commit.slice(0, 12)}) .. ${headLabel(report)}, at ${report.at}`,
+    summaryParts(report).join("; "),
+  ];
+  const section = (title: string, rows: string[]) => {
+    if (rows.length > 0) lines.push("", `${title}:`, ...rows.map((r) => "  " + r));
+  };
+  const { added, removed, changed } = report.links;
+  section(
+    "links added",
+    added.map((l) => `+ ${l.slug}  ${l.status} ${l.target}  [${l.state}]  ${placeOf(l)}`),
+  );
+  section(
+    "links removed",
+    removed.map((l) => `- ${l.slug}  ${l.status} ${l.target}  [${l.state}]  ${placeOf(l)} at base`),
+  );
+  section(
+    "links changed",
+    changed.map((c) => {
+      const fields = Object.entries(c.fields).map(
+        ([name, [was, is]]) => `${name}: ${valueText(was)} -> ${valueText(is)}`,
+      );
+      return `~ ${c.slug}  ${fields.join("; ")}  ${placeOf(c.after)}`;
+    }),
+  );
+  section(
+    "routing",
+    report.routing.map(
+      (r) => `${r.path}  ${outcomeText(r.before)}  =>  ${outcomeText(r.after)}  (${causeText(r)})`,
+    ),
+  );
+  section(
+    "hosts",
+    report.host_changes.map(
+      (h) =>
+        `${h.domain_changed ? "!" : " "} ${h.slug}  ${h.before} -> ${h.after}${h.domain_changed ? "  (another registrable domain)" : ""}  ${placeOf(h)}`,
+    ),
+  );
+  section(
+    "schedules",
+    report.schedule_events.map(
+      (e) => `${e.at}  ${e.slug} ${e.event === "start" ? "starts" : "ends"} (${e.side})`,
+    ),
+  );
+  return lines;
+}

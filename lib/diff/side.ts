@@ -1,0 +1,84 @@
+/**
+ * One side of a diff: an instance's compiled tables, and the runtime's own `resolve()` over them
+ * (the decision explain and the worker make), with the links held in memory instead of shards.
+ */
+import type { CompiledTables } from "../compile.js";
+import { normalizePath } from "../../runtime/normalize.js";
+import { resolve, statusOf, type LinkSource, type Resolution } from "../../runtime/resolve.js";
+import type { LinkRecord } from "../../runtime/contract/index.js";
+import { resolveContext } from "../../runtime/worker.js";
+
+/** An explain --json outcome: what a GET of the path answers. */
+export interface PathOutcome {
+  status: number;
+  location?: string;
+  page?: string;
+}
+
+class MemoryLinks implements LinkSource {
+  readonly splatDepths: readonly number[];
+  private readonly exacts = new Map<string, LinkRecord>();
+  private readonly splats = new Map<string, LinkRecord>();
+
+  constructor(links: readonly LinkRecord[]) {
+    const depths = new Set<number>();
+    for (const link of links) {
+      if (link.kind === "exact") this.exacts.set(link.key, link);
+      else {
+        this.splats.set(link.key, link);
+        depths.add(link.key === "" ? 0 : link.key.split("/").length);
+      }
+    }
+    this.splatDepths = [...depths].sort((a, b) => a - b);
+  }
+
+  exact(key: string): LinkRecord | undefined {
+    return this.exacts.get(key);
+  }
+
+  splat(key: string): LinkRecord | undefined {
+    return this.splats.get(key);
+  }
+}
+
+export interface Side {
+  tables: CompiledTables;
+  caseSensitive: boolean;
+  /** What a GET of `path` gets at `now`, decided by the runtime's resolve(). */
+  resolve(path: string, now: Date): Promise<Resolution>;
+}
+
+export function sideOf(tables: CompiledTables): Side {
+  const context = resolveContext({
+    links: new MemoryLinks(tables.links),
+    blocklist: tables.blocklist,
+    site: tables.siteConfig,
+    staticPaths: new Set(tables.siteConfig.static_paths),
+  });
+  return {
+    tables,
+    caseSensitive: tables.siteConfig.case_sensitive,
+    resolve: (path, now) => resolve({ method: "GET", url: path, now }, context),
+  };
+}
+
+export function outcomeOf(resolution: Resolution): PathOutcome {
+  const { outcome } = resolution;
+  return {
+    status: statusOf(outcome),
+    ...(outcome.type === "redirect" ? { location: outcome.location } : {}),
+    ...(outcome.type === "page" ? { page: outcome.page } : {}),
+  };
+}
+
+/** The slug without its splat marker: `gh/*` -> `gh`, `*` -> ``. */
+export function slugBody(link: Pick<LinkRecord, "kind" | "slug">): string {
+  if (link.kind === "exact") return link.slug;
+  return link.slug === "*" ? "" : link.slug.slice(0, -2);
+}
+
+/** The slug normalised as the runtime normalises paths, case kept (NFC, no `/*`). */
+export function caseKeptKey(link: Pick<LinkRecord, "kind" | "slug">): string {
+  const normal = normalizePath("/" + slugBody(link), true);
+  return normal.ok ? normal.key : slugBody(link);
+}
