@@ -38,6 +38,11 @@ export interface CompileOptions {
   emit?: boolean;
   /** Rows validated as if they were in the sources (used by `add`). */
   extraRows?: RawRow[];
+  /**
+   * Stop once every rule on the sources has run and the tables are known (`diff`): no registry
+   * shards and their self-check (SL330), no output files, no bundle. Default false.
+   */
+  tablesOnly?: boolean;
 }
 
 export interface CompileSummary {
@@ -78,6 +83,15 @@ const PLACEHOLDER_SITE: Site = {
   default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
+};
+
+const EMPTY_SUMMARY: CompileSummary = {
+  links: 0,
+  exact: 0,
+  splat: 0,
+  shards: 0,
+  files: 0,
+  workerBytes: 0,
 };
 
 /** The policy of an instance whose blocklist could not be read (also: a build refused before compiling). */
@@ -148,7 +162,6 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     );
   }
 
-  const registry = buildRegistry(validated.links, site.case_sensitive);
   const htmlFiles = [...pages.files, ...custom.files].filter((f) => isHtml(f.path));
   const siteConfig = buildSiteConfig({
     site,
@@ -163,13 +176,28 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     headerRules: headers.rules,
     expectations: expectations.expectations,
   });
+  const model = { links: validated.links, blocklist };
+  const tables: CompiledTables = {
+    links: validated.links,
+    siteConfig,
+    blocklist,
+    acknowledgements: acknowledgements.acknowledgements,
+  };
+  if (options.tablesOnly) {
+    const sorted = sortDiagnostics(diagnostics);
+    const splat = validated.links.filter((l) => l.kind === "splat").length;
+    const links = validated.links.length;
+    const summary = { ...EMPTY_SUMMARY, links, exact: links - splat, splat };
+    if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
+    return { diagnostics: sorted, tables, summary, ...model };
+  }
+  const registry = buildRegistry(validated.links, site.case_sensitive);
   const summary: CompileSummary = {
+    ...EMPTY_SUMMARY,
     links: validated.links.length,
     exact: registry.manifest.exact_count,
     splat: registry.manifest.splat_count,
     shards: registry.manifest.shard_count,
-    files: 0,
-    workerBytes: 0,
   };
   const json = [registry.manifest, ...registry.shards, blocklist, siteConfig, custom.manifest];
   for (const value of json) {
@@ -185,14 +213,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     }
   }
   const sorted = sortDiagnostics(diagnostics);
-  const model = { links: validated.links, blocklist };
   if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
-  const tables: CompiledTables = {
-    links: validated.links,
-    siteConfig,
-    blocklist,
-    acknowledgements: acknowledgements.acknowledgements,
-  };
 
   const worker = options.skipBundle ? undefined : await bundleWorker();
   summary.workerBytes = worker?.bytes ?? 0;

@@ -42,39 +42,40 @@ export interface LinkComparison {
 }
 
 /**
- * Pairs by the slug normalised as each side's site.yaml says. Spellings that are equal with case
- * kept pair first; then, unless both sides match case-sensitively, spellings equal after case
- * folding (so `Docs` renamed `docs` in a case-insensitive instance is one link, and so is `Docs`
- * when case sensitivity changes: the routing diff shows what that does to requests).
+ * Pairs by the slug normalised as each side's site.yaml says: by lookup key when both sides match
+ * case alike. When case sensitivity changes, spellings equal with case kept pair first, then
+ * spellings equal after case folding, so `Docs` stays one link (the routing diff shows what the
+ * new matching does to requests).
  */
 export function compareLinks(
   base: readonly LinkRecord[],
   head: readonly LinkRecord[],
-  options: { foldCase: boolean },
+  options: { sameCaseRule: boolean },
 ): LinkComparison {
   const headOf = new Map<LinkRecord, LinkRecord>();
   let leftBase = [...base];
   let leftHead = [...head];
-  const passes = options.foldCase
-    ? [(k: string) => k, (k: string) => k.toLowerCase()]
-    : [(k: string) => k];
-  for (const fold of passes) {
+  const passes: ((link: LinkRecord) => string)[] = options.sameCaseRule
+    ? [(link) => link.key]
+    : [(link) => caseKeptKey(link), (link) => caseKeptKey(link).toLowerCase()];
+  for (const keyOf of passes) {
     const byId = new Map<string, LinkRecord>();
     for (const link of leftHead) {
-      const id = link.kind + "\n" + fold(caseKeptKey(link));
+      const id = link.kind + "\n" + keyOf(link);
       if (!byId.has(id)) byId.set(id, link);
     }
     const unmatched: LinkRecord[] = [];
+    const paired = new Set<LinkRecord>();
     for (const link of leftBase) {
-      const id = link.kind + "\n" + fold(caseKeptKey(link));
+      const id = link.kind + "\n" + keyOf(link);
       const partner = byId.get(id);
       if (partner) {
         headOf.set(link, partner);
+        paired.add(partner);
         byId.delete(id);
       } else unmatched.push(link);
     }
     leftBase = unmatched;
-    const paired = new Set(headOf.values());
     leftHead = leftHead.filter((link) => !paired.has(link));
   }
   const changed: ChangedLink[] = [];
@@ -84,7 +85,7 @@ export function compareLinks(
     let routing = before.key !== after.key;
     for (const field of LINK_FIELDS) {
       const [a, b] = [before[field], after[field]];
-      if (JSON.stringify(a) === JSON.stringify(b)) continue;
+      if (a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b))) continue;
       fields[field] = [a ?? null, b ?? null];
       if (!QUIET_FIELDS.has(field)) routing = true;
     }

@@ -54,7 +54,7 @@ async function compileCommit(repo: Repository, commit: string): Promise<CompileR
   const copy = await materialise(repo, commit);
   try {
     if (!copy.hasInstance) return null;
-    return await compileInstance({ root: copy.root, skipBundle: true, emit: false });
+    return await compileInstance({ root: copy.root, tablesOnly: true });
   } finally {
     await copy.cleanup();
   }
@@ -82,8 +82,7 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
   if (headCommit) head = await compileCommit(repo, headCommit);
   else
     head = await (
-      input.compileHead ??
-      (() => compileInstance({ root: input.root, skipBundle: true, emit: false }))
+      input.compileHead ?? (() => compileInstance({ root: input.root, tablesOnly: true }))
     )();
   if (head === null)
     throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
@@ -127,7 +126,7 @@ async function compareTables(
 > {
   const [base, head] = [sideOf(baseTables), sideOf(headTables)];
   const comparison = compareLinks(baseTables.links, headTables.links, {
-    foldCase: !(base.caseSensitive && head.caseSensitive),
+    sameCaseRule: base.caseSensitive === head.caseSensitive,
   });
   const routing = await compareRouting({ base, head, comparison, now: at });
   const problems = await protectPublishedLinks({ base, head, comparison, routing, now: at });

@@ -77,8 +77,15 @@ export function slugBody(link: Pick<LinkRecord, "kind" | "slug">): string {
   return link.slug === "*" ? "" : link.slug.slice(0, -2);
 }
 
-/** The slug normalised as the runtime normalises paths, case kept (NFC, no `/*`). */
+const caseKept = new WeakMap<object, string>();
+
+/** The slug normalised as the runtime normalises paths, case kept (NFC, no `/*`); kept per link. */
 export function caseKeptKey(link: Pick<LinkRecord, "kind" | "slug">): string {
-  const normal = normalizePath("/" + slugBody(link), true);
-  return normal.ok ? normal.key : slugBody(link);
+  let key = caseKept.get(link);
+  if (key === undefined) {
+    const normal = normalizePath("/" + slugBody(link), true);
+    key = normal.ok ? normal.key : slugBody(link);
+    caseKept.set(link, key);
+  }
+  return key;
 }
