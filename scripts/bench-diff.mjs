@@ -88,6 +88,12 @@ function yamlRow(l) {
   return `- slug: ${l.slug}\n  target: ${l.target}\n${l.status ? `  status: ${l.status}\n` : ""}`;
 }
 
+/** Peak RSS and CPU seconds from `/usr/bin/time -f "%M %U %S"` (its last line). */
+function usage(stderr) {
+  const [rssKiB, user, sys] = stderr.trim().split("\n").pop().split(" ").map(Number);
+  return { rssMiB: rssKiB / 1024, cpu: user + sys };
+}
+
 function runDiff(root) {
   const started = process.hrtime.bigint();
   const out = join(root, "..", "diff.json");
@@ -95,7 +101,7 @@ function runDiff(root) {
     "/usr/bin/time",
     [
       "-f",
-      "%M",
+      "%M %U %S",
       process.execPath,
       join(REPO, "bin", "shortlinks.js"),
       "diff",
@@ -112,7 +118,7 @@ function runDiff(root) {
   const report = JSON.parse(result.stdout);
   return {
     seconds,
-    rssMiB: Number(result.stderr.trim().split("\n").pop()) / 1024,
+    ...usage(result.stderr),
     added: report.links.added.length,
     removed: report.links.removed.length,
     changed: report.links.changed.length,
@@ -141,7 +147,7 @@ try {
   rows.push({ name: "1,000 changes + case_sensitive turned on", ...runDiff(root) });
   for (const r of rows)
     console.log(
-      `${size} links, ${r.name}: ${r.seconds.toFixed(2)} s, ${r.rssMiB.toFixed(0)} MiB; ` +
+      `${size} links, ${r.name}: ${r.seconds.toFixed(2)} s (${r.cpu.toFixed(2)} s CPU), ${r.rssMiB.toFixed(0)} MiB; ` +
         `${r.added} added, ${r.removed} removed, ${r.changed} changed, ${r.routing} routing, ${r.hosts} hosts, ${r.problems} problems`,
     );
 } finally {
@@ -158,16 +164,17 @@ if (!values["no-write"]) {
     "Command: `npm run build:cli && npm run bench:diff`. A generated instance (`bench/generate.mjs`,",
     `${size.toLocaleString("en")} links in CSV) committed in a throwaway git repository; the work tree then has 1,000 changes:`,
     "250 links added, 250 removed, 250 new targets, 150 retired, 100 moved to another file. Wall time",
-    "of `node bin/shortlinks.js diff --root DIR --json` (both sides compiled, BASE read from git), peak",
-    "RSS from `/usr/bin/time`. The second row also sets `case_sensitive: true`, so every path both",
-    "tables name is resolved at both sides. Target: under 20 s.",
+    "of `node bin/shortlinks.js diff --root DIR --json` (both sides compiled, BASE read from git); CPU",
+    "time (user + system) and peak RSS from `/usr/bin/time`. The second row also sets",
+    "`case_sensitive: true`, so every path both tables name is resolved at both sides. Target: under",
+    "20 s. Wall time grows with the load other work puts on the machine; CPU time is the steadier figure.",
     `Machine: ${cpus().length} cores (nproc), ${model}, Node ${process.version}; 1-minute load average when the run started: ${load.toFixed(2)}.`,
     "",
-    "| run | wall (s) | peak RSS (MiB) | added | removed | changed | paths answering differently | problems |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| run | wall (s) | CPU (s) | peak RSS (MiB) | added | removed | changed | paths answering differently | problems |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.seconds.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${r.added} | ${r.removed} | ${r.changed} | ${r.routing} | ${r.problems} |`,
+        `| ${r.name} | ${r.seconds.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${r.added} | ${r.removed} | ${r.changed} | ${r.routing} | ${r.problems} |`,
     ),
     "",
   ].join("\n");

@@ -124,7 +124,10 @@ async function compareTables(
 ): Promise<
   Pick<DiffReport, "links" | "routing" | "host_changes" | "schedule_events" | "problems">
 > {
-  const [base, head] = [sideOf(baseTables), sideOf(headTables)];
+  // Equal policies become one object, so the runtime's verdict memo serves both sides' targets.
+  const samePolicy = JSON.stringify(baseTables.blocklist) === JSON.stringify(headTables.blocklist);
+  const base = sideOf(samePolicy ? { ...baseTables, blocklist: headTables.blocklist } : baseTables);
+  const head = sideOf(headTables);
   const comparison = compareLinks(baseTables.links, headTables.links, {
     sameCaseRule: base.caseSensitive === head.caseSensitive,
   });

@@ -12,7 +12,8 @@ import { diag, type Diagnostic, type Place } from "../diagnostics.js";
 import { parseSlug } from "../validate/slugs.js";
 import type { LinkRecord } from "../../runtime/contract/index.js";
 import type { LinkComparison } from "./compare-links.js";
-import type { RoutingResult } from "./routing.js";
+import { matchView, type HeadAnswer, type RoutingResult } from "./routing.js";
+import type { Resolution } from "../../runtime/resolve.js";
 import { outcomeText } from "./describe.js";
 import { caseKeptKey, outcomeOf, type Side } from "./side.js";
 
@@ -42,6 +43,12 @@ const ackHint = (rule: ProtectionRule, slug: string) =>
  * splat's other destination), or, when site.yaml changed how paths match, whose own path no longer
  * reaches it.
  */
+const answerOf = (r: Resolution): HeadAnswer => ({
+  link: r.link,
+  match: matchView(r),
+  outcome: outcomeOf(r),
+});
+
 async function goneLinks(base: Side, head: Side, c: LinkComparison, r: RoutingResult, now: Date) {
   const findings: Finding[] = [];
   const removed = new Set(c.removed);
@@ -51,9 +58,9 @@ async function goneLinks(base: Side, head: Side, c: LinkComparison, r: RoutingRe
     if (link.state !== "active" || (!removed.has(link) && !r.settingsChanged)) continue;
     const partner = c.headOf.get(link);
     for (const path of new Set(["/" + caseKeptKey(link), "/" + link.key])) {
-      const after = r.evaluated.get(path)?.after ?? (await head.resolve(path, now));
+      const after = r.headAnswers.get(path) ?? answerOf(await head.resolve(path, now));
       if (partner && after.link === partner) continue;
-      const answer = outcomeText(outcomeOf(after));
+      const answer = outcomeText(after.outcome);
       const via = after.match ? ` (${after.match.kind} link ${after.match.slug})` : "";
       findings.push({
         rule: "SL801",

@@ -35,15 +35,17 @@ export interface RoutingChange {
   after_match: MatchView | null;
 }
 
-export interface EvaluatedPath {
-  before: Resolution;
-  after: Resolution;
+/** What the head side answers a path: kept small, so hundreds of thousands of paths stay cheap. */
+export interface HeadAnswer {
+  link: LinkRecord | null;
+  match: MatchView | null;
+  outcome: PathOutcome;
 }
 
 export interface RoutingResult {
   changes: RoutingChange[];
-  /** Every path resolved at both sides (the published-link rules read it). */
-  evaluated: Map<string, EvaluatedPath>;
+  /** The head's answer for every path resolved (the published-link rules read it). */
+  headAnswers: Map<string, HeadAnswer>;
   /** Whether the site's matching settings differ, so that every named path was resolved. */
   settingsChanged: boolean;
 }
@@ -110,16 +112,16 @@ export async function compareRouting(options: {
 }): Promise<RoutingResult> {
   const { base, head, comparison, now } = options;
   const settingsChanged = settingsDiffer(base, head);
-  const evaluated = new Map<string, EvaluatedPath>();
+  const headAnswers = new Map<string, HeadAnswer>();
   const changes: RoutingChange[] = [];
   const baseOf = new Map([...comparison.headOf].map(([b, h]) => [h, b]));
   const routingChanged = new Set(comparison.routingChanged.map((c) => c.after));
   for (const path of candidatePaths(base, head, comparison, settingsChanged)) {
     const before = await base.resolve(path, now);
     const after = await head.resolve(path, now);
-    evaluated.set(path, { before, after });
     const [was, is] = [outcomeOf(before), outcomeOf(after)];
-    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    headAnswers.set(path, { link: after.link, match: matchView(after), outcome: is });
+    if (sameOutcome(was, is)) continue;
     const cause = causeOf(before.link, after.link, {
       headOf: comparison.headOf,
       baseOf,
@@ -134,7 +136,7 @@ export async function compareRouting(options: {
       after_match: matchView(after),
     });
   }
-  return { changes, evaluated, settingsChanged };
+  return { changes, headAnswers, settingsChanged };
 }
 
 function causeOf(
@@ -158,7 +160,11 @@ function causeOf(
   return was?.kind === "splat" ? "released" : "removed";
 }
 
-function matchView(resolution: Resolution): MatchView | null {
+function sameOutcome(a: PathOutcome, b: PathOutcome): boolean {
+  return a.status === b.status && a.location === b.location && a.page === b.page;
+}
+
+export function matchView(resolution: Resolution): MatchView | null {
   const m = resolution.match;
   return m && { kind: m.kind, slug: m.slug, file: m.file, line: m.line };
 }
