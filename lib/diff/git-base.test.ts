@@ -35,6 +35,9 @@ describe("BASE from git", () => {
       await expect(diffInstance({ root: dir, base: "HEAD", at: AT })).rejects.toThrow(
         /is not inside a git repository/,
       );
+      await expect(
+        diffInstance({ root: join(dir, "missing"), base: "HEAD", at: AT }),
+      ).rejects.toThrow(/missing is not a folder/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@
  * repository.
  */
 import { execFile, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
@@ -37,6 +37,8 @@ function git(args: string[], cwd: string): Promise<string> {
 
 export async function locateRepository(root: string): Promise<Repository> {
   const where = resolve(root);
+  const found = await stat(where).catch(() => undefined);
+  if (!found?.isDirectory()) throw new DiffUsageError(`${where} is not a folder`);
   let out: string;
   try {
     out = await git(["rev-parse", "--show-toplevel", "--show-prefix"], where);
