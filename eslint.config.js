@@ -55,4 +55,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Runtime tests pin the runtime alone: their helpers live in test/support, not in the compiler.
+    files: ["runtime/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/lib/**", "../lib/*"],
+              message: "runtime tests must not import the compiler; use test/support.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-// Issue 7: a slow or failing analytics provider never delays a redirect. Builds the example
+// A slow or failing analytics provider never delays a redirect. Builds the example
 // instance, imports the built worker in Node, and times GET /docs with both providers pointed at
 // a local collector that answers at once, never answers, or answers 500 — interleaved in one run.
 // Usage: node bench/analytics-latency.mjs [requests-per-mode]

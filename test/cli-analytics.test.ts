@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../lib/cli.js";
-import { startCollector } from "../lib/analytics/test-collector.js";
+import { startCollector } from "./support/collector.js";
 
 const WEBSITE_ID = "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
 let closers: (() => Promise<void>)[] = [];

@@ -1,6 +1,7 @@
-// The shared request case table against resolve() itself, over the built registry.
-import { beforeAll, describe, expect, it } from "vitest";
-import { REQUEST_CASES } from "./cases/requests.js";
+// The shared request case table against resolve() itself, over the built registry: the decision
+// only (status, location, event), so cases that need HTTP are the other engines'.
+import { beforeAll, describe } from "vitest";
+import { runRequestCases } from "./cases/run-requests.js";
 import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { loadRuntimeData } from "../runtime/registry/store.js";
@@ -15,20 +16,23 @@ beforeAll(async () => {
 });
 
 describe("request case table: resolve()", () => {
-  const cases = REQUEST_CASES.filter((c) => !c.http);
-  it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
-    const r = await resolve(
-      {
-        method: c.method ?? "GET",
-        url: c.path,
-        acceptLanguage: c.headers?.["accept-language"],
-        now: new Date(),
-      },
-      ctx,
-    );
-    expect(statusOf(r.outcome)).toBe(c.status);
-    if (c.location !== undefined)
-      expect(r.outcome.type === "redirect" ? r.outcome.location : null).toBe(c.location);
-    if (c.event !== undefined) expect(r.event?.kind ?? null).toBe(c.event);
+  runRequestCases({
+    takes: (c) => !c.http,
+    async answer(c) {
+      const r = await resolve(
+        {
+          method: c.method ?? "GET",
+          url: c.path,
+          acceptLanguage: c.headers?.["accept-language"],
+          now: new Date(),
+        },
+        ctx,
+      );
+      return {
+        status: statusOf(r.outcome),
+        location: r.outcome.type === "redirect" ? r.outcome.location : null,
+        event: r.event?.kind ?? null,
+      };
+    },
   });
 });

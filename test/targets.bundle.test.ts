@@ -1,4 +1,4 @@
-// Issue 3: the same target case table gives the same verdicts from the compiler (the module as
+// The same target case table gives the same verdicts from the compiler (the module as
 // lib/ imports it) and from the runtime as it ships (bundled by the worker's own esbuild config).
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bundleWorker } from "../lib/bundle/bundle-worker.js";
 import * as compiler from "../runtime/targets/index.js";
-import { CASE_POLICY, SAFE_CASES, SPLAT_CASES, UNSAFE_CASES } from "../runtime/targets/cases.js";
+import { CASE_POLICY, SAFE_CASES, SPLAT_CASES, UNSAFE_CASES } from "./cases/targets.js";
 
 let bundled: typeof compiler;
 

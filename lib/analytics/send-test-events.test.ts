@@ -4,9 +4,9 @@
  * provider timeout, so an answer never races a timer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsEnv } from "../../runtime/analytics/test-fixtures.js";
+import { analyticsEnv } from "../../test/support/analytics-fixtures.js";
 import { probeBindings, sendTestEvents } from "./send-test-events.js";
-import { startCollector, type Collector } from "./test-collector.js";
+import { startCollector, type Collector } from "../../test/support/collector.js";
 
 let ok: Collector;
 let failing: Collector;

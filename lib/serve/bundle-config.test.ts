@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readBundleConfig } from "./bundle-config.js";
 import { engineOptions } from "./engine-options.js";
 import { ServeProblem } from "./problems.js";
-import { writeTestBundle } from "./test-bundle.js";
+import { writeTestBundle } from "../../test/support/hand-made-bundle.js";
 
 function problemOf(run: () => unknown): { code: string; message: string } | undefined {
   try {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runServe, type BuildFn } from "./run-serve.js";
-import { writeBundle, writeTestBundle } from "./test-bundle.js";
+import { writeBundle, writeTestBundle } from "../../test/support/hand-made-bundle.js";
 
 interface Run {
   code: number;

@@ -4,7 +4,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ServeProblem } from "./problems.js";
 import { serveBundle, type ServeHandle } from "./serve-bundle.js";
-import { writeBundle, writeTestBundle, type TestBundle } from "./test-bundle.js";
+import {
+  writeBundle,
+  writeTestBundle,
+  type TestBundle,
+} from "../../test/support/hand-made-bundle.js";
 
 let bundle: TestBundle;
 let handle: ServeHandle;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { getDomain } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { METADATA_ENDPOINTS, BLOCKED_RANGES, checkTarget } from "../../runtime/targets/index.js";
-import { CASE_POLICY, SAFE_CASES, UNSAFE_CASES } from "../../runtime/targets/cases.js";
+import { CASE_POLICY, SAFE_CASES, UNSAFE_CASES } from "../../test/cases/targets.js";
 import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/contract/index.js";
 import { packageRoot } from "../paths.js";
 import { loadBlocklist, mergeBlocklists, parseBlocklistFile } from "./blocklist.js";

@@ -1,4 +1,4 @@
-/** Access control for the operational paths (issue 6, DESIGN.md "Access control"). */
+/** Access control for the operational paths (docs/access.md). */
 export {
   verifyAccess,
   JWKS_TIMEOUT_MS,

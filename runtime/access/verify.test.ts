@@ -9,7 +9,7 @@ import {
   claimsFor,
   makeAccessFixture,
   type AccessFixture,
-} from "./test-keys.js";
+} from "../../test/support/access-keys.js";
 
 interface JwksServer {
   origin: string;

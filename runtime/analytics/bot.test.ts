@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { detectBot } from "./bot.js";
 import { PROVIDER_A_FALLBACK_UA } from "./provider-a.js";
 import { PROVIDER_B_BOT_UA } from "./provider-b.js";
-import { CHROME_UA, GOOGLEBOT_UA } from "./test-fixtures.js";
+import { CHROME_UA, GOOGLEBOT_UA } from "../../test/support/analytics-fixtures.js";
 
 describe("detectBot", () => {
   it.each([

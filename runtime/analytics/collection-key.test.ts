@@ -17,7 +17,12 @@ import {
   sendAnalytics,
   type AnalyticsEnv,
 } from "./index.js";
-import { analyticsEnv, CHROME_UA, fakeContext, visitorRequest } from "./test-fixtures.js";
+import {
+  analyticsEnv,
+  CHROME_UA,
+  fakeContext,
+  visitorRequest,
+} from "../../test/support/analytics-fixtures.js";
 
 const KEY = "rb_0123456789abcdef0123456789abcdef";
 const TOKEN = "management-token-that-must-stay-local";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { loadAnalyticsConfig, parseAnalyticsConfig } from "./config.js";
-import { analyticsEnv, SITE_ID, WEBSITE_ID } from "./test-fixtures.js";
+import { analyticsEnv, SITE_ID, WEBSITE_ID } from "../../test/support/analytics-fixtures.js";
 import type { AnalyticsEnv } from "./types.js";
 
 const BASE = analyticsEnv("https://collect.example.com");

@@ -5,10 +5,14 @@
  * the test, so no local answer ever races a wall clock.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startCollector, type Collector } from "../../lib/analytics/test-collector.js";
+import { startCollector, type Collector } from "../../test/support/collector.js";
 import { ANALYTICS_TIMEOUT_MS } from "./dispatch.js";
 import { analyticsCounters, resetAnalyticsCounters, sendAnalytics } from "./index.js";
-import { analyticsEnv, fakeContext, visitorRequest } from "./test-fixtures.js";
+import {
+  analyticsEnv,
+  fakeContext,
+  visitorRequest,
+} from "../../test/support/analytics-fixtures.js";
 
 let hanging: Collector;
 let failing: Collector;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { clip, eventData, MAX_VALUE_LENGTH } from "./event-data.js";
 import { buildProviderA } from "./provider-a.js";
 import { fitProperties, MAX_PROPERTIES_LENGTH } from "./provider-b.js";
-import { WEBSITE_ID, visitorRequest } from "./test-fixtures.js";
+import { WEBSITE_ID, visitorRequest } from "../../test/support/analytics-fixtures.js";
 import { readVisitor } from "./visitor.js";
 
 const long = "x".repeat(3000);

@@ -2,7 +2,7 @@
  * PROVIDER_A_GEO_IP_MODE and *_BOT_MODE, checked on the JSON a real local collector receives.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectFrom, startCollector, type Collector } from "../../lib/analytics/test-collector.js";
+import { collectFrom, startCollector, type Collector } from "../../test/support/collector.js";
 import { sendAnalytics, type AnalyticsEnv, type EventFacts } from "./index.js";
 import { PROVIDER_A_FALLBACK_UA } from "./provider-a.js";
 import { PROVIDER_B_BOT_UA } from "./provider-b.js";
@@ -13,7 +13,7 @@ import {
   SITE_ID,
   visitorRequest,
   WEBSITE_ID,
-} from "./test-fixtures.js";
+} from "../../test/support/analytics-fixtures.js";
 
 let collector: Collector;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   startCollector,
   type Collector,
   type ReceivedRequest,
-} from "../../lib/analytics/test-collector.js";
+} from "../../test/support/collector.js";
 import { sendAnalytics, type EventFacts } from "./index.js";
 import {
   analyticsEnv,
@@ -17,7 +17,7 @@ import {
   SITE_ID,
   visitorRequest,
   WEBSITE_ID,
-} from "./test-fixtures.js";
+} from "../../test/support/analytics-fixtures.js";
 
 let collector: Collector;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
   GOOGLEBOT_UA,
   visitorRequest,
   type VisitorOptions,
-} from "./test-fixtures.js";
+} from "../../test/support/analytics-fixtures.js";
 
 const KEY = "rb_0123456789abcdef0123456789abcdef";
 const REDIRECT: EventFacts = {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAnalyticsRequests, parseAnalyticsConfig, type AnalyticsEnv } from "./index.js";
 import { isCampaignParam, selectQuery } from "./query.js";
-import { analyticsEnv, visitorRequest } from "./test-fixtures.js";
+import { analyticsEnv, visitorRequest } from "../../test/support/analytics-fixtures.js";
 
 const QUERY = "utm_source=mail&token=s3cret&gclid=G1&session=abc&utm_campaign=spring%20sale";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CASE_POLICY } from "./cases.js";
+import { CASE_POLICY } from "../../test/cases/targets.js";
 import { checkTarget, METADATA_ENDPOINTS, parseIPv4, parseIPv6 } from "./index.js";
 
 /** Every allowable rule, with a reason: the strongest allowance an editor can write. */

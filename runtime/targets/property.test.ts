@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
-import { CASE_POLICY } from "./cases.js";
+import { CASE_POLICY } from "../../test/cases/targets.js";
 import { checkTarget, expandSplat } from "./index.js";
 
 const GLOBAL = new Set(["unicast", "as112", "amt", "as112v6"]);

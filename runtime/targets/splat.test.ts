@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CASE_POLICY, SPLAT_CASES } from "./cases.js";
+import { CASE_POLICY, SPLAT_CASES } from "../../test/cases/targets.js";
 import { checkTarget, expandSplat, splatTemplateProblem } from "./index.js";
 
 describe("rule 11: splat values", () => {

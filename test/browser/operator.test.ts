@@ -3,7 +3,7 @@
  * made on the spot; the worker fetches its JWKS through the harness, never the network).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURE_AUD, claimsFor, makeAccessFixture } from "../../runtime/access/test-keys.js";
+import { FIXTURE_AUD, claimsFor, makeAccessFixture } from "../support/access-keys.js";
 import {
   startBrowserSite,
   WAIT_MS,

@@ -2,11 +2,7 @@
 // and verifies Cloudflare Access tokens with jose inside the real runtime.
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  FIXTURE_AUD,
-  makeAccessFixture,
-  type AccessFixture,
-} from "../../runtime/access/test-keys.js";
+import { FIXTURE_AUD, makeAccessFixture, type AccessFixture } from "../support/access-keys.js";
 import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
 import { ACCESS_REFUSED } from "../support/console-capture.js";
 import { startWorkerd, type Workerd } from "./workerd.js";

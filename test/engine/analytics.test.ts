@@ -2,12 +2,7 @@
 // the response, the edge metadata (`request.cf`) reaches the event data, and every event the built
 // bundle sends passes each provider's own server-side rules (test/providers/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CHROME_UA,
-  GOOGLEBOT_UA,
-  SITE_ID,
-  WEBSITE_ID,
-} from "../../runtime/analytics/test-fixtures.js";
+import { CHROME_UA, GOOGLEBOT_UA, SITE_ID, WEBSITE_ID } from "../support/analytics-fixtures.js";
 import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
 import { rybbitTrackSchema, rybbitTrusted } from "../providers/rybbit.js";
 import { umamiVerdict } from "../providers/umami-v3.js";

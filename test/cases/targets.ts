@@ -3,8 +3,8 @@
  * verdicts can be asserted against this module, the compiler and the built worker bundle.
  * Run it with CASE_POLICY; every entry of CASE_POLICY is also a product default.
  */
-import type { TargetAllowance } from "../contract/index.js";
-import type { TargetPolicy } from "./index.js";
+import type { TargetAllowance } from "../../runtime/contract/index.js";
+import type { TargetPolicy } from "../../runtime/targets/index.js";
 
 export interface UnsafeCase {
   target: string;
@@ -39,5 +39,5 @@ export const CASE_POLICY: TargetPolicy = {
   blocked_extensions: [".exe", ".scr", ".bat", ".cmd", ".msi", ".ps1", ".vbs", ".jar"],
 };
 
-export { UNSAFE_CASES } from "./cases-unsafe.js";
-export { SAFE_CASES, SPLAT_CASES } from "./cases-safe.js";
+export { UNSAFE_CASES } from "./targets-unsafe.js";
+export { SAFE_CASES, SPLAT_CASES } from "./targets-safe.js";

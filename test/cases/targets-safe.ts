@@ -1,6 +1,6 @@
 /** Safe targets, unusual but legitimate, and splat expansions. */
-import type { TargetAllowance } from "../contract/index.js";
-import type { SafeCase, SplatCase } from "./cases.js";
+import type { TargetAllowance } from "../../runtime/contract/index.js";
+import type { SafeCase, SplatCase } from "./targets.js";
 
 const reason = "intranet wiki, reachable only on the office network";
 const allow = (...rules: string[]): TargetAllowance => ({ rules, reason });

@@ -12,7 +12,7 @@ import {
   type JSONWebKeySet,
   type JWTPayload,
 } from "jose";
-import { CERTS_PATH, type AccessEnv } from "./config.js";
+import { CERTS_PATH, type AccessEnv } from "../../runtime/access/config.js";
 
 export interface SignOptions {
   /** The `kid` header; defaults to the fixture's key id. */

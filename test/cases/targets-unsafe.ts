@@ -1,6 +1,6 @@
 /** Unsafe targets, per rule: each must be refused by exactly that rule. */
-import type { TargetAllowance } from "../contract/index.js";
-import type { UnsafeCase } from "./cases.js";
+import type { TargetAllowance } from "../../runtime/contract/index.js";
+import type { UnsafeCase } from "./targets.js";
 
 const reason = "intranet wiki, reachable only on the office network";
 const allow = (...rules: string[]): TargetAllowance => ({ rules, reason });

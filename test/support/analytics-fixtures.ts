@@ -1,6 +1,6 @@
 /** Shared inputs for the analytics tests (not bundled: only test files import it). */
-import type { WaitUntil } from "../env.js";
-import type { AnalyticsEnv } from "./types.js";
+import type { WaitUntil } from "../../runtime/env.js";
+import type { AnalyticsEnv } from "../../runtime/analytics/types.js";
 
 export const WEBSITE_ID = "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
 export const SITE_ID = "42";
