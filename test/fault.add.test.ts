@@ -15,9 +15,10 @@ import { readSourceRows } from "../lib/sources/source-file.js";
 import { REPO } from "./support/build-instance.js";
 import { killAfter, runCli, startCli, waitUntil } from "./support/processes.js";
 
-const CONCURRENT_YAML = 8;
-const CONCURRENT_CSV = 2;
-const KILLS = 12;
+/** Small by default to keep the suite fast; FAULT_CONCURRENT and FAULT_KILLS run a longer campaign. */
+const CONCURRENT_YAML = Number(process.env.FAULT_CONCURRENT ?? 8);
+const CONCURRENT_CSV = Math.ceil(CONCURRENT_YAML / 4);
+const KILLS = Number(process.env.FAULT_KILLS ?? 10);
 
 const YAML = "custom/links/links.yaml";
 const LOCK = "custom/links/.shortlinks-add.lock";

@@ -81,4 +81,15 @@ describe("lock file", () => {
     expect(error).toBeInstanceOf(LockLostError);
     expect(existsSync(path)).toBe(true); // the other holder's lock is left alone
   });
+
+  it("the holder removes temp and aside files a killed contender left, not a live one's", async () => {
+    const path = lockFile();
+    writeFileSync(`${path}.0123456789abcdef.tmp`, owner(deadPid()));
+    writeFileSync(`${path}.stale-0123456789abcdef`, owner(deadPid()));
+    writeFileSync(`${path}.fedcba9876543210.tmp`, owner(process.pid));
+    await withLock(path, async () => undefined);
+    expect(readdirSync(dir).filter((f) => f.startsWith(path.split("/").pop()!))).toEqual([
+      `${path.split("/").pop()}.fedcba9876543210.tmp`,
+    ]);
+  });
 });

@@ -4,7 +4,8 @@
  * host tell a live holder from a dead one, and a lock left by a killed process (kill -9 included)
  * is taken over at once. Why not a library: docs/limits.md#locks.
  */
-import { link, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { link, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 
@@ -56,6 +57,7 @@ export async function withLock<T>(
     token: randomBytes(8).toString("hex"),
   };
   await acquire(lockPath, me, options);
+  await removeLeftovers(lockPath);
   const held: HeldLock = {
     verify: async () => {
       if ((await readOwner(lockPath))?.token !== me.token)
@@ -188,7 +190,28 @@ async function breakStale(
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  await unlink(aside);
+  // The new holder may have removed it already (removeLeftovers): the owner in it is gone.
+  await rm(aside, { force: true });
+}
+
+/**
+ * A contender killed while creating or breaking the lock leaves `LOCK.TOKEN.tmp` or
+ * `LOCK.stale-TOKEN` beside it; the holder removes those whose owner record names a process that
+ * is gone (the same rule as a stale lock), so a live contender's files stay.
+ */
+async function removeLeftovers(lockPath: string): Promise<void> {
+  const name = basename(lockPath);
+  const pattern = new RegExp(`^${escapeRegExp(name)}\\.([0-9a-f]{16}\\.tmp|stale-[0-9a-f]{16})$`);
+  for (const entry of await readdir(dirname(lockPath))) {
+    if (!pattern.test(entry)) continue;
+    const path = join(dirname(lockPath), entry);
+    const seen = await inspect(path);
+    if (seen !== "gone" && seen.stale) await rm(path, { force: true });
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 async function release(lockPath: string, me: LockOwner): Promise<void> {
