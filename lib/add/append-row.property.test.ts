@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readSourceRows } from "../sources/source-file.js";
 import { appendRow } from "./append-row.js";
 
-const RUNS = 400;
+/** 400 per format by default; PROPERTY_RUNS runs a longer campaign. */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
 const tried = { yaml: new Set<string>(), csv: new Set<string>(), rows: 0 };
 afterAll(() => {
   console.log(

@@ -4,7 +4,7 @@
  * whenever `ROOT/custom/**` changes.
  */
 import { Miniflare } from "miniflare";
-import { relative } from "node:path";
+import { displayPath } from "../fs/display-path.js";
 import { diag, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { readBundleConfig, type VarValue } from "./bundle-config.js";
 import { engineOptions, type OutboundHandler } from "./engine-options.js";
@@ -62,7 +62,7 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
     throw listenProblem(error, host, port);
   }
   port = Number(url.port); // keep the address across reloads, also when 0 picked it
-  log(`shortlinks serve: ${url.href} (bundle ${relative(process.cwd(), options.outDir) || "."})`);
+  log(`shortlinks serve: ${url.href} (bundle ${displayPath(options.outDir)})`);
 
   // Reloads run one after another; a failed one does not block the next.
   let queue: Promise<void> = Promise.resolve();
