@@ -78,6 +78,15 @@ describe("every bad argument: one line on stderr, exit 2, nothing written", () =
     ["serve --port 70000", () => ["serve", "--root", root, "--port", "70000"]],
     ["serve --root FILE", () => ["serve", "--root", file, "--port", "0"]],
     ["explain --at nonsense", () => ["explain", "/docs", "--root", root, "--at", "soon"]],
+    ["diff --root FILE", () => ["diff", "--root", file]],
+    ["diff outside a git repository", () => ["diff", "main", "--root", root]],
+    [
+      "check --against outside a git repository",
+      () => ["check", "--root", root, "--against", "main"],
+    ],
+    ["diff --days -1", () => ["diff", "--root", root, "--days", "-1"]],
+    ["diff --at nonsense", () => ["diff", "--root", root, "--at", "soon"]],
+    ["diff --json --markdown", () => ["diff", "--root", root, "--json", "--markdown"]],
   ])("%s", async (_name, args) => {
     const before = tree();
     const out: string[] = [];

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { hasErrors } from "../diagnostics.js";
+import { parseRoot } from "./arguments.js";
 import { DEFAULT_DAYS, diffInstance, DiffUsageError } from "../diff/diff-instance.js";
 import { formatDiffMarkdown } from "../diff/format-markdown.js";
 import { formatDiffText } from "../diff/format-text.js";
@@ -32,7 +33,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       "what the work tree changes against a git ref: links, routing, destination hosts, schedule events and the rules that protect published links",
     )
     .argument("[base]", "git ref to compare with", "HEAD")
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--head <ref>", "compare this commit instead of the work tree")
     .option("--json", "print the report as JSON")
     .option("--markdown", "print the report as a pull-request comment in Markdown")
