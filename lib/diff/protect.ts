@@ -1,6 +1,6 @@
 /**
  * The rules that protect published links (docs/diff.md):
- * SL801 a link active at BASE is gone (its path now matches no link);
+ * SL801 a link active at BASE is gone (its row removed, or its path no longer reaching it);
  * SL802 a slug retired at BASE, or recorded as removed there, comes back with another destination;
  * SL803 a permanent (301/308) redirect's target changes (browsers cache those answers).
  * Each may be acknowledged in custom/acknowledgements.yaml with a reason; an acknowledgement
@@ -38,17 +38,17 @@ function slugId(slug: string, caseSensitive: boolean): string | undefined {
 const ackHint = (rule: ProtectionRule, slug: string) =>
   `or say it is on purpose in ${ACKNOWLEDGEMENTS_FILE}: - { slug: ${slug}, rules: [${rule}], reason: "..." }`;
 
-/**
- * SL801: an active link at BASE whose row is gone (whatever its path answers now: a 404, or a
- * splat's other destination), or, when site.yaml changed how paths match, whose own path no longer
- * reaches it.
- */
 const answerOf = (r: Resolution): HeadAnswer => ({
   link: r.link,
   match: matchView(r),
   outcome: outcomeOf(r),
 });
 
+/**
+ * SL801: an active link at BASE whose row is gone (whatever its path answers now: a 404, or a
+ * splat's other destination), or, when site.yaml changed how paths match, whose own path no longer
+ * reaches it.
+ */
 async function goneLinks(base: Side, head: Side, c: LinkComparison, r: RoutingResult, now: Date) {
   const findings: Finding[] = [];
   const removed = new Set(c.removed);
