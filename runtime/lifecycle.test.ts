@@ -22,7 +22,7 @@ const link = (
 const past = "2026-01-01T00:00:00Z";
 const future = "2027-01-01T00:00:00Z";
 
-describe("lifecycle table (DESIGN.md)", () => {
+describe("lifecycle table (docs/runtime.md)", () => {
   it.each([
     ["active without schedule redirects", link("active"), "active", "redirect", undefined],
     [

@@ -1,6 +1,6 @@
 import type { EffectiveState, LinkRecord } from "./contract/index.js";
 
-/** DESIGN.md lifecycle table: the state a link is in at `now`, schedule applied (exact links only). */
+/** The lifecycle table of docs/runtime.md: the state a link is in at `now`, schedule applied (exact links only). */
 export function effectiveState(link: LinkRecord, now: Date): EffectiveState {
   if (link.state !== "active") return link.state;
   const schedule = link.kind === "exact" ? link.schedule : undefined;

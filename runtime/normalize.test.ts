@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { foldPathForGuards, normalizePath } from "./normalize.js";
 
-describe("path normalisation (DESIGN.md Matching 1)", () => {
+describe("path normalisation (docs/runtime.md)", () => {
   it.each([
     ["/docs", "docs", "/docs"],
     ["/Docs", "docs", "/Docs"],

@@ -1,5 +1,5 @@
 /**
- * Path normalisation (DESIGN.md, Matching 1). Strict: anything ambiguous is refused, and a
+ * Path normalisation (docs/runtime.md). Strict: anything ambiguous is refused, and a
  * refused path is answered with a 404 by the caller.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Access configuration (DESIGN.md, Access control): `ACCESS_TEAM_DOMAIN` and `ACCESS_AUD`.
+ * Access configuration (docs/access.md): `ACCESS_TEAM_DOMAIN` and `ACCESS_AUD`.
  * Anything missing or malformed is a refusal: the protected paths fail closed.
  */
 import type { Env } from "../env.js";

@@ -1,6 +1,6 @@
 /**
  * The exact JSON each provider receives, checked on a real local HTTP collector:
- * one row per event kind (DESIGN.md Analytics: Umami payload, Rybbit payload).
+ * one row per event kind (docs/analytics.md: what provider A and provider B receive).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {

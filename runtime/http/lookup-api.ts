@@ -1,5 +1,5 @@
 /**
- * POST /lookup/resolve and POST /_analytics/lookup (DESIGN.md HTTP surface). The lookup asks
+ * POST /lookup/resolve and POST /_analytics/lookup (docs/runtime.md). The lookup asks
  * `resolve()` itself, so the page can never disagree with a real visit; disabled and draft links
  * look exactly like unknown ones.
  */

@@ -1,5 +1,5 @@
 /**
- * One case table, many runners (STYLE.md): these requests against test/instance run against
+ * One case table, many runners (CONTRIBUTING.md): these requests against test/instance run against
  * `resolve()`, `shortlinks explain`, the bundle imported in Node and the bundle in workerd.
  *
  * `status` and `location` are what a visitor gets. `http` cases depend on request bodies or on
