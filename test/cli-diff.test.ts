@@ -1,19 +1,21 @@
 /**
- * `shortlinks diff` and `check --against` through the built CLI (`node bin/shortlinks.js`), on a
- * throwaway git repository: the JSON contract, the review comment, and the exit codes.
+ * `shortlinks diff` and `check --against` as a user runs them, on a throwaway git repository: the
+ * JSON contract, the review comment and the exit codes. Two cases run the built CLI as a process
+ * (`node bin/shortlinks.js`); the rest call main() in process, which is what the binary runs.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../lib/cli.js";
+import { CLI } from "./support/build-instance.js";
 import { createTestRepo, yamlRows, type TestRepo } from "./support/git-repo.js";
 
-const BIN = join(import.meta.dirname, "..", "bin", "shortlinks.js");
 let r: TestRepo;
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+function asProcess(...args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: r.root,
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1" },
@@ -21,19 +23,30 @@ function cli(...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
+async function run(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main([...args, "--root", r.root], {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
 const DOCS = { slug: "docs", target: "https://docs.example.com/" };
 const BLOG = { slug: "blog", target: "https://blog.example.com/", status: 301 };
+const NEWS = { slug: "news", target: "https://news.example/" };
 
-beforeAll(() => {
+beforeAll(async () => {
   r = createTestRepo({ ".gitignore": "dist/\n", "custom/links/a.yaml": yamlRows([DOCS, BLOG]) });
-  expect(cli("build").code).toBe(0);
+  expect((await run("build")).code).toBe(0);
   r.commit("build");
 });
 afterAll(() => r.cleanup());
 
-describe("shortlinks diff (built CLI)", () => {
-  it("no change: exit 0 and the JSON contract with empty sections", () => {
-    const { code, out } = cli("diff", "--json");
+describe("shortlinks diff and check --against", () => {
+  it("no change: exit 0 and the JSON contract with empty sections", async () => {
+    const { code, out } = await run("diff", "--json");
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(Object.keys(report)).toEqual([
@@ -59,11 +72,9 @@ describe("shortlinks diff (built CLI)", () => {
     });
   });
 
-  it("a removed published link: diff --json and --markdown exit 1; check --against fails until acknowledged", () => {
-    r.write({
-      "custom/links/a.yaml": yamlRows([BLOG, { slug: "news", target: "https://news.example/" }]),
-    });
-    const json = cli("diff", "HEAD", "--json", "--at", "2030-01-01T00:00:00Z");
+  it("a removed published link, through the built CLI: diff --json exits 1 with the link, its routing and SL801", () => {
+    r.write({ "custom/links/a.yaml": yamlRows([BLOG, NEWS]) });
+    const json = asProcess("diff", "HEAD", "--json", "--at", "2030-01-01T00:00:00Z");
     expect(json.code).toBe(1);
     const report = JSON.parse(json.out);
     expect(report.links.added[0]).toMatchObject({
@@ -85,12 +96,15 @@ describe("shortlinks diff (built CLI)", () => {
     expect(report.problems).toEqual([
       expect.objectContaining({ code: "SL801", severity: "error", line: 1 }),
     ]);
+  });
 
-    const markdown = cli("diff", "--markdown");
+  it("--markdown exits 1; check --against fails until the removal is acknowledged", async () => {
+    r.write({ "custom/links/a.yaml": yamlRows([BLOG, NEWS]) });
+    const markdown = await run("diff", "--markdown");
     expect(markdown.code).toBe(1);
     expect(markdown.out).toMatch(/^### Short links: `HEAD` → the work tree\n\n❌ \*\*1 error/);
 
-    const check = cli("check", "--against", "HEAD");
+    const check = await run("check", "--against", "HEAD");
     expect(check.code).toBe(1);
     expect(check.out).toContain('custom/links/a.yaml:1: SL801 link "docs"');
 
@@ -99,7 +113,7 @@ describe("shortlinks diff (built CLI)", () => {
         { slug: "docs", rules: ["SL801"], reason: "the docs site is closed" },
       ]),
     });
-    const acknowledged = cli("check", "--against", "HEAD", "--json");
+    const acknowledged = await run("check", "--against", "HEAD", "--json");
     expect(acknowledged.code).toBe(0);
     expect(JSON.parse(acknowledged.out)).toMatchObject({
       ok: true,
@@ -107,21 +121,30 @@ describe("shortlinks diff (built CLI)", () => {
     });
   });
 
-  it("a missing BASE, a root outside git, or --json with --markdown: one line on stderr, exit 2", () => {
-    const missing = cli("diff", "origin/main");
+  it("a missing BASE, through the built CLI: one line on stderr, nothing on stdout, exit 2", () => {
+    const missing = asProcess("diff", "origin/main");
     expect(missing).toMatchObject({ code: 2, out: "" });
     expect(missing.err.trim().split("\n")).toEqual([
       'shortlinks diff: "origin/main" names no commit in this repository (in CI, fetch the base branch first)',
     ]);
-    expect(cli("check", "--against", "nope").code).toBe(2);
+  });
+
+  it("a root outside any git repository: exit 2 for diff and for check --against", async () => {
     const outside = mkdtempSync(join(tmpdir(), "shortlinks-nogit-"));
     try {
-      const notGit = cli("diff", "--root", outside);
-      expect(notGit.code).toBe(2);
-      expect(notGit.err).toMatch(/is not inside a git repository/);
+      for (const args of [["diff"], ["check", "--against", "HEAD"]]) {
+        const err: string[] = [];
+        const code = await main([...args, "--root", outside], {
+          out: () => {},
+          err: (t) => err.push(t),
+        });
+        expect(code).toBe(2);
+        expect(err.join("\n")).toMatch(
+          /^shortlinks (diff|check): .*is not inside a git repository/,
+        );
+      }
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
-    expect(cli("diff", "--json", "--markdown").code).toBe(2);
   });
 });
