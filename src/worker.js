@@ -1981,23 +1981,45 @@ function expandSplat(target, remainder) {
   }
   const problem = splatTemplateProblem(target);
   if (problem) return refuse2(11, problem);
-  let encoded;
+  let inPath;
+  let inComponent;
   try {
-    encoded = remainder.map(encodeURIComponent).join("/");
+    inPath = remainder.map(encodePathSegment).join("/");
+    inComponent = remainder.map(encodeURIComponent).join("/");
   } catch {
     return refuse2(11, "a splat segment is not well-formed Unicode (lone surrogate)");
   }
   if (target.includes(SPLAT_PLACEHOLDER))
-    return { ok: true, url: target.split(SPLAT_PLACEHOLDER).join(encoded) };
-  if (encoded === "") return { ok: true, url: target };
+    return { ok: true, url: fillPlaceholders(target, inPath, inComponent) };
+  if (inPath === "") return { ok: true, url: target };
   let url;
   try {
     url = new URL(target);
   } catch {
     return { ok: true, url: target };
   }
-  url.pathname = url.pathname.replace(/\/?$/, "/") + encoded;
+  url.pathname = url.pathname.replace(/\/?$/, "/") + inPath;
   return { ok: true, url: url.href };
+}
+var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
+function encodePathSegment(segment) {
+  return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
+}
+function fillPlaceholders(target, inPath, inComponent) {
+  const hash = target.indexOf("#");
+  const query = target.indexOf("?");
+  const pathEnd = Math.min(
+    hash === -1 ? target.length : hash,
+    query === -1 ? target.length : query
+  );
+  const parts = target.split(SPLAT_PLACEHOLDER);
+  let out = parts[0];
+  let at = parts[0].length;
+  for (const part of parts.slice(1)) {
+    out += (at < pathEnd ? inPath : inComponent) + part;
+    at += SPLAT_PLACEHOLDER.length + part.length;
+  }
+  return out;
 }
 
 // runtime/targets/index.ts

@@ -19,7 +19,12 @@ import {
 } from "./rules.js";
 import type { TargetFailure } from "./rules.js";
 
-export { expandSplat, splatTemplateProblem, SPLAT_PLACEHOLDER } from "./splat.js";
+export {
+  encodePathSegment,
+  expandSplat,
+  splatTemplateProblem,
+  SPLAT_PLACEHOLDER,
+} from "./splat.js";
 export {
   ALLOWABLE_RULES,
   RULE_TITLES,

@@ -208,4 +208,47 @@ describe("property: accepted targets are safe after WHATWG parsing", () => {
       { numRuns: 3000 },
     );
   });
+
+  /** Any text a visitor may send as one segment (dot segments and controls are refused first). */
+  const visitorSegment = fc.oneof(
+    segment,
+    fc.string({ maxLength: 8, unit: "binary" }),
+    fc.string({ maxLength: 8, unit: fc.constantFrom(..."+:;=@!$&'()*,/?#%\\ [].~é€😀") }),
+  );
+  const visitorRemainder = fc.array(visitorSegment, { minLength: 1, maxLength: 4 });
+
+  it("rule 11: in a path the remainder adds exactly its own segments, each decoding back", () => {
+    let expandedCount = 0;
+    fc.assert(
+      fc.property(visitorRemainder, (r) => {
+        const expanded = expandSplat("https://example.com/a/:splat/b?k=1", r);
+        if (!expanded.ok) return;
+        expandedCount++;
+        const url = new URL(expanded.url);
+        expect(url.host).toBe("example.com");
+        expect([...url.searchParams.keys()]).toEqual(["k"]);
+        expect(url.hash).toBe("");
+        const segments = url.pathname.split("/").slice(1);
+        expect(segments).toHaveLength(r.length + 2);
+        expect(segments.slice(1, -1).map((s) => decodeURIComponent(s))).toEqual(r);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(expandedCount).toBeGreaterThan(500);
+  });
+
+  it("rule 11: in a query the remainder is one value: no new key, no fragment, no new segment", () => {
+    fc.assert(
+      fc.property(visitorRemainder, (r) => {
+        const expanded = expandSplat("https://example.com/s?q=:splat&k=1", r);
+        if (!expanded.ok) return;
+        const url = new URL(expanded.url);
+        expect(url.pathname).toBe("/s");
+        expect(url.hash).toBe("");
+        expect([...url.searchParams.keys()]).toEqual(["q", "k"]);
+        expect(url.searchParams.get("q")).toBe(r.join("/"));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

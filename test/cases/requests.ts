@@ -155,10 +155,16 @@ export const REQUEST_CASES: RequestCase[] = [
   redirect("rule 11: an encoded ? stays encoded", "/gh/a%3Fb", 302, "https://github.com/a%3Fb"),
   redirect("rule 11: an encoded # stays encoded", "/gh/a%23b", 302, "https://github.com/a%23b"),
   redirect(
-    "rule 11: an encoded & stays encoded",
+    "rule 11: & and = are legal path-segment characters and stay as written",
     "/gh/a%26b=c",
     302,
-    "https://github.com/a%26b%3Dc",
+    "https://github.com/a&b=c",
+  ),
+  redirect(
+    "rule 11: a code-review path keeps + : ; = as written",
+    "/gh/+/master:path;l=57",
+    302,
+    "https://github.com/+/master:path;l=57",
   ),
   redirect(
     "rule 11: unicode in the remainder is encoded",

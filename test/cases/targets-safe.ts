@@ -136,9 +136,42 @@ export const SPLAT_CASES: SplatCase[] = [
     expect: { url: "https://example.com/%252e%252e" },
   },
   {
+    // `@` is legal in a path segment: it stays, and the host is still example.com.
     target: "https://example.com/r/",
     remainder: ["@evil.example"],
-    expect: { url: "https://example.com/r/%40evil.example" },
+    expect: { url: "https://example.com/r/@evil.example" },
+  },
+  {
+    // A code-review URL: `+ : ; =` are legal segment characters and must reach the target as written.
+    target: "https://review.example.com/repo/:splat",
+    remainder: ["+", "master:path;l=57"],
+    expect: { url: "https://review.example.com/repo/+/master:path;l=57" },
+  },
+  {
+    target: "https://example.com/:splat",
+    remainder: ["!$&'()*+,;=:@-._~"],
+    expect: { url: "https://example.com/!$&'()*+,;=:@-._~" },
+  },
+  {
+    target: "https://example.com/",
+    remainder: ["a b", "%", "é", "[x]", '<"|`^{}>'],
+    expect: { url: "https://example.com/a%20b/%25/%C3%A9/%5Bx%5D/%3C%22%7C%60%5E%7B%7D%3E" },
+  },
+  {
+    // In a query position the remainder is a query component: `& = + #` never make a new key.
+    target: "https://example.com/s?q=:splat",
+    remainder: ["a+b", "c;d=e"],
+    expect: { url: "https://example.com/s?q=a%2Bb/c%3Bd%3De" },
+  },
+  {
+    target: "https://example.com/p/:splat?from=:splat",
+    remainder: ["x=1&y"],
+    expect: { url: "https://example.com/p/x=1&y?from=x%3D1%26y" },
+  },
+  {
+    target: "https://example.com/p#:splat",
+    remainder: ["a b&c"],
+    expect: { url: "https://example.com/p#a%20b%26c" },
   },
   {
     target: "https://example.com/:splat",
