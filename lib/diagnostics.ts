@@ -99,6 +99,7 @@ const COMPILER_CODES = {
   SL312: error(LINKS, "schedule time is not ISO 8601 with an offset"),
   SL313: error(LINKS, "schedule has no bound"),
   SL314: error(LINKS, "schedule start is not before its end"),
+  SL315: error(LINKS, "remainder mode on an exact link, or drop with :splat in the target"),
   SL320: error(CHECK, "src/worker.js differs from the fresh bundle"),
   SL330: error(ASSETS, "generated runtime asset does not match its schema"),
   SL340: error(

@@ -46,3 +46,35 @@ describe("step 7: the final URL is judged by the target rules on every redirect"
     });
   });
 });
+
+describe("splat remainder modes", () => {
+  const splat = (target: string, extra: Partial<LinkRecord> = {}) =>
+    testLink({ kind: "splat", slug: "old/*", key: "old", target, ...extra });
+
+  it("remainder append (the default): the remainder is appended to a target without :splat", () => {
+    expect(buildLocation(splat("https://example.com/new"), ["a", "b"], "", TEST_POLICY)).toEqual({
+      ok: true,
+      url: "https://example.com/new/a/b",
+    });
+  });
+
+  it("remainder drop: the target is used as written, whatever the remainder", () => {
+    const link = splat("https://example.com/new", { remainder: "drop" });
+    expect(buildLocation(link, ["a", "b"], "", TEST_POLICY)).toEqual({
+      ok: true,
+      url: "https://example.com/new",
+    });
+    expect(buildLocation(link, ["..", "x"], "", TEST_POLICY)).toEqual({
+      ok: true,
+      url: "https://example.com/new",
+    });
+  });
+
+  it("remainder drop still forwards the query when forward_query is on", () => {
+    const link = splat("https://example.com/new", { remainder: "drop", forward_query: true });
+    expect(buildLocation(link, ["a"], "?q=1", TEST_POLICY)).toEqual({
+      ok: true,
+      url: "https://example.com/new?q=1",
+    });
+  });
+});

@@ -1,5 +1,10 @@
 /** Step 7: the final redirect URL of a link, judged again by the target rules (fail closed). */
-import { checkTarget, expandSplat, type TargetVerdict } from "./targets/index.js";
+import {
+  checkTarget,
+  expandSplat,
+  SPLAT_PLACEHOLDER,
+  type TargetVerdict,
+} from "./targets/index.js";
 import { remember } from "./lru.js";
 import type { Blocklist, LinkRecord, TargetAllowance } from "./contract/index.js";
 
@@ -14,7 +19,8 @@ export function buildLocation(
 ): LocationResult {
   let target = link.target;
   if (link.kind === "splat") {
-    const expanded = expandSplat(link.target, [...remainder]);
+    const rest = link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
+    const expanded = expandSplat(link.target, rest ? [] : [...remainder]);
     if (!expanded.ok) return expanded;
     target = expanded.url;
   }

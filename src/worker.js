@@ -2124,7 +2124,8 @@ function remember(cache2, key2, value, limit) {
 function buildLocation(link, remainder, search, policy) {
   let target = link.target;
   if (link.kind === "splat") {
-    const expanded = expandSplat(link.target, [...remainder]);
+    const rest = link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
+    const expanded = expandSplat(link.target, rest ? [] : [...remainder]);
     if (!expanded.ok) return expanded;
     target = expanded.url;
   }

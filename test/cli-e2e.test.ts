@@ -39,7 +39,7 @@ describe("shortlinks CLI end to end", () => {
   it("build writes dist/ and src/worker.js and prints the bundle size", () => {
     const { code, out } = cli("build");
     expect(code).toBe(0);
-    expect(out).toMatch(/built 9 links \(7 exact, 2 splat\)/);
+    expect(out).toMatch(/built 10 links \(7 exact, 3 splat\)/);
     expect(out).toMatch(/worker\.js: [\d.]+ KiB \(\d+ bytes\)/);
     expect(readdirSync(join(root, "dist")).sort()).toEqual(["assets", "worker", "wrangler.json"]);
     expect(readdirSync(join(root, "dist", "worker"))).toEqual(["worker.js"]);
@@ -81,6 +81,23 @@ describe("shortlinks CLI end to end", () => {
     const duplicate = cli("add", "Release-Notes", "https://example.com/other");
     expect(duplicate.code).toBe(1);
     expect(duplicate.err).toMatch(/SL305 .*custom\/links\/links\.yaml:\d+/);
+  });
+
+  it("add --remainder drop keeps the mode, explain shows it, and an exact link is refused (SL315)", () => {
+    const added = cli("add", "old-docs/*", "https://docs.example.com/", "--remainder", "drop");
+    expect(added.code).toBe(0);
+    expect(readFileSync(join(root, "custom", "links", "links.yaml"), "utf8")).toMatch(
+      /- slug: old-docs\/\*\n {2}target: https:\/\/docs\.example\.com\/\n {2}remainder: drop\n$/,
+    );
+    const explained = JSON.parse(cli("explain", "/old-docs/a/b", "--json").out);
+    expect(explained.match).toMatchObject({ kind: "splat", remainder: "drop" });
+    expect(explained.outcome.location).toBe("https://docs.example.com/");
+    const exact = cli("add", "one-page", "https://docs.example.com/", "--remainder", "drop");
+    expect(exact.code).toBe(1);
+    expect(exact.err).toMatch(/SL315 .*splat links only/);
+    expect(cli("add", "x/*", "https://docs.example.com/", "--remainder", "sideways").err).toMatch(
+      /SL105 .*expected append or drop/,
+    );
   });
 
   it("a failed build exits 1, prints file:line problems and leaves the previous dist/ as it was", () => {

@@ -1,9 +1,9 @@
 // The shared request case table against `shortlinks explain` (the same runtime code over the compiled instance).
-import { afterAll, beforeAll, describe, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runRequestCases } from "./cases/run-requests.js";
 import { CASE_INSTANCE } from "./support/build-instance.js";
 import { captureWarnings, type CapturedWarnings } from "./support/console-capture.js";
-import { createExplainer, type Explainer } from "../lib/explain/explain.js";
+import { createExplainer, formatExplanation, type Explainer } from "../lib/explain/explain.js";
 
 let explainer: Extract<Explainer, { ok: true }>;
 let warnings: CapturedWarnings;
@@ -34,5 +34,21 @@ describe("request case table: shortlinks explain", () => {
         warnings: warnings.take(),
       };
     },
+  });
+});
+
+describe("explain shows a splat link's remainder mode", () => {
+  it.each([
+    ["/moved/a/b", "drop"],
+    ["/gh/acme", "append"],
+  ])("%s: remainder %s, in the JSON and in the text", async (path, mode) => {
+    const e = await explainer.explain({ path });
+    expect(e.match).toMatchObject({ kind: "splat", remainder: mode });
+    expect(formatExplanation(e).join("\n")).toContain(`(remainder: ${mode})`);
+  });
+
+  it("an exact link has no remainder field", async () => {
+    const e = await explainer.explain({ path: "/docs" });
+    expect(e.match).not.toHaveProperty("remainder");
   });
 });

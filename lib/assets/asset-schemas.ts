@@ -39,6 +39,7 @@ const LINK_RECORD = z.strictObject({
     })
     .optional(),
   forward_query: z.boolean(),
+  remainder: z.literal("drop").optional(),
   allow: z.strictObject({ rules: strings, reason: z.string().min(1) }).optional(),
   description: z.string().optional(),
   tags: strings.optional(),

@@ -26,6 +26,7 @@ interface AddOptions {
   owner?: string;
   tags?: string;
   forwardQuery: boolean;
+  remainder?: string;
 }
 
 function statusNumber(value: string): number {
@@ -53,6 +54,10 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
     .option("--owner <text>", "owner shown in stats and explain")
     .option("--tags <list>", "tags separated by commas")
     .option("--no-forward-query", "do not append the request's query to the target")
+    .option(
+      "--remainder <mode>",
+      "splat links: append (default) or drop the rest of the path when the target has no :splat",
+    )
     .action(async (slug: string, target: string, opts: AddOptions) => {
       const root = resolve(opts.root);
       if (!existsSync(join(root, SITE_FILE))) {
@@ -80,6 +85,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
         row.schedule = schedule;
       }
       if (!opts.forwardQuery) row.forward_query = false;
+      if (opts.remainder !== undefined) row.remainder = opts.remainder;
       if (opts.description !== undefined) row.description = opts.description;
       if (opts.tags !== undefined)
         row.tags = opts.tags

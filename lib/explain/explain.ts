@@ -7,6 +7,7 @@ import { errorsIn, type Diagnostic } from "../diagnostics.js";
 import { loadRuntimeData } from "../../runtime/registry/store.js";
 import { answerRequest } from "../../runtime/worker.js";
 import type { Check } from "../../runtime/resolve.js";
+import type { RemainderMode } from "../../runtime/contract/index.js";
 import { memoryAssets } from "./memory-assets.js";
 
 export interface ExplainOptions {
@@ -22,7 +23,14 @@ export interface Explanation {
   method: string;
   at: string;
   normalized: string | null;
-  match: null | { kind: "exact" | "splat"; slug: string; file: string; line: number };
+  match: null | {
+    kind: "exact" | "splat";
+    slug: string;
+    file: string;
+    line: number;
+    /** Splat links: what happens to the rest of the path when the target has no `:splat`. */
+    remainder?: RemainderMode;
+  };
   effective_state: string | null;
   schedule_label: string | null;
   outcome: { status: number; location?: string; page?: string };
@@ -67,6 +75,9 @@ export async function createExplainer(root: string): Promise<Explainer> {
           slug: resolution.match.slug,
           file: resolution.match.file,
           line: resolution.match.line,
+          ...(resolution.link?.kind === "splat"
+            ? { remainder: resolution.link.remainder ?? "append" }
+            : {}),
         },
         effective_state: resolution.effective_state,
         schedule_label: resolution.schedule_label,
@@ -90,7 +101,9 @@ export function formatExplanation(e: Explanation): string[] {
   const lines = [`${e.method} ${e.path}  (at ${e.at})`];
   for (const c of e.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.step.padEnd(9)} ${c.detail}`);
   if (e.match)
-    lines.push(`  match      ${e.match.kind} ${e.match.slug}  ${e.match.file}:${e.match.line}`);
+    lines.push(
+      `  match      ${e.match.kind} ${e.match.slug}  ${e.match.file}:${e.match.line}${e.match.remainder ? `  (remainder: ${e.match.remainder})` : ""}`,
+    );
   if (e.effective_state)
     lines.push(
       `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,

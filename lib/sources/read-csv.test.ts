@@ -6,6 +6,16 @@ const HEADER =
   "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,description,tags,owner";
 
 describe("CSV sources", () => {
+  it("reads the remainder column as the YAML remainder field", () => {
+    const text =
+      "slug,target,remainder\nold/*,https://x.example/,drop\nnew/*,https://y.example/,\n";
+    const { rows } = readCsvRows(text, "f.csv");
+    expect(rows.map((r) => r.value)).toEqual([
+      { slug: "old/*", target: "https://x.example/", remainder: "drop" },
+      { slug: "new/*", target: "https://y.example/" },
+    ]);
+  });
+
   it("maps columns to the YAML row shape, with each row's line", () => {
     const text = `${HEADER}\ndocs,https://x.example/,301,paused,l,2026-01-01T00:00:00Z,,false,"Two\nlines",a;b,me\n\njobs,https://y.example/,,,,,,,,,\n`;
     const { rows, diagnostics } = readCsvRows(text, "f.csv");

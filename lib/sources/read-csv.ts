@@ -13,6 +13,7 @@ export const CSV_COLUMNS = [
   "schedule_start",
   "schedule_end",
   "forward_query",
+  "remainder",
   "description",
   "tags",
   "owner",
@@ -124,6 +125,7 @@ function toRow(cells: Record<string, Cell>): Record<string, unknown> {
   }
   const fq = cells.forward_query?.toLowerCase();
   set("forward_query", fq === "true" ? true : fq === "false" ? false : cells.forward_query);
+  set("remainder", cells.remainder);
   set("description", cells.description);
   set(
     "tags",

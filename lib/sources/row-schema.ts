@@ -1,6 +1,6 @@
 /** The shape of one link row (YAML or CSV), as zod checks it. */
 import { z } from "zod";
-import { LINK_STATES, REDIRECT_STATUSES } from "../../runtime/contract/index.js";
+import { LINK_STATES, REDIRECT_STATUSES, REMAINDER_MODES } from "../../runtime/contract/index.js";
 
 const text = (what = "text") => z.string({ error: `expected ${what}` });
 const nonEmpty = (what: string) => text(what).min(1, { error: `expected ${what}` });
@@ -33,6 +33,9 @@ export const LINK_ROW_SCHEMA = z.strictObject({
   state: z.enum(LINK_STATES, { error: `expected one of ${LINK_STATES.join(", ")}` }).optional(),
   schedule: SCHEDULE_SCHEMA.optional(),
   forward_query: z.boolean({ error: "expected true or false" }).optional(),
+  remainder: z
+    .enum(REMAINDER_MODES, { error: `expected ${REMAINDER_MODES.join(" or ")}` })
+    .optional(),
   allow: ALLOW_SCHEMA.optional(),
   description: text().optional(),
   tags: z.array(nonEmpty("a tag"), { error: "expected a list of tags" }).optional(),

@@ -4,6 +4,7 @@ import type { LinkRecord } from "../../runtime/contract/index.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { SourceLink } from "../sources/row-schema.js";
 import { findConflicts } from "./conflicts.js";
+import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
 import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkLinkTarget, ruleDiagnostic } from "./targets.js";
@@ -98,7 +99,7 @@ function validateOne(
         );
     }
   }
-  diagnostics.push(...checkSchedule(link, kind));
+  diagnostics.push(...checkSchedule(link, kind), ...checkRemainder(link, kind));
   const target = checkLinkTarget(link, kind, input.policy);
   diagnostics.push(...target.diagnostics);
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
@@ -114,6 +115,7 @@ function validateOne(
     line: link.line,
   };
   if (link.schedule && kind === "exact") record.schedule = link.schedule;
+  if (link.remainder === "drop" && kind === "splat") record.remainder = "drop";
   if (link.allow) record.allow = link.allow;
   if (link.description !== undefined) record.description = link.description;
   if (link.tags !== undefined) record.tags = link.tags;

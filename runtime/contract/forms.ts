@@ -29,6 +29,14 @@ export interface Schedule {
   end?: string;
 }
 
+/**
+ * What a splat link does with the rest of the path when its target has no `:splat`: `append`
+ * (the default) adds it to the target path; `drop` sends every path to the target as written
+ * (the `_redirects` convention). A target with `:splat` always receives the remainder there.
+ */
+export const REMAINDER_MODES = ["append", "drop"] as const;
+export type RemainderMode = (typeof REMAINDER_MODES)[number];
+
 /** A per-link bypass of named target rules for an intranet target, with a mandatory reason. */
 export interface TargetAllowance {
   rules: string[];
@@ -47,6 +55,8 @@ export interface LinkRecord {
   state: LinkState;
   schedule?: Schedule;
   forward_query: boolean;
+  /** Splat links only, and only when it is `drop` (absent means `append`). */
+  remainder?: "drop";
   allow?: TargetAllowance;
   description?: string;
   tags?: string[];

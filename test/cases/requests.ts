@@ -180,6 +180,18 @@ export const REQUEST_CASES: RequestCase[] = [
   ),
   redirect("the longest splat prefix wins", "/files/deep/x", 302, "https://deep.example.com/x"),
   redirect(
+    "remainder: drop sends every path below the prefix to the target as written",
+    "/moved/a/b",
+    301,
+    "https://example.com/new-home",
+  ),
+  redirect(
+    "remainder: drop answers the prefix itself too",
+    "/moved",
+    301,
+    "https://example.com/new-home",
+  ),
+  redirect(
     "a sibling of the nested prefix uses the outer splat",
     "/files/deeper",
     302,
