@@ -40,7 +40,7 @@ function docRows(): DocRow[] {
       if (heading) section = `docs/${name}#${anchorOf(heading[1])}`;
       if (!line.startsWith("|")) continue;
       const cells = line.split("|").map((c) => c.trim());
-      const severity = cells.find((c) => c === "error" || c === "warning");
+      const severity = cells.find((c) => c === "error" || c === "warning" || c === "info");
       for (const cell of cells) {
         const range = CELL_CODES.exec(cell);
         if (!range) continue;

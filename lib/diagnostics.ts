@@ -10,7 +10,8 @@
 import { RUNTIME_CODES, type RuntimeCode } from "../runtime/codes.js";
 import { RULE_TITLES, ruleCode, type TargetRuleCode } from "../runtime/targets/rules.js";
 
-export type Severity = "error" | "warning";
+/** `info`: an intended pattern, kept in `--json` and summarised in text (see printDiagnostics). */
+export type Severity = "error" | "warning" | "info";
 
 /** Where a code comes from: a compiler stage, a command, or the runtime. */
 export type Stage =
@@ -62,6 +63,7 @@ const warning = (group: Group, title: string) => ({
   severity: "warning" as const,
   title,
 });
+const info = (group: Group, title: string) => ({ ...group, severity: "info" as const, title });
 
 /** The codes lib/ emits. Add a code here (one line), then its docs row and its fixture. */
 const COMPILER_CODES = {
@@ -92,7 +94,7 @@ const COMPILER_CODES = {
   SL304: error(LINKS, "slug collides with a static file"),
   SL305: error(LINKS, "duplicate slug after normalisation"),
   SL306: warning(LINKS, "slugs differ only by case"),
-  SL307: warning(LINKS, "splat link covers an exact link"),
+  SL307: info(LINKS, "exact link overrides the splat link it lies under"),
   SL308: warning(LINKS, "splat link nested in another splat link"),
   SL310: error(LINKS, "splat link shadows a static file"),
   SL311: error(LINKS, "schedule on a splat link"),
@@ -206,6 +208,11 @@ export interface Diagnostic {
   line: number;
   message: string;
   hint?: string;
+  /**
+   * Diagnostics of one pattern around one place (the overrides under one splat): text output
+   * prints a single line per group for `info` diagnostics unless asked for every one.
+   */
+  group?: Place & { subject: string };
 }
 
 export interface Place {
@@ -258,7 +265,7 @@ function cmp(a: string, b: string): number {
 /** `file:line: CODE message` (plus an indented hint line). */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.line > 0 ? `${d.file}:${d.line}` : d.file;
-  const level = d.severity === "warning" ? " (warning)" : "";
+  const level = d.severity === "error" ? "" : ` (${d.severity})`;
   const head = `${where}: ${d.code}${level} ${d.message}`;
   return d.hint ? `${head}\n  hint: ${d.hint}` : head;
 }

@@ -20,14 +20,15 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     )
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--out <dir>", "output folder (default ROOT/dist)")
-    .action(async (opts: { root: string; out?: string }) => {
+    .option("--verbose", "list every info diagnostic instead of one summary line per group")
+    .action(async (opts: { root: string; out?: string; verbose?: boolean }) => {
       const result = await buildInstance({ root: opts.root, outDir: opts.out });
       if (result.outProblem) {
         ctx.io.err(formatDiagnostic(result.outProblem));
         ctx.exitCode = result.outProblem.code === "SL342" ? EXIT_PROBLEMS : EXIT_USAGE;
         return;
       }
-      printDiagnostics(ctx.io, result.diagnostics);
+      printDiagnostics(ctx.io, result.diagnostics, "err", { verbose: opts.verbose });
       if (!result.wrote || hasErrors(result.diagnostics)) {
         ctx.io.err(
           `build failed: ${countLine(result.diagnostics)}; previous output left untouched`,

@@ -50,7 +50,8 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
       "--against <ref>",
       "also enforce the rules that protect published links against this git ref",
     )
-    .action(async (opts: { root: string; json?: boolean; against?: string }) => {
+    .option("--verbose", "list every info diagnostic instead of one summary line per group")
+    .action(async (opts: { root: string; json?: boolean; against?: string; verbose?: boolean }) => {
       let result: CompileResult;
       let diagnostics: Diagnostic[];
       if (opts.against === undefined) {
@@ -70,7 +71,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
         );
         ctx.io.out(JSON.stringify({ ok, diagnostics: list }, null, 2));
       } else {
-        printDiagnostics(ctx.io, diagnostics, "out");
+        printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose });
         ctx.io.out(
           ok
             ? `ok: ${result.summary.links} links, ${countLine(diagnostics)}`

@@ -1,6 +1,7 @@
 /** What every command gets: where to print, and how to report diagnostics. */
 import pc from "picocolors";
 import { errorsIn, formatDiagnostic, isError, type Diagnostic } from "../diagnostics.js";
+import { summarizeInfo } from "../diagnostics-summary.js";
 
 export interface Io {
   out: (text: string) => void;
@@ -36,21 +37,27 @@ export interface CommandContext {
   exitCode: number;
 }
 
-/** Print every diagnostic; `to` picks the stream (check prints its report on stdout). */
+/**
+ * Print the diagnostics; `to` picks the stream (check prints its report on stdout). `info`
+ * diagnostics of one group print as one summary line unless `verbose`.
+ */
 export function printDiagnostics(
   io: Io,
   diagnostics: readonly Diagnostic[],
   to: "out" | "err" = "err",
+  options: { verbose?: boolean } = {},
 ): void {
   const colors = pc.createColors(io.color?.[to] ?? false);
-  for (const d of diagnostics) {
-    const paint = isError(d) ? colors.red : colors.yellow;
+  for (const d of options.verbose ? diagnostics : summarizeInfo(diagnostics)) {
+    const paint = isError(d) ? colors.red : d.severity === "warning" ? colors.yellow : colors.cyan;
     io[to](formatDiagnostic(d).replace(d.code, paint(d.code)));
   }
 }
 
 export function countLine(diagnostics: readonly Diagnostic[]): string {
   const errors = errorsIn(diagnostics).length;
-  const warnings = diagnostics.length - errors;
-  return `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+  const infos = diagnostics.filter((d) => d.severity === "info").length;
+  const warnings = diagnostics.length - errors - infos;
+  const line = `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+  return infos > 0 ? `${line}, ${infos} info` : line;
 }

@@ -38,14 +38,14 @@ export function findConflicts(
       const cover = splat.get(segments.slice(0, n).join("/"));
       if (!cover || cover === link) continue;
       if (link.kind === "exact") {
-        diagnostics.push(
-          diag(
+        diagnostics.push({
+          ...diag(
             "SL307",
             link,
             `exact link "${link.slug}" lies under splat link "${cover.slug}" at ${where(cover)}; the exact link wins`,
-            "intended? then ignore; otherwise move one of them",
           ),
-        );
+          group: { file: cover.file, line: cover.line, subject: `splat link "${cover.slug}"` },
+        });
       } else {
         diagnostics.push(
           diag(
