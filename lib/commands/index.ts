@@ -11,11 +11,13 @@ import { registerDiff } from "./diff.js";
 import { registerExplain } from "./explain.js";
 import type { CommandContext } from "./context.js";
 import { registerHealth } from "./health.js";
+import { registerInit } from "./init.js";
 import { registerServe } from "./serve.js";
 
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
 
 export const COMMANDS: RegisterCommand[] = [
+  registerInit,
   registerBuild,
   registerCheck,
   registerAdd,

@@ -33,7 +33,7 @@ export async function loadSite(root: string, defaultsDir: string): Promise<Loade
           "SL501",
           at,
           `${SITE_FILE} is missing`,
-          "create it with at least site_name and base_url",
+          "run `shortlinks init` to create an instance here, or pass --root with the instance's folder",
         ),
       ],
     };

@@ -1,0 +1,73 @@
+/**
+ * `shortlinks init [DIR] [--name N] [--base-url URL]`: a new instance (lib/init/), then its
+ * first build, so src/worker.js exists and `check` passes from the first commit.
+ */
+import { InvalidArgumentError, type Command } from "commander";
+import { relative } from "node:path";
+import { buildInstance } from "../build.js";
+import { hasErrors } from "../diagnostics.js";
+import { DEFAULT_BASE_URL, initInstance } from "../init/init-instance.js";
+import {
+  countLine,
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  printDiagnostics,
+  type CommandContext,
+} from "./context.js";
+
+function baseUrl(value: string): string {
+  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value))
+    throw new InvalidArgumentError(
+      "expected an absolute http(s) URL such as https://go.example.org",
+    );
+  const url = new URL(value);
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash)
+    throw new InvalidArgumentError("expected an origin only, such as https://go.example.org");
+  return url.origin;
+}
+
+export function registerInit(program: Command, ctx: CommandContext): void {
+  program
+    .command("init")
+    .description("create a new instance that builds at once, with a CI workflow")
+    .argument("[dir]", "folder for the instance (created if missing)", ".")
+    .option("--name <name>", "site name shown on pages (default: the folder's name)")
+    .option(
+      "--base-url <url>",
+      `the instance's public origin (default ${DEFAULT_BASE_URL})`,
+      baseUrl,
+    )
+    .action(async (dir: string, opts: { name?: string; baseUrl?: string }) => {
+      const result = await initInstance({ dir, name: opts.name, baseUrl: opts.baseUrl });
+      const where = relative(process.cwd(), result.root) || ".";
+      if (!result.ok) {
+        ctx.io.err(`shortlinks init: ${where}: ${result.reason}`);
+        ctx.exitCode = EXIT_PROBLEMS;
+        return;
+      }
+      for (const file of result.created) ctx.io.out(`created ${file}`);
+      for (const file of result.kept)
+        ctx.io.out(`kept    ${file} (it exists; init never overwrites)`);
+      const built = await buildInstance({ root: result.root });
+      printDiagnostics(ctx.io, built.diagnostics);
+      if (!built.wrote || hasErrors(built.diagnostics)) {
+        ctx.io.err(`the first build failed: ${countLine(built.diagnostics)}`);
+        ctx.exitCode = EXIT_PROBLEMS;
+        return;
+      }
+      ctx.io.out(`built ${built.summary.links} link(s) -> ${relative(result.root, built.outDir)}`);
+      ctx.io.out(
+        [
+          "",
+          "next:",
+          `  cd ${where}`,
+          "  edit custom/links/links.yaml (or: npx shortlinks add SLUG TARGET)",
+          "  npx shortlinks serve          # try it on http://127.0.0.1:8787",
+          "  git init && git add -A && git commit -m 'Short links'",
+          "  add CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID as repository secrets;",
+          "  every push runs check, and main deploys (.github/workflows/shortlinks.yml)",
+        ].join("\n"),
+      );
+      ctx.exitCode = EXIT_OK;
+    });
+}
