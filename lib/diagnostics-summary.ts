@@ -42,5 +42,7 @@ function summaryOf(code: string, count: number): string {
   const one = count === 1;
   if (code === "SL307")
     return `${count} exact link${one ? "" : "s"} below it win${one ? "s" : ""} over it (intended overrides; --verbose lists them)`;
+  if (code === "SL853")
+    return `${count} answer${one ? "s" : ""} more paths in shortlinks than on the platform (trailing slash, letter case, /x of /x/*, lines past its limits; --verbose lists them)`;
   return `${count} of this kind (--verbose lists them)`;
 }

@@ -27,6 +27,7 @@ export type Stage =
   | "add"
   | "serve"
   | "diff"
+  | "import"
   | "runtime";
 
 export interface CodeEntry {
@@ -53,6 +54,7 @@ const CHECK: Group = { stage: "check", docs: COMPILER_DOCS };
 const BUILD: Group = { stage: "build", docs: COMPILER_DOCS };
 const ADD: Group = { stage: "add", docs: COMPILER_DOCS };
 const SERVE: Group = { stage: "serve", docs: "docs/serve.md#diagnostics" };
+const IMPORT: Group = { stage: "import", docs: "docs/import.md#diagnostic-codes" };
 const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" };
 const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
 const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
@@ -121,6 +123,16 @@ const COMPILER_CODES = {
   SL505: error(ASSETS, "asset file (custom or generated) is too large for the platform"),
   SL506: error(CHECK, "an expectation of custom/tests.yaml is not met"),
   SL507: error(ASSETS, "acknowledgements.yaml row invalid"),
+  SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
+  SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),
+  SL852: error(IMPORT, "source line duplicates an earlier one; not imported"),
+  SL853: info(IMPORT, "imported; shortlinks answers more paths than the source platform"),
+  SL854: warning(
+    IMPORT,
+    "shortlinks answers a path from another line than the source's first match",
+  ),
+  SL855: error(IMPORT, "the file to import into exists; nothing written"),
+  SL856: warning(IMPORT, "the export holds links of several domains"),
   SL601: error(SERVE, "no built bundle in the output folder"),
   SL602: error(SERVE, "wrangler.json of the bundle is unreadable or incomplete"),
   SL603: warning(SERVE, ".dev.vars line cannot be parsed (ignored)"),
@@ -178,6 +190,13 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL340: "build's output folder, not compile; lib/build.test.ts",
   SL341: "build's output folder, not compile; lib/build.test.ts",
   SL342: "build's output folder, not compile; lib/build.test.ts",
+  SL850: "import, not compile; lib/import/import-links.test.ts",
+  SL851: "import, not compile; lib/import/formats/redirects.test.ts and the golden imports",
+  SL852: "import, not compile; lib/import/formats/redirects.test.ts",
+  SL853: "import, not compile; lib/import/formats/redirects.test.ts",
+  SL854: "import, not compile; lib/import/import-links.test.ts",
+  SL855: "import, not compile; lib/import/import-links.test.ts",
+  SL856: "import, not compile; lib/import/import-links.test.ts",
   SL601: "serve, not compile; lib/serve/bundle-config.test.ts",
   SL602: "serve, not compile; lib/serve/bundle-config.test.ts",
   SL603: "serve, not compile; lib/serve/dev-vars.test.ts",

@@ -11,6 +11,7 @@ import { registerDiff } from "./diff.js";
 import { registerExplain } from "./explain.js";
 import type { CommandContext } from "./context.js";
 import { registerHealth } from "./health.js";
+import { registerImport } from "./import.js";
 import { registerInit } from "./init.js";
 import { registerServe } from "./serve.js";
 
@@ -21,6 +22,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerBuild,
   registerCheck,
   registerAdd,
+  registerImport,
   registerExplain,
   registerDiff,
   registerServe,

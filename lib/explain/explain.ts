@@ -9,6 +9,7 @@ import { answerRequest } from "../../runtime/worker.js";
 import type { Check } from "../../runtime/resolve.js";
 import type { RemainderMode } from "../../runtime/contract/index.js";
 import { memoryAssets } from "./memory-assets.js";
+import type { RawRow } from "../sources/raw-row.js";
 
 export interface ExplainOptions {
   root: string;
@@ -43,9 +44,15 @@ export type Explainer =
   | { ok: true; explain(request: Omit<ExplainOptions, "root">): Promise<Explanation> }
   | { ok: false; diagnostics: Diagnostic[] };
 
-/** Compiles the instance once; each explain then runs the worker's own code over it. */
-export async function createExplainer(root: string): Promise<Explainer> {
-  const compiled = await compileInstance({ root, skipBundle: true });
+/**
+ * Compiles the instance once (with `extraRows` as if they were in its sources, as `import` checks
+ * rows before writing them); each explain then runs the worker's own code over it.
+ */
+export async function createExplainer(
+  root: string,
+  options: { extraRows?: RawRow[] } = {},
+): Promise<Explainer> {
+  const compiled = await compileInstance({ root, skipBundle: true, extraRows: options.extraRows });
   if (!compiled.files) return { ok: false, diagnostics: errorsIn(compiled.diagnostics) };
   const assets = memoryAssets(compiled.files);
   const data = await loadRuntimeData(assets);

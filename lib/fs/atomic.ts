@@ -3,7 +3,7 @@
  * for root, the owner) of the file it replaces, then rename it over the target. A reader, or a
  * process killed at any moment, sees the old file or the new one, never a part.
  */
-import { chmod, chown, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { chmod, chown, link, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, basename } from "node:path";
 import { randomBytes } from "node:crypto";
 
@@ -70,5 +70,33 @@ async function isOlderThan(path: string, ms: number): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false; // already gone
     throw error;
+  }
+}
+
+/**
+ * Creates `file` whole or not at all, and never over an existing one: a flushed sibling temp
+ * file is hard-linked to the name, which fails (EEXIST, returned as false) when it is taken.
+ */
+export async function createFileExclusive(
+  file: string,
+  content: string | Uint8Array,
+): Promise<boolean> {
+  await mkdir(dirname(file), { recursive: true });
+  const temp = tempOf(file, randomBytes(6).toString("hex"));
+  try {
+    const handle = await open(temp, "wx");
+    try {
+      await handle.writeFile(content);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await link(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
   }
 }

@@ -4,9 +4,9 @@
  * overwrites a byte. A folder that already holds an instance is refused.
  */
 import { existsSync } from "node:fs";
-import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { randomBytes } from "node:crypto";
-import { basename, dirname, join, resolve } from "node:path";
+import { readFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import { createFileExclusive } from "../fs/atomic.js";
 import { packageRoot, packageVersion } from "../paths.js";
 
 /** Template in defaults/init -> path in the new instance. */
@@ -56,7 +56,7 @@ export async function initInstance(options: InitOptions): Promise<InitResult> {
   for (const [template, target] of INIT_FILES) {
     const text = await readFile(join(packageRoot(), "defaults", "init", template), "utf8");
     const content = fillTemplate(text, values, template.endsWith(".json") ? "json" : "yaml");
-    if (await createExclusive(join(root, target), content)) created.push(target);
+    if (await createFileExclusive(join(root, target), content)) created.push(target);
     else kept.push(target);
   }
   return { ok: true, root, created, kept };
@@ -73,25 +73,6 @@ function fillTemplate(text: string, values: Record<string, string>, kind: "json"
     if (kind === "json") return JSON.stringify(value).slice(1, -1);
     return key === "name" ? JSON.stringify(value) : value;
   });
-}
-
-/**
- * Writes a sibling temp file, then hard-links it to `file`: the file appears whole or not at
- * all, and an existing file makes the link fail (EEXIST) instead of being replaced.
- */
-async function createExclusive(file: string, content: string): Promise<boolean> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
-  await writeFile(temp, content);
-  try {
-    await link(temp, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    await rm(temp, { force: true });
-  }
 }
 
 /** An npm package name from the site name: lower case, letters, digits and dashes. */

@@ -1,0 +1,88 @@
+/**
+ * `shortlinks import <format> <FILE> [--into custom/links/NAME.yaml] [--flavour F] [--domain D]`:
+ * lib/import/. Exit 0 when every line was imported, 1 when a line was not (each one says why).
+ */
+import { InvalidArgumentError, type Command } from "commander";
+import { hasErrors } from "../diagnostics.js";
+import { importLinks } from "../import/import-links.js";
+import {
+  IMPORT_FORMATS,
+  REDIRECTS_FLAVOURS,
+  type ImportFormat,
+  type RedirectsFlavour,
+} from "../import/types.js";
+import {
+  countLine,
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  printDiagnostics,
+  type CommandContext,
+} from "./context.js";
+
+function oneOf<T extends string>(values: readonly T[]) {
+  return (value: string): T => {
+    if (!(values as readonly string[]).includes(value))
+      throw new InvalidArgumentError(`expected one of ${values.join(", ")}`);
+    return value as T;
+  };
+}
+
+function intoPath(value: string): string {
+  const path = value.split("\\").join("/");
+  if (!/^custom\/links\/[^/]+\.ya?ml$/.test(path))
+    throw new InvalidArgumentError("expected custom/links/NAME.yaml (a new YAML link source)");
+  return path;
+}
+
+interface ImportCliOptions {
+  root: string;
+  into?: string;
+  flavour: RedirectsFlavour;
+  domain?: string;
+  json?: boolean;
+  verbose?: boolean;
+}
+
+export function registerImport(program: Command, ctx: CommandContext): void {
+  program
+    .command("import")
+    .description("import links from another tool into a new file under custom/links/")
+    .argument("<format>", IMPORT_FORMATS.join(", "), oneOf(IMPORT_FORMATS))
+    .argument("<file>", "the export (_redirects, CSV or JSON)")
+    .option("--root <dir>", "instance folder", ".")
+    .option(
+      "--into <file>",
+      "the new file, custom/links/NAME.yaml (default imported-FORMAT.yaml)",
+      intoPath,
+    )
+    .option(
+      "--flavour <platform>",
+      "redirects: cloudflare (default status 302) or netlify (301)",
+      oneOf(REDIRECTS_FLAVOURS),
+      "cloudflare",
+    )
+    .option("--domain <host>", "import only the links of this short domain")
+    .option("--json", "print {written, lines, imported, diagnostics} as JSON")
+    .option("--verbose", "list every info diagnostic instead of one summary line per group")
+    .action(async (format: ImportFormat, file: string, opts: ImportCliOptions) => {
+      const result = await importLinks({
+        root: opts.root,
+        format,
+        input: file,
+        into: opts.into,
+        flavour: opts.flavour,
+        domain: opts.domain,
+      });
+      if (opts.json) {
+        const { written = null, lines, imported, diagnostics } = result;
+        ctx.io.out(JSON.stringify({ written, lines, imported, diagnostics }, null, 2));
+      } else {
+        printDiagnostics(ctx.io, result.diagnostics, "out", { verbose: opts.verbose });
+        const notImported = result.lines - result.imported;
+        ctx.io.out(
+          `${result.written ? `imported ${result.imported} of ${result.lines} line(s) into ${result.written}` : "nothing written"}; ${notImported} not imported; ${countLine(result.diagnostics)}`,
+        );
+      }
+      ctx.exitCode = hasErrors(result.diagnostics) ? EXIT_PROBLEMS : EXIT_OK;
+    });
+}
