@@ -254,7 +254,7 @@ async function lookupResolve(
   );
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
-  const html = renderLookupResult(template, result);
+  const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
   return {
     response: new Response(html, {
       status: 200,

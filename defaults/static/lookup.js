@@ -52,7 +52,13 @@ if (form && input && output && variants) {
     try {
       const result = await resolveSlug(slug);
       // renderLookupResult escapes every value it inserts.
-      show(renderLookupResult(variants.innerHTML, { ...result, slug: result.slug || slug }));
+      show(
+        renderLookupResult(
+          variants.innerHTML,
+          { ...result, slug: result.slug || slug },
+          { baseUrl: form.dataset.baseUrl, input: slug },
+        ),
+      );
       sendBeacon(slug, lookupBeaconResult(result));
     } catch (error) {
       showText(form.dataset.textError || String(error));

@@ -13,6 +13,7 @@ import type { CommandContext } from "./context.js";
 import { registerHealth } from "./health.js";
 import { registerImport } from "./import.js";
 import { registerInit } from "./init.js";
+import { registerQr } from "./qr.js";
 import { registerServe } from "./serve.js";
 
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
@@ -24,6 +25,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerAdd,
   registerImport,
   registerExplain,
+  registerQr,
   registerDiff,
   registerServe,
   registerAnalytics,

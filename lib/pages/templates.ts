@@ -6,7 +6,8 @@
  *   {{t.<key>}}  text of the page's language      {{site.name}} {{site.base_url}}
  *   {{page.lang}} {{page.id}} {{page.title}} {{page.lookup_url}}
  *   {{html.languages}} {{html.content}}           generated markup (language switcher, page body)
- * Runtime slots ({{slug}}, {{target}}, ...) pass through for renderLookupResult.
+ * Runtime slots ({{slug}}, {{target}}, {{short_url}}, {{qr}}, ...) pass through for
+ * renderLookupResult.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,6 +40,8 @@ export const RUNTIME_SLOTS = new Set([
   "schedule_label",
   "kind",
   "state",
+  "short_url",
+  "qr",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
 

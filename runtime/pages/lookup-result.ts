@@ -7,8 +7,11 @@
  *   <!--when found|unavailable-->...<!--end when-->   kept only for the listed variants
  *   <!--if schedule_label-->...<!--end if-->          kept only when the slot has a value
  *   {{slug}} {{target}} {{status}} {{schedule_label}} {{kind}} {{state}}   filled, HTML-escaped
+ *   {{short_url}}  the short link's public URL (found links, when the base URL is known), escaped
+ *   {{qr}}         its QR code as inline SVG markup (qr-svg.ts): generated here, never escaped
  */
 import { escapeHtml } from "./escape.js";
+import { qrSvg, shortLinkUrl } from "./qr-svg.js";
 
 export interface LookupResultLike {
   found: boolean;
@@ -54,7 +57,14 @@ export function lookupBeaconResult(result: LookupResultLike): string {
   return variant;
 }
 
-function slotValues(result: LookupResultLike): Map<string, string> {
+/** Where the result is shown: the instance's base URL, and what the visitor typed. */
+export interface LookupContext {
+  baseUrl?: string;
+  /** The visitor's input: a splat link's short URL is the path they asked for, not `prefix/*`. */
+  input?: string;
+}
+
+function slotValues(result: LookupResultLike, context: LookupContext): Map<string, string> {
   const values = new Map<string, string>([["slug", String(result.slug ?? "")]]);
   const target = safeTarget(result.target);
   if (target !== undefined) values.set("target", target);
@@ -62,6 +72,12 @@ function slotValues(result: LookupResultLike): Map<string, string> {
   if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
+  if (context.baseUrl && lookupVariant(result) === "found") {
+    const asked = result.kind === "splat" ? (context.input ?? "") : String(result.slug ?? "");
+    const url = shortLinkUrl(context.baseUrl, asked);
+    values.set("short_url", url);
+    values.set("qr", qrSvg(url));
+  }
   return values;
 }
 
@@ -69,13 +85,19 @@ const WHEN = /<!--when ([a-z|-]+)-->([\s\S]*?)<!--end when-->/g;
 const IF = /<!--if ([a-z_]+)-->([\s\S]*?)<!--end if-->/g;
 const SLOT = /\{\{([a-z_]+)\}\}/g;
 
-export function renderLookupResult(templateHtml: string, result: LookupResultLike): string {
+export function renderLookupResult(
+  templateHtml: string,
+  result: LookupResultLike,
+  context: LookupContext = {},
+): string {
   const variant = lookupVariant(result);
-  const values = slotValues(result);
+  const values = slotValues(result, context);
   return templateHtml
     .replace(WHEN, (_all, list: string, body: string) =>
       list.split("|").includes(variant) ? body : "",
     )
     .replace(IF, (_all, name: string, body: string) => (values.get(name) ? body : ""))
-    .replace(SLOT, (_all, name: string) => escapeHtml(values.get(name) ?? ""));
+    .replace(SLOT, (_all, name: string) =>
+      name === "qr" ? (values.get("qr") ?? "") : escapeHtml(values.get(name) ?? ""),
+    );
 }

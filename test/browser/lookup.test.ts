@@ -170,6 +170,35 @@ describe("lookup pages in Chromium", () => {
     },
   );
 
+  it.each([
+    ["with JavaScript", true],
+    ["without JavaScript (the form post)", false],
+  ])("the found result shows the short link's QR code as inline SVG, %s", async (_how, js) => {
+    const watched = await open("en", { javaScriptEnabled: js });
+    const { page } = watched;
+    await page.fill("#lookup-slug", "docs");
+    await page.click("#lookup-form button[type=submit]");
+    const qr = await page.waitForSelector(".result-qr svg", { timeout: WAIT_MS });
+    const base = (
+      parse(readFileSync(join(REPO, "test/browser/instance/custom/site.yaml"), "utf8")) as {
+        base_url: string;
+      }
+    ).base_url;
+    expect(await qr.getAttribute("aria-label")).toBe(`QR code: ${base}/docs`);
+    expect(await page.textContent(".result-qr figcaption")).toContain(`${base}/docs`);
+    const box = await qr.boundingBox();
+    expect(box && box.width >= 150 && box.width === box.height).toBe(true);
+    // Painted: the dark modules are drawn, not blocked (the strict CSP allows inline SVG markup).
+    expect(
+      await qr.evaluate(
+        (svg) => svg.querySelector('path[fill="#000"]')?.getAttribute("d")?.length ?? 0,
+      ),
+    ).toBeGreaterThan(100);
+    if (js) await page.screenshot({ path: screenshotPath("lookup-qr.png"), fullPage: true });
+    expectClean(watched);
+    await watched.context.close();
+  });
+
   it("accessibility: the keyboard reaches the skip link, then the field, and submits with Enter", async () => {
     const watched = await open("de");
     const { page } = watched;

@@ -1,0 +1,55 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../cli.js";
+import { qrSvg } from "../../runtime/pages/qr-svg.js";
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "shortlinks-qr-"));
+  cpSync(join(import.meta.dirname, "..", "..", "test", "instance"), root, { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function run(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main([...args, "--root", root], {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("shortlinks qr", () => {
+  it("prints the QR code in the terminal, then the short URL (the link's own slug)", async () => {
+    const r = await run("qr", "DOCS");
+    expect(r.code).toBe(0);
+    const lines = r.out.split("\n");
+    expect(lines.at(-1)).toBe("https://links.example.com/docs");
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines[0]).toMatch(/^[█▀▄ ]+$/);
+  });
+
+  it("--svg writes the very SVG the lookup page shows", async () => {
+    const file = join(root, "out", "docs.svg");
+    const r = await run("qr", "docs", "--svg", file);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/QR code of https:\/\/links\.example\.com\/docs$/);
+    expect(readFileSync(file, "utf8")).toBe(qrSvg("https://links.example.com/docs") + "\n");
+  });
+
+  it("a path under a splat link encodes the path asked for", async () => {
+    const r = await run("qr", "gh/acme/tool");
+    expect(r.out.split("\n").at(-1)).toBe("https://links.example.com/gh/acme/tool");
+  });
+
+  it("an unknown slug exits 1 and writes nothing", async () => {
+    const file = join(root, "none.svg");
+    const r = await run("qr", "no-such-link", "--svg", file);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/no link answers \/no-such-link/);
+    expect(existsSync(file)).toBe(false);
+  });
+});
