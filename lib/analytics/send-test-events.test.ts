@@ -3,7 +3,7 @@
  * worker's own code in workerd, answers reported. Time is the caller's: each run sets the
  * provider timeout, so an answer never races a timer.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { analyticsEnv } from "../../test/support/analytics-fixtures.js";
 import { probeBindings, sendTestEvents } from "./send-test-events.js";
 import { startCollector, type Collector } from "../../test/support/collector.js";
@@ -54,18 +54,31 @@ describe("sendTestEvents", () => {
     }
   });
 
-  it("reports every 500 without throwing", async () => {
-    const results = await sendTestEvents(analyticsEnv(failing.url), { timeoutMs: NO_TIMEOUT });
+  it("reports every 500 without throwing, and hands the worker's warnings to onLog, not the console", async () => {
+    const lines: string[] = [];
+    const results = await sendTestEvents(analyticsEnv(failing.url), {
+      timeoutMs: NO_TIMEOUT,
+      onLog: (line) => lines.push(line),
+    });
     expect(results.map((r) => `${r.provider} ${r.status}`)).toEqual(
       EVENTS.flatMap(() => ["provider_a 500", "provider_b 500"]),
     );
+    await vi.waitFor(() => expect(lines).toHaveLength(10), { timeout: 5_000 });
+    expect(lines.every((l) => /not delivered \(http_error: HTTP 500\)$/.test(l))).toBe(true);
   });
 
   it("reports a provider that never answers as a timeout, without throwing", async () => {
     const env = analyticsEnv(hanging.url, { ANALYTICS_PROVIDER: "provider_b" });
-    const results = await sendTestEvents(env, { timeoutMs: 100 });
+    const lines: string[] = [];
+    const results = await sendTestEvents(env, { timeoutMs: 100, onLog: (l) => lines.push(l) });
     expect(results.map((r) => `${r.provider} ${r.event} ${r.status} ${r.body}`)).toEqual(
       EVENTS.map((e) => `provider_b ${e} 0 timeout`),
+    );
+    await vi.waitFor(() => expect(lines).toHaveLength(5), { timeout: 5_000 });
+    expect(lines.sort()).toEqual(
+      EVENTS.map(
+        (e) => `shortlinks analytics: provider_b ${e} not delivered (timeout: TimeoutError)`,
+      ).sort(),
     );
   });
 

@@ -5,6 +5,8 @@
  * worker's headers and User-Agents, no browser-like headers added by Node. Reports what each
  * provider answered.
  */
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { Miniflare } from "miniflare";
 import {
   ANALYTICS_KEYS,
@@ -32,6 +34,11 @@ export interface SendTestEventsOptions {
   baseUrl?: string;
   /** Per-provider timeout inside the worker; the runtime's default (3 s) when absent. */
   timeoutMs?: number;
+  /**
+   * Receives each line the worker logs (its own "not delivered" warnings). By default they are
+   * dropped: the results already say what each provider answered, and the report is the output.
+   */
+  onLog?: (line: string) => void;
 }
 
 export const PROBE_ENTRY = "runtime/analytics/probe-worker.ts";
@@ -100,6 +107,10 @@ export async function sendTestEvents(
     bindings: probeBindings(env as Record<string, string | undefined>),
     host: "127.0.0.1",
     port: 0,
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      for (const stream of [stdout, stderr])
+        createInterface({ input: stream }).on("line", (line) => options.onLog?.(line));
+    },
   });
   try {
     const answer = await engine.dispatchFetch("https://probe.invalid/", {
