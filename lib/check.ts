@@ -4,14 +4,13 @@ import { join, resolve } from "node:path";
 import { compileInstance, type CompileResult } from "./compile.js";
 import { diag, sortDiagnostics } from "./diagnostics.js";
 import { SRC_WORKER } from "./build.js";
-import { evaluateExpectations } from "./check-expectations.js";
-import { PRIVATE_ASSETS, type SiteConfig } from "../runtime/contract/index.js";
+import { unmetExpectations } from "./expectations/unmet-expectations.js";
 
 export async function checkInstance(options: { root: string }): Promise<CompileResult> {
   const root = resolve(options.root);
   const result = await compileInstance({ root });
-  if (result.worker === undefined || !result.files) return result;
-  const extra = await evaluateExpectations(result.files, expectationsOf(result.files));
+  if (result.worker === undefined || !result.files || !result.tables) return result;
+  const extra = await unmetExpectations(result.files, result.tables.siteConfig.expectations);
   let committed: string | undefined;
   try {
     committed = await readFile(join(root, SRC_WORKER), "utf8");
@@ -31,13 +30,4 @@ export async function checkInstance(options: { root: string }): Promise<CompileR
     );
   }
   return { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...extra]) };
-}
-
-function expectationsOf(
-  files: readonly { path: string; content: string | Uint8Array }[],
-): SiteConfig["expectations"] {
-  const { path, schema } = PRIVATE_ASSETS.siteConfig;
-  const file = files.find((f) => f.path === "assets" + path);
-  const config = file && (JSON.parse(String(file.content)) as SiteConfig);
-  return config?.schema === schema ? config.expectations : [];
 }

@@ -8,19 +8,20 @@ import { loadSite } from "./site/load-site.js";
 import type { Site } from "./site/site-schema.js";
 import { checkRow, loadSources } from "./sources/load-sources.js";
 import type { RawRow } from "./sources/raw-row.js";
-import { loadBlocklist } from "./targets/blocklist.js";
+import { loadBlocklist } from "./policy/blocklist.js";
 import { validateLinks } from "./validate/validate-links.js";
 import { composeHeaders } from "./headers/compose-headers.js";
-import { loadCustomFiles, isHtml } from "./assets/custom-files.js";
-import { loadExpectations } from "./assets/expectations.js";
+import { loadCustomFiles } from "./assets/custom-files.js";
+import { loadExpectations } from "./expectations/load-expectations.js";
 import { buildSiteConfig } from "./assets/site-config.js";
 import { pageTitles } from "./pages/page-title.js";
-import { bundleWorker } from "./bundle/bundle-worker.js";
-import { assembleOutput, type OutputFile } from "./output-files.js";
+import { bundleWorker } from "./output/bundle-worker.js";
+import { assembleOutput, type OutputFile } from "./output/output-files.js";
 import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { defaultsDirFor, generatorIdentity } from "./paths.js";
 import {
   BLOCKLIST_SCHEMA,
+  isHtmlPath,
   MAX_HEADER_RULES,
   type Blocklist,
   type LinkRecord,
@@ -148,7 +149,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     defaultsDir,
     generator,
     site,
-    customHtml: custom.files.filter((f) => isHtml(f.path)).map((f) => f.path),
+    customHtml: custom.files.filter((f) => isHtmlPath(f.path)).map((f) => f.path),
     customPaths: custom.files.map((f) => f.path),
   });
   diagnostics.push(...headers.diagnostics);
@@ -162,7 +163,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     );
   }
 
-  const htmlFiles = [...pages.files, ...custom.files].filter((f) => isHtml(f.path));
+  const htmlFiles = [...pages.files, ...custom.files].filter((f) => isHtmlPath(f.path));
   const siteConfig = buildSiteConfig({
     site,
     generator,

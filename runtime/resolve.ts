@@ -12,6 +12,7 @@ import { LOOKUP_ROUTES, POST_PATHS } from "./routes.js";
 import { isShortLinkCandidate } from "./slug.js";
 import { buildLocation } from "./location.js";
 import {
+  isHtmlPath,
   LANGUAGES,
   type Blocklist,
   type EffectiveState,
@@ -71,8 +72,12 @@ export interface Resolution {
   effective_state: EffectiveState | null;
   schedule_label: string | null;
   outcome: Outcome;
-  /** The analytics event this outcome sends, if any (the worker adds pageviews for HTML it serves). */
-  event: null | { kind: "redirect" | "short-link-miss"; redirect_error?: string };
+  /**
+   * The analytics event this answer sends, if any: decided here for every request, whatever
+   * engine answers it. The worker only adds the facts of its answer (target host, page title);
+   * the lookup beacon's event depends on its body, so the endpoint that reads it decides that one.
+   */
+  event: null | { kind: "redirect" | "short-link-miss" | "pageview"; redirect_error?: string };
   checks: Check[];
 }
 
@@ -150,20 +155,20 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang)
+  if (lookupLang) {
+    trace.event = { kind: "pageview" };
     return done(
       { type: "page", page: "lookup", lang: lookupLang, status: 200 },
       "route",
       true,
       "lookup page",
     );
-  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path))
-    return done(
-      { type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path },
-      "route",
-      true,
-      "static file",
-    );
+  }
+  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path)) {
+    const path = ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path;
+    trace.event = isHtmlPath(path) ? { kind: "pageview" } : null;
+    return done({ type: "static", path }, "route", true, "static file");
+  }
 
   // 4-5. Exact link, then the longest splat prefix.
   const found = await findLink(normal.key, ctx.links);

@@ -192,25 +192,27 @@ async function respond(
         ? { "retry-after": String(outcome.retryAfter) }
         : {};
       const response = htmlWithStatus(html, outcome.status, extra);
-      const event: EventFacts | undefined = resolution.event
-        ? {
-            kind: resolution.event.kind,
-            ...linkFacts,
-            redirect_status: outcome.status,
-            redirect_error: resolution.event.redirect_error,
-          }
-        : outcome.status === 200
+      const decided = resolution.event;
+      const event: EventFacts | undefined = !decided
+        ? undefined
+        : decided.kind === "pageview"
           ? { kind: "pageview", title: data.site.page_titles[assetPath] }
-          : undefined;
+          : {
+              kind: decided.kind,
+              ...linkFacts,
+              redirect_status: outcome.status,
+              redirect_error: decided.redirect_error,
+            };
       return { response, event };
     }
     case "static": {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
-      const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
       return {
         response: asset,
-        event: html ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : undefined,
+        event: resolution.event
+          ? { kind: "pageview", title: data.site.page_titles[outcome.path] }
+          : undefined,
       };
     }
     case "protected": {

@@ -1605,6 +1605,39 @@ function foldPathForGuards(rawPath) {
   return "/" + folded;
 }
 
+// runtime/contract/content-types.ts
+var CONTENT_TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".htm": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
+  ".webmanifest": "application/manifest+json"
+};
+var DEFAULT_CONTENT_TYPE = "application/octet-stream";
+function isHtmlPath(path) {
+  return contentTypeOf(path).startsWith("text/html");
+}
+function contentTypeOf(path) {
+  const dot = path.lastIndexOf(".");
+  const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
+  return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
+}
+
 // runtime/contract/files.ts
 var REGISTRY_SCHEMA = "shortlinks.registry/1";
 var SHARD_SCHEMA = "shortlinks.registry-shard/1";
@@ -2230,20 +2263,20 @@ async function resolve(request, ctx) {
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang)
+  if (lookupLang) {
+    trace.event = { kind: "pageview" };
     return done(
       { type: "page", page: "lookup", lang: lookupLang, status: 200 },
       "route",
       true,
       "lookup page"
     );
-  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path))
-    return done(
-      { type: "static", path: ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path },
-      "route",
-      true,
-      "static file"
-    );
+  }
+  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path)) {
+    const path = ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path;
+    trace.event = isHtmlPath(path) ? { kind: "pageview" } : null;
+    return done({ type: "static", path }, "route", true, "static file");
+  }
   const found = await findLink(normal.key, ctx.links);
   if (!found) {
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
@@ -2366,6 +2399,27 @@ function beaconFacts(body) {
   const { slug, result } = body;
   if (typeof slug !== "string" || typeof result !== "string") return null;
   return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
+}
+
+// runtime/expectations.ts
+async function evaluateExpectations(expectations, origin, answer, now) {
+  const results = [];
+  for (const e of expectations) {
+    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
+    const location = response.headers.get("location") ?? void 0;
+    const actual = { status: response.status, ...location ? { location } : {} };
+    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
+    results.push({
+      path: e.path,
+      ...e.at ? { at: e.at } : {},
+      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
+      actual,
+      pass,
+      file: e.file,
+      line: e.line
+    });
+  }
+  return results;
 }
 
 // runtime/registry/shard-of.ts
@@ -2556,25 +2610,6 @@ function preflight(allow, endpoint, request) {
 
 // runtime/http/operator.ts
 var PRIVATE2 = { "cache-control": "private, no-store" };
-async function evaluateExpectations(expectations, origin, answer, now) {
-  const results = [];
-  for (const e of expectations) {
-    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
-    const location = response.headers.get("location") ?? void 0;
-    const actual = { status: response.status, ...location ? { location } : {} };
-    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
-    results.push({
-      path: e.path,
-      ...e.at ? { at: e.at } : {},
-      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
-      actual,
-      pass,
-      file: e.file,
-      line: e.line
-    });
-  }
-  return results;
-}
 async function serveOperator(area, langTag, rest, data, answer, now) {
   const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
@@ -3651,21 +3686,21 @@ async function respond(resolution, request, env, data, rctx, now) {
       const html = await readPage(data, assetPath);
       const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
       const response = htmlWithStatus(html, outcome.status, extra);
-      const event = resolution.event ? {
-        kind: resolution.event.kind,
+      const decided = resolution.event;
+      const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
+        kind: decided.kind,
         ...linkFacts,
         redirect_status: outcome.status,
-        redirect_error: resolution.event.redirect_error
-      } : outcome.status === 200 ? { kind: "pageview", title: data.site.page_titles[assetPath] } : void 0;
+        redirect_error: decided.redirect_error
+      };
       return { response, event };
     }
     case "static": {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
-      const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
       return {
         response: asset,
-        event: html ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
+        event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
     case "protected": {

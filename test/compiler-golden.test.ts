@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInstance } from "../lib/build.js";
 import { errorsIn } from "../lib/diagnostics.js";
 import { expectGolden } from "./golden.js";
-import { WORKER_FILE } from "../lib/output-files.js";
+import { WORKER_FILE } from "../lib/output/output-files.js";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "valid-basic");
 const EXPECTED = join(FIXTURE, "expected");

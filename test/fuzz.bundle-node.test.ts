@@ -8,7 +8,7 @@ import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { ACCESS_REFUSED, captureWarnings } from "./support/console-capture.js";
 import type { LinkRecord, RegistryShard } from "../runtime/contract/index.js";
-import { WORKER_FILE } from "../lib/output-files.js";
+import { WORKER_FILE } from "../lib/output/output-files.js";
 
 type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };
 let worker: Worker;

@@ -28,8 +28,7 @@ describe("request case table: shortlinks explain", () => {
         status: e.outcome.status,
         location: headers.get("location"),
         headers,
-        // The table models the events resolve() decides; pageviews are the worker's.
-        event: e.event && e.event.kind !== "pageview" ? e.event.kind : null,
+        event: e.event?.kind ?? null,
         // The worker's own code logs each access refusal (the table's 403s), and nothing else.
         warnings: warnings.take(),
       };

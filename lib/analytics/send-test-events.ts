@@ -16,8 +16,8 @@ import {
   type Provider,
 } from "../../runtime/analytics/index.js";
 import type { ProbeCase, ProbeOutput } from "../../runtime/analytics/probe-worker.js";
-import { bundleWorker } from "../bundle/bundle-worker.js";
-import { COMPATIBILITY_DATE } from "../output-files.js";
+import { bundleWorker } from "../output/bundle-worker.js";
+import { COMPATIBILITY_DATE } from "../output/output-files.js";
 
 export type TestEvent = "pageview" | "redirect" | "short-link-miss" | "lookup" | "bot";
 

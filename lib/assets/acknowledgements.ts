@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { parseSlug } from "../validate/slugs.js";
-import { parseLocated } from "../yaml-lines.js";
-import { issuesToDiagnostics } from "../zod-diagnostics.js";
+import { parseLocated } from "../input/yaml-lines.js";
+import { issuesToDiagnostics } from "../input/zod-issues.js";
 
 export const ACKNOWLEDGEMENTS_FILE = "custom/acknowledgements.yaml";
 export const PROTECTION_RULES = ["SL801", "SL802", "SL803"] as const;

@@ -4,7 +4,7 @@
  * name (lib/assets/custom-files.ts); this catches generated ones (shards, pages, JSON).
  */
 import { diag, type Diagnostic } from "../diagnostics.js";
-import type { OutputFile } from "../output-files.js";
+import type { OutputFile } from "../output/output-files.js";
 import { MAX_ASSET_BYTES } from "../../runtime/contract/index.js";
 
 export function assetSizeProblems(files: readonly OutputFile[]): Diagnostic[] {

@@ -6,6 +6,7 @@ import { isReservedKey, STATIC_DIR } from "../../runtime/routes.js";
 import {
   contentTypeOf,
   CUSTOM_ASSETS_SCHEMA,
+  isHtmlPath,
   MAX_ASSET_BYTES,
   type CustomAssets,
 } from "../../runtime/contract/index.js";
@@ -78,14 +79,10 @@ export async function loadCustomFiles(root: string): Promise<LoadedCustomFiles> 
       path: f.path,
       content_type: contentTypeOf(f.path),
       sha256: createHash("sha256").update(f.content).digest("hex"),
-      csp: isHtml(f.path) ? "sandboxed" : "strict",
+      csp: isHtmlPath(f.path) ? "sandboxed" : "strict",
     })),
   };
   return { files, manifest, diagnostics };
-}
-
-export function isHtml(path: string): boolean {
-  return /\.html?$/i.test(path);
 }
 
 async function listFiles(dir: string, prefix = ""): Promise<string[]> {

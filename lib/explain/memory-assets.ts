@@ -1,7 +1,7 @@
 /** An `ASSETS` binding over the compiler's in-memory output, so explain runs the runtime unchanged. */
 import { contentTypeOf } from "../../runtime/contract/index.js";
 import type { AssetFetcher } from "../../runtime/env.js";
-import type { OutputFile } from "../output-files.js";
+import type { OutputFile } from "../output/output-files.js";
 
 export function memoryAssets(files: readonly OutputFile[]): AssetFetcher {
   const byPath = new Map(

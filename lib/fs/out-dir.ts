@@ -6,7 +6,7 @@
 import { lstat, readdir, readFile, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
-import { WORKER_FILE } from "../output-files.js";
+import { WORKER_FILE } from "../output/output-files.js";
 import { displayPath } from "./display-path.js";
 
 /** Instance folders a bundle may never be written into or over. */

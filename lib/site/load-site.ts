@@ -2,8 +2,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
-import { parseLocated } from "../yaml-lines.js";
-import { issuesToDiagnostics } from "../zod-diagnostics.js";
+import { parseLocated } from "../input/yaml-lines.js";
+import { issuesToDiagnostics } from "../input/zod-issues.js";
 import { SITE_SCHEMA, type Site } from "./site-schema.js";
 
 export const SITE_FILE = "custom/site.yaml";

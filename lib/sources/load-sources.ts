@@ -2,7 +2,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
-import { issuesToDiagnostics } from "../zod-diagnostics.js";
+import { issuesToDiagnostics } from "../input/zod-issues.js";
 import type { RawRow } from "./raw-row.js";
 import { fieldLimitProblems } from "./limits.js";
 import { readSourceRows, readSourceText } from "./source-file.js";

@@ -7,7 +7,7 @@ import { findConflicts } from "./conflicts.js";
 import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
 import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
-import { checkLinkTarget, ruleDiagnostic } from "./targets.js";
+import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
 
 export interface ValidateInput {
   links: SourceLink[];

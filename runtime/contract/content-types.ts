@@ -28,6 +28,11 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 export const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
+/** An HTML page by its name: it gets the HTML cache rules, a CSP profile and a pageview. */
+export function isHtmlPath(path: string): boolean {
+  return contentTypeOf(path).startsWith("text/html");
+}
+
 /** The content type of a path by its last extension, case-insensitive. */
 export function contentTypeOf(path: string): string {
   const dot = path.lastIndexOf(".");

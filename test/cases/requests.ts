@@ -18,7 +18,7 @@ export interface RequestCase {
   /** Header expectations: a value must equal, a RegExp must match, null must be absent. */
   expectHeaders?: Record<string, string | RegExp | null>;
   /** The event resolve() decides (HTTP runners check the same through a collector elsewhere). */
-  event?: "redirect" | "short-link-miss" | null;
+  event?: "redirect" | "short-link-miss" | "pageview" | null;
   /** Only the HTTP runners can check this case (body handling, CORS, header rules). */
   http?: boolean;
 }
@@ -677,7 +677,7 @@ export const REQUEST_CASES: RequestCase[] = [
     path: "/lookup",
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
     expectHeaders: { "content-type": /^text\/html/ },
   },
   {
@@ -685,29 +685,35 @@ export const REQUEST_CASES: RequestCase[] = [
     path: "/fr/consultation",
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
   },
   {
     name: "lookup page in Spanish",
     path: "/es/consulta",
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
   },
   {
     name: "lookup page in Italian",
     path: "/it/consulta",
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
   },
-  { name: "lookup page in German", path: "/de/abfrage", status: 200, location: null, event: null },
+  {
+    name: "lookup page in German",
+    path: "/de/abfrage",
+    status: 200,
+    location: null,
+    event: "pageview",
+  },
   {
     name: "lookup page path ignores case and a trailing slash",
     path: "/LOOKUP/",
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
   },
 
   // Static files.
@@ -723,14 +729,14 @@ export const REQUEST_CASES: RequestCase[] = [
     path: "/hello.html",
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
   },
   {
     name: "a custom .htm page is served as HTML, with HTML's cache rules and the sandbox",
     path: "/legacy.htm",
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
     expectHeaders: {
       "content-type": /^text\/html/,
       "cache-control": /no-transform/,

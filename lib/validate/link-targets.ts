@@ -9,7 +9,7 @@ import {
 } from "../../runtime/targets/index.js";
 import { diag, type Diagnostic, type Place } from "../diagnostics.js";
 import type { SourceLink } from "../sources/row-schema.js";
-import { allowanceProblems, unusedAllowances } from "../targets/allowance.js";
+import { allowanceProblems, unusedAllowances } from "../policy/allowance.js";
 
 /** Stands in for the captured remainder when a splat target holds `:splat`. */
 export const SPLAT_SAMPLE = "sample";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TEST_POLICY } from "../../test/support/policy.js";
 import { checkRow } from "../sources/load-sources.js";
 import { readYamlRows, readYamlRowsFull } from "../sources/read-yaml.js";
-import { checkLinkTarget } from "../validate/targets.js";
+import { checkLinkTarget } from "../validate/link-targets.js";
 import { allowanceProblems, unusedAllowances } from "./allowance.js";
 
 const reason = "intranet wiki";

@@ -1,12 +1,15 @@
-/** custom/tests.yaml: the instance's expectations, evaluated by the runtime's tests page. */
+/**
+ * custom/tests.yaml: the instance's expectations (SL503 for a bad row), compiled into the site
+ * config for the tests page and for `check` (unmet-expectations.ts).
+ */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Expectation } from "../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { parseIsoWithOffset } from "../validate/schedules.js";
-import { parseLocated } from "../yaml-lines.js";
-import { issuesToDiagnostics } from "../zod-diagnostics.js";
+import { parseLocated } from "../input/yaml-lines.js";
+import { issuesToDiagnostics } from "../input/zod-issues.js";
 
 export const TESTS_FILE = "custom/tests.yaml";
 

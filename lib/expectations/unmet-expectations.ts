@@ -1,16 +1,17 @@
 /**
- * The instance's expectations (custom/tests.yaml), evaluated at check time by the very code the
- * worker runs (answerRequest over the compiled assets, in memory).
+ * SL506: the instance's expectations (custom/tests.yaml) that the compiled instance does not
+ * meet, evaluated at check time by the very code the worker runs (runtime/expectations.ts and
+ * answerRequest, over the compiled assets in memory).
  */
-import { loadRuntimeData } from "../runtime/registry/store.js";
-import type { Expectation } from "../runtime/contract/index.js";
-import { answerRequest } from "../runtime/worker.js";
-import { evaluateExpectations as runExpectations } from "../runtime/http/operator.js";
-import { diag, type Diagnostic } from "./diagnostics.js";
-import { memoryAssets } from "./explain/memory-assets.js";
-import type { OutputFile } from "./output-files.js";
+import { loadRuntimeData } from "../../runtime/registry/store.js";
+import type { Expectation } from "../../runtime/contract/index.js";
+import { answerRequest } from "../../runtime/worker.js";
+import { evaluateExpectations } from "../../runtime/expectations.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
+import { memoryAssets } from "../explain/memory-assets.js";
+import type { OutputFile } from "../output/output-files.js";
 
-export async function evaluateExpectations(
+export async function unmetExpectations(
   files: readonly OutputFile[],
   expectations: readonly Expectation[],
   now = new Date(),
@@ -20,7 +21,7 @@ export async function evaluateExpectations(
   const data = await loadRuntimeData(assets);
   const answer = async (request: Request, at: Date) =>
     (await answerRequest(request, { ASSETS: assets }, data, at)).response;
-  const results = await runExpectations(
+  const results = await evaluateExpectations(
     expectations,
     new URL(data.site.base_url).origin,
     answer,

@@ -1,6 +1,6 @@
 /** Turn zod issues into diagnostics that name the field, what was expected and what was found. */
 import type { z } from "zod";
-import { describeFound, diag, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
+import { describeFound, diag, type Diagnostic, type DiagnosticCode } from "../diagnostics.js";
 
 export interface IssueCodes {
   missing: DiagnosticCode;

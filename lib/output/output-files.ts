@@ -5,9 +5,9 @@ import {
   type Blocklist,
   type CustomAssets,
   type SiteConfig,
-} from "../runtime/contract/index.js";
-import type { Registry } from "./registry/build-registry.js";
-import type { Site } from "./site/site-schema.js";
+} from "../../runtime/contract/index.js";
+import type { Registry } from "../registry/build-registry.js";
+import type { Site } from "../site/site-schema.js";
 
 export interface OutputFile {
   /** Relative to the output folder, `/` separators. */

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { BLOCKLIST_SCHEMA, type Blocklist } from "../../runtime/contract/index.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
-import { parseLocated } from "../yaml-lines.js";
+import { parseLocated } from "../input/yaml-lines.js";
 import { LIST_NAMES, normalizeEntry, type ListName } from "./entries.js";
 
 export const DEFAULT_BLOCKLIST_FILE = "defaults/blocklist.yaml";
