@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { WORKER_FILE } from "../lib/output-files.js";
+import { WORKER_FILE } from "../lib/output/output-files.js";
 import { REPO } from "./support/build-instance.js";
 
 /** A path into this repository: one of its top-level folders, then what may follow in a path. */
