@@ -1,19 +1,32 @@
 // The registry layout keeps per-request work flat: for a generated 100k-link instance every shard
-// stays under a byte budget (parsed in well under 1 ms), the manifest stays tiny, and a million
-// links stay far below the platform's file limit. Deterministic: sizes only, no timing.
+// stays under a byte budget, a lookup finds its record without parsing the shard, the membership
+// filter never rules out a link and rules out nearly every miss, the manifest stays tiny, and a
+// million links stay far below the platform's file limit. Deterministic: sizes only, no timing.
 import { describe, expect, it } from "vitest";
 import { buildRegistry } from "../lib/registry/build-registry.js";
+import { MembershipFilter } from "../runtime/registry/filter.js";
+import { findInShard, serializeShard } from "../runtime/registry/shard-format.js";
 import { shardOf } from "../runtime/registry/shard-of.js";
-import { MAX_FILES_FREE, MAX_SHARDS, type LinkRecord } from "../runtime/contract/index.js";
-import { makeLinks } from "./generate.mjs";
+import {
+  FILTER_BITS_PER_LINK,
+  MAX_ASSET_BYTES,
+  MAX_FILES_FREE,
+  MAX_SHARDS,
+  type LinkRecord,
+} from "../runtime/contract/index.js";
+import { makeLinks, makeRequests } from "./generate.mjs";
 
-/** JSON.parse runs at well over 100 MB/s, so 32 KiB parses in about a tenth of a millisecond. */
+/** A shard is read whole (one subrequest, no parse of the whole text); 32 KiB keeps that cheap. */
 const SHARD_BYTE_BUDGET = 32 * 1024;
 const MANIFEST_BYTE_BUDGET = 1024;
-/** The product's own pages and files, beside the shards, within MAX_FILES_FREE. */
+/** The product's own pages and files, beside the shards and the filter, within MAX_FILES_FREE. */
 const PRODUCT_FILES_ALLOWANCE = 1_000;
+/** Misses the filter lets through to a shard read (about 0.8% expected at 10 bits per link). */
+const FALSE_POSITIVE_BUDGET = 0.015;
 
-const links: LinkRecord[] = makeLinks(100_000).map((link, i) => ({
+const LINKS = 100_000;
+const generated = makeLinks(LINKS);
+const links: LinkRecord[] = generated.map((link, i) => ({
   kind: link.kind,
   slug: link.slug,
   key: link.key,
@@ -29,9 +42,13 @@ const links: LinkRecord[] = makeLinks(100_000).map((link, i) => ({
   line: (i % 100_000) + 2,
 }));
 const registry = buildRegistry(links, false);
-const shardBytes = registry.shards.map(
-  (shard) => new TextEncoder().encode(JSON.stringify(shard)).length,
-);
+const texts = registry.shards.map(serializeShard);
+const shardBytes = texts.map((text) => new TextEncoder().encode(text).length);
+const filterFile = registry.filter.toFile();
+const filter = MembershipFilter.fromFile(filterFile, registry.filter.shape) as MembershipFilter;
+const misses = makeRequests(generated, 20_000)
+  .filter((r) => !r.location)
+  .map((r) => r.path.slice(1));
 
 describe("registry layout at 100k generated links", () => {
   it.each([
@@ -47,8 +64,16 @@ describe("registry layout at 100k generated links", () => {
     ],
     ["splat lookups try at most two depths", () => registry.manifest.splat_depths.length <= 2],
     [
-      "any number of links fits the Free plan's file limit",
-      () => MAX_SHARDS + PRODUCT_FILES_ALLOWANCE <= MAX_FILES_FREE,
+      "any number of links fits the Free plan's file limit (shards, the filter, the product)",
+      () => MAX_SHARDS + 1 + PRODUCT_FILES_ALLOWANCE <= MAX_FILES_FREE,
+    ],
+    [
+      `the filter takes about ${FILTER_BITS_PER_LINK} bits per link`,
+      () => Math.abs(filterFile.length - (LINKS * FILTER_BITS_PER_LINK) / 8) < 64,
+    ],
+    [
+      "the filter of the largest registry the asset limit allows stays one file",
+      () => (MAX_ASSET_BYTES * 8) / FILTER_BITS_PER_LINK >= 20_000_000,
     ],
   ])("%s", (_rule, holds) => {
     expect(holds()).toBe(true);
@@ -57,10 +82,21 @@ describe("registry layout at 100k generated links", () => {
   it.each([
     ["exact", links.filter((l) => l.kind === "exact")],
     ["splat", links.filter((l) => l.kind === "splat")],
-  ] as const)("every %s link sits in the shard the runtime's shardOf names", (kind, list) => {
-    const misplaced = list.filter(
-      (l) => !registry.shards[shardOf(l.key, registry.manifest.shard_count)][kind][l.key],
-    );
-    expect(misplaced.map((l) => l.key)).toEqual([]);
+  ] as const)(
+    "every %s link is found in the shard the runtime's shardOf names, and passes the filter",
+    (kind, list) => {
+      const count = registry.manifest.shard_count;
+      const misplaced = list.filter(
+        (l) => findInShard(texts[shardOf(l.key, count)], kind, l.key)?.target !== l.target,
+      );
+      expect(misplaced.map((l) => l.key)).toEqual([]);
+      expect(list.filter((l) => !filter.mayHave(kind, l.key)).map((l) => l.key)).toEqual([]);
+    },
+  );
+
+  it(`the filter rules out all but ${FALSE_POSITIVE_BUDGET * 100}% of the benchmark's misses`, () => {
+    expect(misses.length).toBeGreaterThan(3_000);
+    const through = misses.filter((key) => filter.mayHave("exact", key)).length;
+    expect(through / misses.length).toBeLessThan(FALSE_POSITIVE_BUDGET);
   });
 });

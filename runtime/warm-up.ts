@@ -10,7 +10,10 @@
  * No I/O, timers or randomness happen here (the platform forbids them at start-up).
  */
 import type { AssetFetcher, Env } from "./env.js";
-import { ShardedLinks, type RuntimeData } from "./registry/store.js";
+import type { RuntimeData } from "./registry/store.js";
+import { filterShapeFor, MembershipFilter } from "./registry/filter.js";
+import { serializeShard } from "./registry/shard-format.js";
+import { ShardedLinks } from "./registry/sharded-links.js";
 import {
   BLOCKLIST_SCHEMA,
   REGISTRY_SCHEMA,
@@ -73,6 +76,8 @@ const MANIFEST: RegistryManifest = {
   exact_count: 1,
   splat_count: 0,
   splat_depths: [],
+  filter_bits: 64,
+  filter_hashes: 7,
 };
 
 const SHARD: RegistryShard = {
@@ -101,8 +106,10 @@ const NO_ASSETS: AssetFetcher = {
 /** Answers `GET /warm-up` with `answer`; resolves to the answer's status (0 if it failed). */
 export function warmUp(answer: Answer): Promise<number> {
   try {
-    const links = new ShardedLinks(NO_ASSETS, MANIFEST);
-    links.keep(0, SHARD);
+    const filter = MembershipFilter.empty(filterShapeFor(1, 64, MANIFEST.filter_hashes));
+    filter.add("exact", "warm-up");
+    const links = new ShardedLinks(NO_ASSETS, MANIFEST, filter);
+    links.keep(0, serializeShard(SHARD));
     const data: RuntimeData = {
       assets: NO_ASSETS,
       site: SITE,

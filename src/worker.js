@@ -249,51 +249,51 @@ function validateB64(protectedHeader, extensions) {
 }
 
 // node_modules/jose/dist/webapi/lib/key.js
-var tag = (key2) => key2[Symbol.toStringTag];
-var jwkMatchesOp = (entry, key2, usage) => {
+var tag = (key) => key[Symbol.toStringTag];
+var jwkMatchesOp = (entry, key, usage) => {
   const { alg } = entry;
-  if (key2.use !== void 0) {
+  if (key.use !== void 0) {
     const expected = usage === "sign" || usage === "verify" ? "sig" : "enc";
-    if (key2.use !== expected)
+    if (key.use !== expected)
       throw new TypeError(`Invalid key for this operation, its "use" must be "${expected}" when present`);
   }
-  if (key2.alg !== void 0 && key2.alg !== alg)
+  if (key.alg !== void 0 && key.alg !== alg)
     throw new TypeError(`Invalid key for this operation, its "alg" must be "${alg}" when present`);
-  if (Array.isArray(key2.key_ops)) {
+  if (Array.isArray(key.key_ops)) {
     const expectedKeyOp = usage === "encrypt" || usage === "decrypt" ? entry.ops?.[usage === "encrypt" ? 0 : 1] : usage;
-    if (expectedKeyOp && !key2.key_ops.includes(expectedKeyOp))
+    if (expectedKeyOp && !key.key_ops.includes(expectedKeyOp))
       throw new TypeError(`Invalid key for this operation, its "key_ops" must include "${expectedKeyOp}" when present`);
   }
 };
-async function prepareKey(entry, key2, usage) {
+async function prepareKey(entry, key, usage) {
   const { alg, secret } = entry, requiresPrivateKey = usage === "decrypt" || usage === "sign";
-  if (secret && key2 instanceof Uint8Array)
-    return key2;
+  if (secret && key instanceof Uint8Array)
+    return key;
   let normalized, keyObject;
-  if (isObject(key2)) {
-    if (normalized = normalizeJwk(key2), typeof normalized.kty != "string")
-      throw invalidKeyType(alg, key2, secret);
+  if (isObject(key)) {
+    if (normalized = normalizeJwk(key), typeof normalized.kty != "string")
+      throw invalidKeyType(alg, key, secret);
     if (!(secret ? normalized.kty === "oct" && typeof normalized.k == "string" : normalized.kty !== "oct" && (requiresPrivateKey ? normalized.kty === "AKP" && typeof normalized.priv == "string" || typeof normalized.d == "string" : normalized.d === void 0 && normalized.priv === void 0)))
       throw new TypeError(secret ? 'JSON Web Key for symmetric algorithms must have JWK "kty" (Key Type) equal to "oct" and the JWK "k" (Key Value) present' : `JSON Web Key for this operation must be a ${requiresPrivateKey ? "private" : "public"} JWK`);
     if (jwkMatchesOp(entry, normalized, usage), normalized.kty === "oct")
       return decode(normalized.k);
-    if (!Object.isFrozen(key2)) {
-      const { key_ops } = key2;
-      Array.isArray(key_ops) && Object.freeze(key_ops), Object.freeze(key2);
+    if (!Object.isFrozen(key)) {
+      const { key_ops } = key;
+      Array.isArray(key_ops) && Object.freeze(key_ops), Object.freeze(key);
     }
   } else {
-    if (!isKeyLike(key2))
-      throw invalidKeyType(alg, key2, secret);
+    if (!isKeyLike(key))
+      throw invalidKeyType(alg, key, secret);
     const expectedType = secret ? "secret" : requiresPrivateKey ? "private" : "public";
-    if (key2.type !== expectedType && (secret || ["secret", "public", "private"].includes(key2.type)))
-      throw new TypeError(`${tag(key2)} instances must be of type "${expectedType}" for the ${alg} algorithm`);
-    if (isCryptoKey(key2))
-      return key2;
-    if (keyObject = key2, keyObject.type === "secret")
+    if (key.type !== expectedType && (secret || ["secret", "public", "private"].includes(key.type)))
+      throw new TypeError(`${tag(key)} instances must be of type "${expectedType}" for the ${alg} algorithm`);
+    if (isCryptoKey(key))
+      return key;
+    if (keyObject = key, keyObject.type === "secret")
       return keyObject.export();
   }
   cache ||= /* @__PURE__ */ new WeakMap();
-  const cacheKey = key2;
+  const cacheKey = key;
   let cached = cache.get(cacheKey);
   if (cached?.[alg])
     return cached[alg];
@@ -310,17 +310,17 @@ var nist = {
   secp384r1: "P-384",
   secp521r1: "P-521"
 };
-var isCryptoKey = (key2) => {
-  if (key2?.[Symbol.toStringTag] === "CryptoKey")
+var isCryptoKey = (key) => {
+  if (key?.[Symbol.toStringTag] === "CryptoKey")
     return true;
   try {
-    return key2 instanceof CryptoKey;
+    return key instanceof CryptoKey;
   } catch {
     return false;
   }
 };
-var isKeyObject = (key2) => key2?.[Symbol.toStringTag] === "KeyObject";
-var isKeyLike = (key2) => isCryptoKey(key2) || isKeyObject(key2);
+var isKeyObject = (key) => key?.[Symbol.toStringTag] === "KeyObject";
+var isKeyLike = (key) => isCryptoKey(key) || isKeyObject(key);
 function message(msg, actual, ...types) {
   if (types.length > 2) {
     const last = types.pop();
@@ -333,17 +333,17 @@ function invalidKeyType(alg, actual, secret) {
   return secret && types.push("Uint8Array"), new TypeError(message(`Key for the ${alg} algorithm must be `, actual, ...types));
 }
 var unusable = (name, prop = "algorithm.name") => new TypeError(`CryptoKey does not support this operation, its ${prop} must be ${name}`);
-function checkUsage(key2, usage) {
-  if (usage && !key2.usages.includes(usage))
+function checkUsage(key, usage) {
+  if (usage && !key.usages.includes(usage))
     throw new TypeError(`CryptoKey does not support this operation, its usages must include ${usage}.`);
 }
-function checkModulusLength(alg, key2) {
-  const { modulusLength } = key2.algorithm;
+function checkModulusLength(alg, key) {
+  const { modulusLength } = key.algorithm;
   if (typeof modulusLength != "number" || modulusLength < 2048)
     throw new TypeError(`${alg} requires key modulusLength to be 2048 bits or larger`);
 }
-function checkCryptoKey(key2, expected, usage) {
-  const algorithm = key2.algorithm;
+function checkCryptoKey(key, expected, usage) {
+  const algorithm = key.algorithm;
   if (algorithm.name !== expected.name)
     throw unusable(expected.name);
   if (expected.hash && algorithm.hash?.name !== expected.hash)
@@ -352,7 +352,7 @@ function checkCryptoKey(key2, expected, usage) {
     throw unusable(expected.namedCurve, "algorithm.namedCurve");
   if (expected.length !== void 0 && algorithm.length !== expected.length)
     throw unusable(expected.length, "algorithm.length");
-  checkUsage(key2, usage);
+  checkUsage(key, usage);
 }
 function snapshotJwk(jwk) {
   return { __proto__: null, ...jwk };
@@ -375,8 +375,8 @@ async function jwkToKey(entry, jwk, extractable) {
   const algorithm = entry.resolve?.({ kty: jwk.kty, crv: jwk.crv }) ?? entry.subtle, isPrivate = !!(jwk.d || jwk.priv), keyData = { ...jwk, ext: extractable ?? jwk.ext };
   return keyData.kty !== "AKP" && delete keyData.alg, delete keyData.use, crypto.subtle.importKey("jwk", keyData, algorithm, keyData.ext ?? !isPrivate, jwk.key_ops ?? entry.usages[isPrivate ? 1 : 0]);
 }
-async function rawKey(key2, expected, usage, extractable = false) {
-  return key2 instanceof Uint8Array && (key2 = await crypto.subtle.importKey("raw", key2, expected, extractable, [usage])), checkCryptoKey(key2, expected, usage), key2;
+async function rawKey(key, expected, usage, extractable = false) {
+  return key instanceof Uint8Array && (key = await crypto.subtle.importKey("raw", key, expected, extractable, [usage])), checkCryptoKey(key, expected, usage), key;
 }
 
 // node_modules/jose/dist/webapi/lib/key_descriptor.js
@@ -473,7 +473,7 @@ function encodeCompactUnencodedPayload(payload) {
     });
   }
 }
-async function verifySignature(jws, shared, key2, encodeUnencodedPayload, parsedProtected) {
+async function verifySignature(jws, shared, key, encodeUnencodedPayload, parsedProtected) {
   const { protected: encodedProtectedHeader, header, payload: inputPayload } = jws, protectedHeader = parsedProtected ?? parseProtectedHeader(encodedProtectedHeader);
   if (!isDisjoint(protectedHeader, header))
     throw new JWSInvalid("JWS Protected and JWS Unprotected Header Parameter names must be disjoint");
@@ -489,8 +489,8 @@ async function verifySignature(jws, shared, key2, encodeUnencodedPayload, parsed
     throw new JWSInvalid("JWS Payload must be a string or an Uint8Array instance");
   const signingPayload = b64 || typeof inputPayload != "string" ? inputPayload : encodeUnencodedPayload(inputPayload);
   let resolvedKey = false;
-  typeof key2 == "function" && (key2 = await key2(protectedHeader, jws), resolvedKey = true);
-  const entry = jwsAlgorithm(alg), signingInput = concat(encodedProtectedHeader !== void 0 ? encode(encodedProtectedHeader) : new Uint8Array(), encode("."), typeof signingPayload == "string" ? shared[2] ??= encodeAsciiMember(signingPayload, "payload", JWSInvalid) : signingPayload), signature = decodeBase64url(jws.signature, "signature", JWSInvalid), verificationKey = await prepareKey(entry, key2, "verify"), cryptoKey = await rawKey(verificationKey, entry.subtle, "verify");
+  typeof key == "function" && (key = await key(protectedHeader, jws), resolvedKey = true);
+  const entry = jwsAlgorithm(alg), signingInput = concat(encodedProtectedHeader !== void 0 ? encode(encodedProtectedHeader) : new Uint8Array(), encode("."), typeof signingPayload == "string" ? shared[2] ??= encodeAsciiMember(signingPayload, "payload", JWSInvalid) : signingPayload), signature = decodeBase64url(jws.signature, "signature", JWSInvalid), verificationKey = await prepareKey(entry, key, "verify"), cryptoKey = await rawKey(verificationKey, entry.subtle, "verify");
   entry.minRsaBits && checkModulusLength(entry.alg, cryptoKey);
   let verified = false;
   try {
@@ -503,13 +503,13 @@ async function verifySignature(jws, shared, key2, encodeUnencodedPayload, parsed
   const result = { payload: typeof signingPayload == "string" ? decodeBase64url(signingPayload, "payload", JWSInvalid) : signingPayload };
   return encodedProtectedHeader !== void 0 && (result.protectedHeader = protectedHeader), header !== void 0 && (result.unprotectedHeader = header), resolvedKey ? [{ ...result, key: verificationKey }, b64] : [result, b64];
 }
-async function verifyCompact(jws, shared, key2) {
+async function verifyCompact(jws, shared, key) {
   if (jws instanceof Uint8Array && (jws = decoder.decode(jws)), typeof jws != "string")
     throw new JWSInvalid("Compact JWS must be a string or Uint8Array");
   const { 0: protectedHeader, 1: payload, 2: signature, length } = jws.split(".");
   if (length !== 3)
     throw new JWSInvalid("Invalid Compact JWS");
-  return verifySignature({ payload, protected: protectedHeader, signature }, shared, key2, encodeCompactUnencodedPayload);
+  return verifySignature({ payload, protected: protectedHeader, signature }, shared, key, encodeCompactUnencodedPayload);
 }
 
 // node_modules/jose/dist/webapi/lib/jwt_claims_set.js
@@ -603,8 +603,8 @@ function validateClaimsSet(protectedHeader, claimsSetBytes, options = {}) {
 }
 
 // node_modules/jose/dist/webapi/jwt/verify.js
-async function jwtVerify(jwt, key2, options) {
-  const [verified, b64] = await verifyCompact(jwt, prepareVerify(options), key2);
+async function jwtVerify(jwt, key, options) {
+  const [verified, b64] = await verifyCompact(jwt, prepareVerify(options), key);
   if (!b64)
     throw new JWTInvalid("JWTs MUST NOT use unencoded payload");
   const payload = validateClaimsSet(verified.protectedHeader, verified.payload, options);
@@ -619,10 +619,10 @@ function isUsableJWK(jwk, entry, alg, kid) {
 async function importWithAlgCache(cache2, jwk, entry) {
   const cached = cache2.get(jwk) || cache2.set(jwk, {}).get(jwk), { alg } = entry;
   if (cached[alg] === void 0) {
-    const pending = jwkToKey(entry, jwk, true).then((key2) => {
-      if (key2.type !== "public")
+    const pending = jwkToKey(entry, jwk, true).then((key) => {
+      if (key.type !== "public")
         throw new JWKSInvalid("JSON Web Key Set members must be public keys");
-      return cached[alg] = key2, key2;
+      return cached[alg] = key, key;
     }).catch((error) => {
       throw cached[alg] === pending && delete cached[alg], error;
     });
@@ -938,11 +938,11 @@ function eventData(facts, visitor) {
     ["query", visitor.query]
   ];
   const data = [];
-  for (const [key2, value] of entries) {
+  for (const [key, value] of entries) {
     if (value === void 0 || value === "") continue;
     if (typeof value === "number" && !Number.isFinite(value)) continue;
     data.push([
-      key2.slice(0, MAX_KEY_LENGTH),
+      key.slice(0, MAX_KEY_LENGTH),
       typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value
     ]);
   }
@@ -970,17 +970,17 @@ var CLICK_IDS = [
 ];
 var CAMPAIGN_VALUE_MAX = 255;
 var CLICK_ID_SET = new Set(CLICK_IDS);
-function isCampaignParam(key2) {
-  const name = key2.toLowerCase();
+function isCampaignParam(key) {
+  const name = key.toLowerCase();
   return name.startsWith("utm_") || CLICK_ID_SET.has(name);
 }
 function selectQuery(params, mode) {
   if (mode === "none") return "";
   const kept = new URLSearchParams();
-  params.forEach((value, key2) => {
-    const campaign = isCampaignParam(key2);
-    if (campaign) kept.append(key2, clip(value, CAMPAIGN_VALUE_MAX));
-    else if (mode === "full") kept.append(key2, value);
+  params.forEach((value, key) => {
+    const campaign = isCampaignParam(key);
+    if (campaign) kept.append(key, clip(value, CAMPAIGN_VALUE_MAX));
+    else if (mode === "full") kept.append(key, value);
   });
   return kept.toString();
 }
@@ -1033,9 +1033,9 @@ function parseAnalyticsConfig(env) {
       problems
     );
     const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
-    const key2 = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
-    if (endpoint && siteId && botMode && key2 !== null)
-      config.provider_b = { endpoint, siteId, botMode, ...key2 ? { collectionKey: key2 } : {} };
+    const key = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
+    if (endpoint && siteId && botMode && key !== null)
+      config.provider_b = { endpoint, siteId, botMode, ...key ? { collectionKey: key } : {} };
   }
   return config;
 }
@@ -1119,11 +1119,11 @@ var cachedKey;
 var cachedConfig;
 function loadAnalyticsConfig(env) {
   if (cachedConfig && env === cachedEnv) return cachedConfig;
-  const key2 = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
+  const key = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
   cachedEnv = env;
-  if (cachedConfig && key2 === cachedKey) return cachedConfig;
+  if (cachedConfig && key === cachedKey) return cachedConfig;
   cachedConfig = parseAnalyticsConfig(env);
-  cachedKey = key2;
+  cachedKey = key;
   for (const problem of cachedConfig.problems) console.warn(`shortlinks analytics: ${problem}`);
   return cachedConfig;
 }
@@ -1139,7 +1139,6 @@ async function deliverAll(requests, options = {}) {
 }
 async function deliver(request, options) {
   const doFetch = options.fetch ?? fetch;
-  const ms = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
   const result = {
     provider: request.provider,
     event: request.event,
@@ -1151,7 +1150,7 @@ async function deliver(request, options) {
       method: "POST",
       headers: request.headers,
       body: request.body,
-      signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms)
+      signal: AbortSignal.timeout(options.timeoutMs ?? ANALYTICS_TIMEOUT_MS)
     });
     result.status = response.status;
     result.body = (await response.text()).slice(0, 2e3);
@@ -1482,9 +1481,9 @@ function mergeRules(matching) {
   for (const rule of matching) {
     for (const name of rule.unset) result.set(name.toLowerCase(), null);
     for (const [name, value] of Object.entries(rule.set)) {
-      const key2 = name.toLowerCase();
-      const before = result.get(key2);
-      result.set(key2, before ? `${before}, ${value}` : value);
+      const key = name.toLowerCase();
+      const before = result.get(key);
+      result.set(key, before ? `${before}, ${value}` : value);
     }
   }
   return result;
@@ -1639,8 +1638,9 @@ function contentTypeOf(path) {
 }
 
 // runtime/contract/files.ts
-var REGISTRY_SCHEMA = "shortlinks.registry/1";
-var SHARD_SCHEMA = "shortlinks.registry-shard/1";
+var REGISTRY_SCHEMA = "shortlinks.registry/2";
+var SHARD_SCHEMA = "shortlinks.registry-shard/2";
+var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
 var SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
@@ -1655,8 +1655,12 @@ var PRIVATE_FILES = Object.values(PRIVATE_ASSETS).map(
 );
 var SHARD_DIR = "/links-shards/";
 function shardPath(shard) {
-  return `${SHARD_DIR}${shard}.json`;
+  return `${SHARD_DIR}${shard}.jsonl`;
 }
+var REGISTRY_FILTER = {
+  path: `${SHARD_DIR}filter.bin`,
+  schema: REGISTRY_FILTER_SCHEMA
+};
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
@@ -1697,8 +1701,8 @@ var RESERVED_PREFIXES = [
   ...LANGUAGES.flatMap((lang) => [`${lang}/_stats`, `${lang}/_tests`]),
   ...Object.values(LOOKUP_ROUTES).map((route) => route.slice(1))
 ];
-function isReservedKey(key2) {
-  return RESERVED_PREFIXES.some((prefix) => key2 === prefix || key2.startsWith(prefix + "/"));
+function isReservedKey(key) {
+  return RESERVED_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix + "/"));
 }
 
 // runtime/guards.ts
@@ -1728,11 +1732,11 @@ function chooseLanguage(acceptLanguage, fallback) {
 // runtime/slug.ts
 var SLUG_SEGMENT = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
 var FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
-function isShortLinkCandidate(segments, key2) {
-  if (segments.length === 0 || key2.length > MAX_SLUG_LENGTH) return false;
+function isShortLinkCandidate(segments, key) {
+  if (segments.length === 0 || key.length > MAX_SLUG_LENGTH) return false;
   if (!segments.every((segment) => SLUG_SEGMENT.test(segment))) return false;
   if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
-  return !isReservedKey(key2) && !("/" + key2 + "/").startsWith(STATIC_DIR);
+  return !isReservedKey(key) && !("/" + key + "/").startsWith(STATIC_DIR);
 }
 
 // runtime/targets/hosts.ts
@@ -1901,54 +1905,6 @@ function classifyAddress(bytes) {
   return null;
 }
 
-// runtime/targets/metadata.ts
-var METADATA_ENDPOINTS = [
-  {
-    host: "169.254.169.254",
-    provider: "AWS, Google Cloud, Azure, Oracle Cloud, DigitalOcean, OpenStack, Hetzner, Linode, IBM Cloud"
-  },
-  { host: "fd00:ec2::254", provider: "AWS (instance metadata over IPv6)" },
-  { host: "169.254.170.2", provider: "AWS ECS (task metadata and credentials)" },
-  { host: "169.254.170.23", provider: "AWS EKS Pod Identity (credentials)" },
-  { host: "fd00:ec2::23", provider: "AWS EKS Pod Identity (credentials over IPv6)" },
-  { host: "fd20:ce::254", provider: "Google Cloud (metadata over IPv6)" },
-  { host: "168.63.129.16", provider: "Azure (WireServer platform address)" },
-  { host: "100.100.100.200", provider: "Alibaba Cloud" },
-  { host: "192.0.0.192", provider: "Oracle Cloud (legacy metadata)" },
-  { host: "fd00:c1::a9fe:a9fe", provider: "Oracle Cloud (metadata over IPv6)" },
-  { host: "169.254.0.23", provider: "Tencent Cloud" },
-  { host: "169.254.42.42", provider: "Scaleway" },
-  { host: "fd00:42::42", provider: "Scaleway (metadata over IPv6)" },
-  { host: "fd00:a9fe:a9fe::1", provider: "Akamai/Linode (metadata over IPv6)" },
-  { host: "metadata.google.internal", provider: "Google Cloud" },
-  { host: "metadata.goog", provider: "Google Cloud" },
-  { host: "metadata", provider: "Google Cloud (short name)" },
-  { host: "instance-data", provider: "AWS (short name)" },
-  { host: "instance-data.ec2.internal", provider: "AWS" },
-  { host: "api.metadata.cloud.ibm.com", provider: "IBM Cloud VPC" },
-  { host: "metadata.tencentyun.com", provider: "Tencent Cloud" },
-  { host: "metadata.packet.net", provider: "Equinix Metal" },
-  { host: "metadata.platformequinix.com", provider: "Equinix Metal" },
-  { host: "rancher-metadata", provider: "Rancher" }
-];
-var key = (bytes) => bytes.join(".");
-var addressOf = (host) => parseIPv6(host) ?? (host.includes(":") ? null : parseIPv4(host));
-var BY_ADDRESS = /* @__PURE__ */ new Map();
-var BY_NAME = /* @__PURE__ */ new Map();
-for (const endpoint of METADATA_ENDPOINTS) {
-  const bytes = addressOf(endpoint.host);
-  if (bytes) BY_ADDRESS.set(key(bytes), endpoint);
-  else BY_NAME.set(endpoint.host, endpoint);
-}
-var NAMES = new Set(BY_NAME.keys());
-function metadataAddress(bytes) {
-  return BY_ADDRESS.get(key(bytes));
-}
-function metadataName(host) {
-  const name = matchHost(stripTrailingDots(host), NAMES);
-  return name === void 0 ? void 0 : BY_NAME.get(name);
-}
-
 // runtime/targets/rules.ts
 var RULE_TITLES = {
   1: "only http: and https: targets",
@@ -2113,12 +2069,6 @@ function checkTarget(target, policy, allow) {
   const opened = openedRules(allow);
   const used = [];
   const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
-  const metadata = address ? metadataAddress(address) : metadataName(host);
-  if (metadata)
-    return refuse2(
-      address ? 7 : 6,
-      `${host} is a cloud metadata endpoint (${metadata.provider}); no allowance opens it`
-    );
   if (address) {
     const range = classifyAddress(address);
     if (range && !(range.allowable && opened.has(7)))
@@ -2147,9 +2097,9 @@ function checkTarget(target, policy, allow) {
 }
 
 // runtime/lru.ts
-function remember(cache2, key2, value, limit) {
-  cache2.delete(key2);
-  cache2.set(key2, value);
+function remember(cache2, key, value, limit) {
+  cache2.delete(key);
+  cache2.set(key, value);
   if (cache2.size > limit) cache2.delete(cache2.keys().next().value);
 }
 
@@ -2171,10 +2121,10 @@ var verdicts = /* @__PURE__ */ new WeakMap();
 function judge(target, policy, allow) {
   let memo = verdicts.get(policy);
   if (!memo) verdicts.set(policy, memo = /* @__PURE__ */ new Map());
-  const key2 = `${allow ? allow.rules.join(",") : ""}
+  const key = `${allow ? allow.rules.join(",") : ""}
 ${target}`;
-  const verdict = memo.get(key2) ?? checkTarget(target, policy, allow);
-  remember(memo, key2, verdict, VERDICT_MEMO_LIMIT);
+  const verdict = memo.get(key) ?? checkTarget(target, policy, allow);
+  remember(memo, key, verdict, VERDICT_MEMO_LIMIT);
   return verdict;
 }
 function forwardQuery(target, search) {
@@ -2342,10 +2292,10 @@ async function resolve(request, ctx) {
     location.url
   );
 }
-async function findLink(key2, links) {
-  const exact = await links.exact(key2);
+async function findLink(key, links) {
+  const exact = await links.exact(key);
   if (exact) return { link: exact, depth: 0 };
-  const segments = key2 === "" ? [] : key2.split("/");
+  const segments = key === "" ? [] : key.split("/");
   for (let i = links.splatDepths.length - 1; i >= 0; i--) {
     const depth = links.splatDepths[i];
     if (depth > segments.length) continue;
@@ -2457,21 +2407,88 @@ function fnv1a32(text) {
   }
   return hash >>> 0;
 }
-function shardOf(key2, shardCount) {
-  return fnv1a32(key2) % shardCount;
+function shardOf(key, shardCount) {
+  return fnv1a32(key) % shardCount;
 }
 
-// runtime/registry/store.ts
+// runtime/registry/filter.ts
+var HEADER = new TextEncoder().encode(REGISTRY_FILTER.schema + "\n");
+function mix(h) {
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  return (h ^ h >>> 16) >>> 0;
+}
+function positions(kind, key, { bits, hashes }, visit) {
+  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key);
+  const h2 = mix(h1) | 1;
+  for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
+  return true;
+}
+function filterShapeFor(links, bitsPerLink, hashes) {
+  return { bits: Math.max(64, Math.ceil(links * bitsPerLink / 8) * 8), hashes };
+}
+var MembershipFilter = class _MembershipFilter {
+  constructor(bytes, shape) {
+    this.bytes = bytes;
+    this.shape = shape;
+  }
+  bytes;
+  shape;
+  static empty(shape) {
+    return new _MembershipFilter(new Uint8Array(shape.bits / 8), shape);
+  }
+  /** The filter in a file's bytes, or an error message when they are not one of `shape`. */
+  static fromFile(file, shape) {
+    if (file.length !== HEADER.length + shape.bits / 8)
+      return `${file.length} bytes, the manifest's filter needs ${HEADER.length + shape.bits / 8}`;
+    for (let i = 0; i < HEADER.length; i++)
+      if (file[i] !== HEADER[i]) return `schema is not ${REGISTRY_FILTER.schema}`;
+    return new _MembershipFilter(file.subarray(HEADER.length), shape);
+  }
+  add(kind, key) {
+    positions(kind, key, this.shape, (bit) => {
+      this.bytes[bit >>> 3] |= 1 << (bit & 7);
+      return true;
+    });
+  }
+  /** False only when no link of this kind and key was added. */
+  mayHave(kind, key) {
+    return positions(
+      kind,
+      key,
+      this.shape,
+      (bit) => (this.bytes[bit >>> 3] & 1 << (bit & 7)) !== 0
+    );
+  }
+  /** The file's content: the header, then the bits. */
+  toFile() {
+    const file = new Uint8Array(HEADER.length + this.bytes.length);
+    file.set(HEADER);
+    file.set(this.bytes, HEADER.length);
+    return file;
+  }
+};
+
+// runtime/registry/read-assets.ts
 var ASSET_ORIGIN = "https://assets.invalid";
-async function readPrivateJson(assets, { path, schema }) {
-  const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
+async function readAsset(assets, path) {
+  return assets.fetch(new Request(ASSET_ORIGIN + path));
+}
+async function readPrivate(assets, path) {
+  const response = await readAsset(assets, path);
   if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
-  const value = await response.json();
+  return response;
+}
+async function readPrivateJson(assets, { path, schema }) {
+  const value = await (await readPrivate(assets, path)).json();
   if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
   return value;
 }
-async function readAsset(assets, path) {
-  return assets.fetch(new Request(ASSET_ORIGIN + path));
+async function readPrivateText(assets, path) {
+  return (await readPrivate(assets, path)).text();
+}
+async function readPrivateBytes(assets, path) {
+  return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
 }
 async function readPage(data, path) {
   const cached = data.pages.get(path);
@@ -2482,77 +2499,145 @@ async function readPage(data, path) {
   data.pages.set(path, html);
   return html;
 }
+
+// runtime/registry/shard-format.ts
+function lineStart(kind, key) {
+  return `
+{"kind":"${kind}","key":${JSON.stringify(key)},`;
+}
+function recordLine(record) {
+  const { kind, key, ...rest } = record;
+  return JSON.stringify({ kind, key, ...rest });
+}
+function serializeShard(shard) {
+  const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  const exact = Object.values(shard.exact).sort(byKey);
+  const splat = Object.values(shard.splat).sort(byKey);
+  const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
+  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
+    "\n"
+  );
+}
+function shardHeaderProblem(text) {
+  const end = text.indexOf("\n");
+  let header = null;
+  try {
+    header = JSON.parse(end < 0 ? text : text.slice(0, end));
+  } catch {
+    return "the first line is not JSON";
+  }
+  if (header?.schema !== SHARD_SCHEMA) return `schema is not ${SHARD_SCHEMA}`;
+  if (!text.endsWith("\n")) return "the last line is cut short";
+  return null;
+}
+function findInShard(text, kind, key) {
+  const start = text.indexOf(lineStart(kind, key));
+  if (start < 0) return void 0;
+  const end = text.indexOf("\n", start + 1);
+  return JSON.parse(text.slice(start + 1, end));
+}
+function parseShard(text) {
+  const problem = shardHeaderProblem(text);
+  if (problem) throw new Error(`registry shard: ${problem}`);
+  const header = JSON.parse(text.slice(0, text.indexOf("\n")));
+  const shard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
+  const lines = text.split("\n").slice(1, -1);
+  if (lines.length !== header.exact + header.splat)
+    throw new Error(
+      `registry shard: ${lines.length} records, the header counts ${header.exact + header.splat}`
+    );
+  for (const line of lines) {
+    const record = JSON.parse(line);
+    shard[record.kind][record.key] = record;
+  }
+  return shard;
+}
+
+// runtime/registry/sharded-links.ts
 var SHARD_CACHE_LIMIT = 16;
 var RECORD_CACHE_LIMIT = 2e4;
 var ShardedLinks = class {
-  constructor(assets, manifest) {
+  constructor(assets, manifest, filter) {
     this.assets = assets;
     this.manifest = manifest;
+    this.filter = filter;
     this.splatDepths = manifest.splat_depths;
   }
   assets;
   manifest;
+  filter;
   splatDepths;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
-  exact(key2) {
-    return this.lookup("exact", key2);
+  exact(key) {
+    return this.lookup("exact", key);
   }
-  splat(key2) {
-    return this.lookup("splat", key2);
+  splat(key) {
+    return this.lookup("splat", key);
   }
   /** Every link, shard by shard (stats API); read without filling the caches. */
   async all() {
     const links = [];
     for (let i = 0; i < this.manifest.shard_count; i++) {
-      const shard = this.shards.get(i) ?? await this.load(i);
+      const shard = parseShard(this.shards.get(i) ?? await this.load(i));
       links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
     }
     return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   }
-  /** Keeps a shard parsed elsewhere (the start-up warm-up's in-memory one). */
-  keep(index, shard) {
-    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
+  /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
+  keep(index, text) {
+    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
   }
   /** What this isolate holds now (for tests and benchmarks). */
   get cached() {
     return { shards: this.shards.size, records: this.records.size };
   }
-  async lookup(kind, key2) {
-    const id = (kind === "exact" ? "e:" : "s:") + key2;
+  lookup(kind, key) {
+    const id = (kind === "exact" ? "e:" : "s:") + key;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
       return known ?? void 0;
     }
-    const found = (await this.shardFor(key2))[kind][key2] ?? null;
+    if (!this.filter.mayHave(kind, key)) return void 0;
+    return this.read(kind, key, id);
+  }
+  async read(kind, key, id) {
+    const index = shardOf(key, this.manifest.shard_count);
+    const text = this.shards.get(index) ?? await this.load(index);
+    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+    const found = findInShard(text, kind, key) ?? null;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
     return found ?? void 0;
   }
-  async shardFor(key2) {
-    const index = shardOf(key2, this.manifest.shard_count);
-    const shard = this.shards.get(index) ?? await this.load(index);
-    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
-    return shard;
-  }
-  load(index) {
-    return readPrivateJson(this.assets, {
-      path: shardPath(index),
-      schema: SHARD_SCHEMA
-    });
+  async load(index) {
+    const path = shardPath(index);
+    const text = await readPrivateText(this.assets, path);
+    const problem = shardHeaderProblem(text);
+    if (problem) throw new Error(`private file ${path}: ${problem}`);
+    return text;
   }
 };
+
+// runtime/registry/store.ts
 async function loadRuntimeData(assets) {
-  const [site, blocklist, manifest] = await Promise.all([
+  const [site, blocklist, manifest, filterFile] = await Promise.all([
     readPrivateJson(assets, PRIVATE_ASSETS.siteConfig),
     readPrivateJson(assets, PRIVATE_ASSETS.blocklist),
-    readPrivateJson(assets, PRIVATE_ASSETS.registry)
+    readPrivateJson(assets, PRIVATE_ASSETS.registry),
+    readPrivateBytes(assets, REGISTRY_FILTER.path)
   ]);
+  const filter = MembershipFilter.fromFile(filterFile, {
+    bits: manifest.filter_bits,
+    hashes: manifest.filter_hashes
+  });
+  if (typeof filter === "string")
+    throw new Error(`private file ${REGISTRY_FILTER.path}: ${filter}`);
   return {
     assets,
     site,
     blocklist,
-    links: new ShardedLinks(assets, manifest),
+    links: new ShardedLinks(assets, manifest, filter),
     staticPaths: new Set(site.static_paths),
     pages: /* @__PURE__ */ new Map()
   };
@@ -3468,7 +3553,9 @@ var MANIFEST = {
   shard_count: 1,
   exact_count: 1,
   splat_count: 0,
-  splat_depths: []
+  splat_depths: [],
+  filter_bits: 64,
+  filter_hashes: 7
 };
 var SHARD = {
   schema: SHARD_SCHEMA,
@@ -3492,8 +3579,10 @@ var NO_ASSETS = {
 };
 function warmUp(answer) {
   try {
-    const links = new ShardedLinks(NO_ASSETS, MANIFEST);
-    links.keep(0, SHARD);
+    const filter = MembershipFilter.empty(filterShapeFor(1, 64, MANIFEST.filter_hashes));
+    filter.add("exact", "warm-up");
+    const links = new ShardedLinks(NO_ASSETS, MANIFEST, filter);
+    links.keep(0, serializeShard(SHARD));
     const data = {
       assets: NO_ASSETS,
       site: SITE,
@@ -3530,10 +3619,10 @@ var AnswerCache = class {
     let hit = this.redirects.get(url);
     if (hit) remember(this.redirects, url, hit, REDIRECT_MEMO_LIMIT);
     else {
-      const key2 = pageKey(url, request.headers.get("accept-language"));
-      hit = this.pages.get(key2);
+      const key = pageKey(url, request.headers.get("accept-language"));
+      hit = this.pages.get(key);
       if (!hit) return void 0;
-      remember(this.pages, key2, hit, PAGE_MEMO_LIMIT);
+      remember(this.pages, key, hit, PAGE_MEMO_LIMIT);
     }
     const response = hit.body === null || request.method === "HEAD" ? hit.bodiless ??= new Response(null, { status: hit.status, headers: hit.headers }) : new Response(hit.body, { status: hit.status, headers: hit.headers });
     return { response, event: hit.event };

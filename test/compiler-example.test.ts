@@ -2,12 +2,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileInstance } from "../lib/compile.js";
-import {
-  LINK_STATES,
-  REDIRECT_STATUSES,
-  type LinkRecord,
-  type RegistryShard,
-} from "../runtime/contract/index.js";
+import { LINK_STATES, REDIRECT_STATUSES, type LinkRecord } from "../runtime/contract/index.js";
+import { parseShard } from "../runtime/registry/shard-format.js";
 import { effectiveState } from "../runtime/lifecycle.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -16,9 +12,9 @@ async function exampleLinks(): Promise<LinkRecord[]> {
   const result = await compileInstance({ root: ROOT, skipBundle: true });
   expect(result.diagnostics).toEqual([]);
   return result
-    .files!.filter((f) => f.path.startsWith("assets/links-shards/"))
+    .files!.filter((f) => f.path.startsWith("assets/links-shards/") && f.path.endsWith(".jsonl"))
     .flatMap((f) => {
-      const shard = JSON.parse(String(f.content)) as RegistryShard;
+      const shard = parseShard(String(f.content));
       return [...Object.values(shard.exact), ...Object.values(shard.splat)];
     });
 }

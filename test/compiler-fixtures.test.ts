@@ -96,25 +96,42 @@ describe("diagnostic fixtures", () => {
   it.each([
     [
       {
-        schema: "shortlinks.registry/1",
+        schema: "shortlinks.registry/2",
         case_sensitive: false,
         shard_count: 0,
         exact_count: 0,
         splat_count: 0,
         splat_depths: [],
+        filter_bits: 64,
+        filter_hashes: 7,
       },
       "shard_count",
     ],
     [
       {
-        schema: "shortlinks.registry/1",
+        schema: "shortlinks.registry/2",
         case_sensitive: false,
         shard_count: 1,
         exact_count: 0,
         splat_count: 2,
         splat_depths: [2, 1],
+        filter_bits: 64,
+        filter_hashes: 7,
       },
       "splat_depths",
+    ],
+    [
+      {
+        schema: "shortlinks.registry/2",
+        case_sensitive: false,
+        shard_count: 1,
+        exact_count: 1,
+        splat_count: 0,
+        splat_depths: [],
+        filter_bits: 100,
+        filter_hashes: 7,
+      },
+      "filter_bits",
     ],
     [
       {

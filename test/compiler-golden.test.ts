@@ -1,5 +1,5 @@
 /**
- * The valid fixture is built into a temp folder; the file list, every JSON asset and `_headers`
+ * The valid fixture is built into a temp folder; the file list, every JSON (Lines) asset and `_headers`
  * are compared with fixtures/valid-basic/expected/ (UPDATE_GOLDENS=1 rewrites them). The worker's
  * bytes are not goldened: the build is run twice and must be byte-identical instead.
  */
@@ -19,6 +19,7 @@ import { buildInstance } from "../lib/build.js";
 import { errorsIn } from "../lib/diagnostics.js";
 import { expectGolden } from "./golden.js";
 import { WORKER_FILE } from "../lib/output/output-files.js";
+import { REGISTRY_FILTER } from "../runtime/contract/index.js";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "valid-basic");
 const EXPECTED = join(FIXTURE, "expected");
@@ -54,10 +55,17 @@ describe("golden build of fixtures/valid-basic", () => {
     const files = listTree(dist);
     expectGolden(join(EXPECTED, "files.txt"), files.join("\n") + "\n");
     const goldened = files.filter(
-      (f) => f.endsWith(".json") || f.endsWith("_headers") || f.endsWith("robots.txt"),
+      (f) =>
+        f.endsWith(".json") ||
+        f.endsWith(".jsonl") ||
+        f.endsWith("_headers") ||
+        f.endsWith("robots.txt"),
     );
     for (const file of goldened)
       expectGolden(join(EXPECTED, file), readFileSync(join(dist, file), "utf8"));
+    // The filter too, so expected/assets is a whole runtime assets folder (the warm-up test reads it).
+    const filter = "assets" + REGISTRY_FILTER.path;
+    expectGolden(join(EXPECTED, filter), readFileSync(join(dist, filter)));
     expect(readFileSync(join(root, "src", "worker.js"), "utf8")).toBe(
       readFileSync(join(dist, WORKER_FILE), "utf8"),
     );

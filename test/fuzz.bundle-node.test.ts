@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { ACCESS_REFUSED, captureWarnings } from "./support/console-capture.js";
-import type { LinkRecord, RegistryShard } from "../runtime/contract/index.js";
+import type { LinkRecord } from "../runtime/contract/index.js";
+import { parseShard } from "../runtime/registry/shard-format.js";
 import { WORKER_FILE } from "../lib/output/output-files.js";
 
 type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };
@@ -22,9 +23,8 @@ beforeAll(async () => {
   env = { ASSETS: dirAssets(`${out}/assets`) };
   links = [];
   for (const file of await readdir(`${out}/assets/links-shards`)) {
-    const shard = JSON.parse(
-      await readFile(`${out}/assets/links-shards/${file}`, "utf8"),
-    ) as RegistryShard;
+    if (!file.endsWith(".jsonl")) continue;
+    const shard = parseShard(await readFile(`${out}/assets/links-shards/${file}`, "utf8"));
     links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
   }
 });

@@ -5,7 +5,8 @@ import { expect } from "vitest";
 
 export const UPDATE_GOLDENS = process.env.UPDATE_GOLDENS === "1";
 
-export function expectGolden(file: string, actual: string): void {
+/** Text compares as text; bytes (the registry's filter) compare byte for byte. */
+export function expectGolden(file: string, actual: string | Uint8Array): void {
   if (UPDATE_GOLDENS || !existsSync(file)) {
     if (!UPDATE_GOLDENS)
       throw new Error(`golden ${file} is missing: run with UPDATE_GOLDENS=1 and review the diff`);
@@ -13,5 +14,6 @@ export function expectGolden(file: string, actual: string): void {
     writeFileSync(file, actual);
     return;
   }
-  expect(actual).toBe(readFileSync(file, "utf8"));
+  if (typeof actual === "string") expect(actual).toBe(readFileSync(file, "utf8"));
+  else expect(Buffer.from(actual).equals(readFileSync(file)), `${file} differs`).toBe(true);
 }

@@ -59,6 +59,12 @@ export const ASSET_SCHEMAS = {
     splat_depths: z
       .array(z.number().int().min(0))
       .refine((d) => d.every((v, i) => i === 0 || d[i - 1] < v), "must be strictly ascending"),
+    filter_bits: z
+      .number()
+      .int()
+      .min(64)
+      .refine((bits) => bits % 8 === 0, "must be a multiple of 8"),
+    filter_hashes: z.number().int().min(1).max(16),
   }),
   [SHARD_SCHEMA]: z.strictObject({
     schema: z.literal(SHARD_SCHEMA),

@@ -1,6 +1,8 @@
 /** The files of dist/, in memory, sorted by path: worker, wrangler.json and assets/**. */
+import { serializeShard } from "../../runtime/registry/shard-format.js";
 import {
   PRIVATE_ASSETS,
+  REGISTRY_FILTER,
   shardPath,
   type Blocklist,
   type CustomAssets,
@@ -37,9 +39,8 @@ export interface AssembleInput {
   customFiles: { path: string; content: Uint8Array }[];
 }
 
-/** Small files are indented for review; shards are compact because the worker parses them per request. */
+/** Small files are indented for review; shards are JSON Lines (runtime/registry/shard-format.ts). */
 export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
-export const compactJson = (value: unknown) => JSON.stringify(value) + "\n";
 
 export function workerName(siteName: string): string {
   const name = siteName
@@ -77,7 +78,8 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),
     asset(PRIVATE_ASSETS.registry.path, prettyJson(input.registry.manifest)),
-    ...input.registry.shards.map((shard, i) => asset(shardPath(i), compactJson(shard))),
+    ...input.registry.shards.map((shard, i) => asset(shardPath(i), serializeShard(shard))),
+    asset(REGISTRY_FILTER.path, input.registry.filter.toFile()),
     asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),
     asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),
     asset(PRIVATE_ASSETS.customAssets.path, prettyJson(input.customAssets)),

@@ -1,6 +1,9 @@
 /** Stage 3: link records -> the registry manifest and its shards (deterministic). */
+import { filterShapeFor, MembershipFilter } from "../../runtime/registry/filter.js";
 import { shardOf } from "../../runtime/registry/shard-of.js";
 import {
+  FILTER_BITS_PER_LINK,
+  FILTER_HASHES,
   LINKS_PER_SHARD,
   MAX_SHARDS,
   REGISTRY_SCHEMA,
@@ -22,6 +25,8 @@ export function shardCountFor(links: number): number {
 export interface Registry {
   manifest: RegistryManifest;
   shards: RegistryShard[];
+  /** Every link's kind and key (runtime/registry/filter.ts). */
+  filter: MembershipFilter;
 }
 
 export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boolean): Registry {
@@ -33,8 +38,12 @@ export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boole
     splat: {},
   }));
   const depths = new Set<number>();
+  const filter = MembershipFilter.empty(
+    filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
+  );
   let exactCount = 0;
   for (const link of sorted) {
+    filter.add(link.kind, link.key);
     const shard = shards[shardOf(link.key, shardCount)];
     if (link.kind === "exact") {
       shard.exact[link.key] = link;
@@ -52,8 +61,11 @@ export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boole
       exact_count: exactCount,
       splat_count: links.length - exactCount,
       splat_depths: [...depths].sort((a, b) => a - b),
+      filter_bits: filter.shape.bits,
+      filter_hashes: filter.shape.hashes,
     },
     shards,
+    filter,
   };
 }
 

@@ -4,8 +4,9 @@
  * shape that an older reader would misread takes a new version (`/2`), never a silent edit.
  */
 
-export const REGISTRY_SCHEMA = "shortlinks.registry/1";
-export const SHARD_SCHEMA = "shortlinks.registry-shard/1";
+export const REGISTRY_SCHEMA = "shortlinks.registry/2";
+export const SHARD_SCHEMA = "shortlinks.registry-shard/2";
+export const REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 export const BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
 export const SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
 export const CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
@@ -28,7 +29,19 @@ export const PRIVATE_FILES: readonly PrivateAsset["path"][] = Object.values(PRIV
 /** Registry shards live below this folder; every file in it is as private as /links.json. */
 export const SHARD_DIR = "/links-shards/";
 
-/** `/links-shards/<n>.json` (schema SHARD_SCHEMA). */
+/**
+ * `/links-shards/<n>.jsonl`: a RegistryShard (schema SHARD_SCHEMA) as JSON Lines, one record per
+ * line, written and read by runtime/registry/shard-format.ts.
+ */
 export function shardPath(shard: number): string {
-  return `${SHARD_DIR}${shard}.json`;
+  return `${SHARD_DIR}${shard}.jsonl`;
 }
+
+/**
+ * The registry's membership filter, in the shard folder (so as private as the shards): the bytes
+ * of its schema id and a line feed, then the bits (runtime/registry/filter.ts).
+ */
+export const REGISTRY_FILTER = {
+  path: `${SHARD_DIR}filter.bin`,
+  schema: REGISTRY_FILTER_SCHEMA,
+} as const;

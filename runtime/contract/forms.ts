@@ -75,9 +75,12 @@ export interface RegistryManifest {
   splat_count: number;
   /** Distinct segment depths that splat prefixes have, ascending, so lookups try only those. */
   splat_depths: number[];
+  /** The membership filter's size in bits (a multiple of 8) and its number of hash functions. */
+  filter_bits: number;
+  filter_hashes: number;
 }
 
-/** `/links-shards/<n>.json` */
+/** `/links-shards/<n>.jsonl`, as the compiler builds it and `parseShard` reads it back. */
 export interface RegistryShard {
   schema: typeof SHARD_SCHEMA;
   exact: Record<string, LinkRecord>;

@@ -38,6 +38,6 @@ describe("registry shard hash (FNV-1a 32-bit over UTF-8)", () => {
   });
 
   it("shard files live in the private shard folder", () => {
-    expect(shardPath(3)).toBe("/links-shards/3.json");
+    expect(shardPath(3)).toBe("/links-shards/3.jsonl");
   });
 });

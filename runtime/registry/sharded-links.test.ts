@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_CACHE_LIMIT, SHARD_CACHE_LIMIT, ShardedLinks } from "./store.js";
+import { RECORD_CACHE_LIMIT, SHARD_CACHE_LIMIT, ShardedLinks } from "./sharded-links.js";
+import { filterShapeFor, MembershipFilter } from "./filter.js";
+import { serializeShard } from "./shard-format.js";
 import { shardOf } from "./shard-of.js";
 import {
   REGISTRY_SCHEMA,
   SHARD_SCHEMA,
   type LinkRecord,
   type RegistryManifest,
+  type RegistryShard,
 } from "../contract/index.js";
 
 const SHARDS = SHARD_CACHE_LIMIT * 2;
@@ -16,7 +19,16 @@ const manifest: RegistryManifest = {
   exact_count: 0,
   splat_count: 0,
   splat_depths: [],
+  filter_bits: 64,
+  filter_hashes: 1,
 };
+/** A filter that lets every lookup through to its shard (all bits set). */
+const passAll = MembershipFilter.fromFile(
+  MembershipFilter.empty(filterShapeFor(1, 64, 1))
+    .toFile()
+    .map((byte, i, file) => (i >= file.length - 8 ? 0xff : byte)),
+  { bits: 64, hashes: 1 },
+) as MembershipFilter;
 const record = (key: string): LinkRecord => ({
   kind: "exact",
   slug: key,
@@ -29,7 +41,19 @@ const record = (key: string): LinkRecord => ({
   line: 1,
 });
 
-/** Shard n holds the single key `k<n>`-ish that hashes to it; counts every fetch. */
+/** The registry's links: `link-0` to `link-999`, each in the shard its key hashes to. */
+const LINK_KEYS = Array.from({ length: 1000 }, (_, i) => `link-${i}`);
+const SHARD_TEXTS = Array.from({ length: SHARDS }, (_, index) => {
+  const keys = LINK_KEYS.filter((key) => shardOf(key, SHARDS) === index);
+  const shard: RegistryShard = {
+    schema: SHARD_SCHEMA,
+    exact: Object.fromEntries(keys.map((key) => [key, record(key)])),
+    splat: {},
+  };
+  return serializeShard(shard);
+});
+
+/** Serves each shard with its links; counts every fetch. */
 function fakeAssets() {
   const fetched: string[] = [];
   return {
@@ -37,12 +61,7 @@ function fakeAssets() {
     async fetch(request: Request): Promise<Response> {
       const path = new URL(request.url).pathname;
       fetched.push(path);
-      const index = Number(path.match(/(\d+)\.json$/)?.[1]);
-      return Response.json({
-        schema: SHARD_SCHEMA,
-        exact: { [`shard-${index}`]: record(`shard-${index}`) },
-        splat: {},
-      });
+      return new Response(SHARD_TEXTS[Number(path.match(/(\d+)\.jsonl$/)?.[1])]);
     },
   };
 }
@@ -56,18 +75,18 @@ function keysFor(index: number, count = 1): string[] {
 }
 const keyFor = (index: number) => keysFor(index)[0];
 const fetchesOf = (assets: ReturnType<typeof fakeAssets>, index: number) =>
-  assets.fetched.filter((p) => p.endsWith(`/${index}.json`)).length;
+  assets.fetched.filter((p) => p.endsWith(`/${index}.jsonl`)).length;
 
 describe("registry store: bounded, and never sharing a pending load", () => {
   it(`keeps at most ${SHARD_CACHE_LIMIT} whole shards per isolate`, async () => {
-    const links = new ShardedLinks(fakeAssets(), manifest);
+    const links = new ShardedLinks(fakeAssets(), manifest, passAll);
     for (let i = 0; i < SHARDS; i++) await links.exact(keyFor(i));
     expect(links.cached.shards).toBe(SHARD_CACHE_LIMIT);
   });
 
   it("a looked-up answer is kept after its shard is dropped: hot paths never reload", async () => {
     const assets = fakeAssets();
-    const links = new ShardedLinks(assets, manifest);
+    const links = new ShardedLinks(assets, manifest, passAll);
     const [first, second] = keysFor(0, 2);
     await links.exact(first);
     for (let i = 1; i < SHARDS; i++) await links.exact(keyFor(i)); // shard 0 is evicted
@@ -79,7 +98,7 @@ describe("registry store: bounded, and never sharing a pending load", () => {
 
   it("a miss is remembered too", async () => {
     const assets = fakeAssets();
-    const links = new ShardedLinks(assets, manifest);
+    const links = new ShardedLinks(assets, manifest, passAll);
     const key = keyFor(5);
     expect(await links.splat(key)).toBeUndefined();
     for (let i = 0; i < SHARDS; i++) if (i !== 5) await links.exact(keyFor(i));
@@ -89,17 +108,30 @@ describe("registry store: bounded, and never sharing a pending load", () => {
 
   it(`keeps at most ${RECORD_CACHE_LIMIT} answers, dropping the least recently used`, async () => {
     const assets = fakeAssets();
-    const links = new ShardedLinks(assets, manifest);
+    const links = new ShardedLinks(assets, manifest, passAll);
     for (let i = 0; i < RECORD_CACHE_LIMIT + 100; i++) await links.exact(`key-${i}`);
     expect(links.cached.records).toBe(RECORD_CACHE_LIMIT);
   });
 
   it("concurrent requests each load an unfinished shard themselves (workerd ties I/O to its request)", async () => {
     const assets = fakeAssets();
-    const links = new ShardedLinks(assets, manifest);
+    const links = new ShardedLinks(assets, manifest, passAll);
     await Promise.all([links.exact(keyFor(3)), links.exact(keyFor(3))]);
     expect(fetchesOf(assets, 3)).toBe(2);
     await links.exact(keyFor(3));
     expect(fetchesOf(assets, 3)).toBe(2);
+  });
+
+  it("a lookup the membership filter rules out reads no shard and is not remembered", async () => {
+    const assets = fakeAssets();
+    const filter = MembershipFilter.empty(filterShapeFor(LINK_KEYS.length, 10, 7));
+    for (const key of LINK_KEYS) filter.add("exact", key);
+    const links = new ShardedLinks(assets, manifest, filter);
+    const present = "link-7";
+    expect((await links.exact(present))?.target).toBe("https://example.com/link-7");
+    expect(await links.exact("never-added")).toBeUndefined();
+    expect(await links.splat(present)).toBeUndefined(); // added as exact only
+    expect(assets.fetched).toEqual([`/links-shards/${shardOf(present, SHARDS)}.jsonl`]);
+    expect(links.cached.records).toBe(1);
   });
 });

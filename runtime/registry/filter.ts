@@ -1,0 +1,89 @@
+/**
+ * The registry's membership filter (`shortlinks.registry-filter/1`): a Bloom filter over every
+ * link's lookup id (its kind and key), built by the compiler and read once per isolate, so a
+ * lookup it rules out needs no shard read (docs/performance.md, "Misses without a shard read").
+ * It answers only "definitely absent" or "maybe": every id added answers "maybe", so it can never
+ * turn a hit into a miss. The compiler and the runtime both use this module.
+ */
+import { REGISTRY_FILTER } from "../contract/index.js";
+import { fnv1a32 } from "./shard-of.js";
+import type { LinkKind } from "./shard-format.js";
+
+/** The bytes the filter file starts with: its schema id and a line feed. */
+const HEADER = new TextEncoder().encode(REGISTRY_FILTER.schema + "\n");
+
+/** murmur3's 32-bit finaliser: a second hash derived from the first. */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Calls `visit` with each of the `hashes` bit positions of an id (double hashing). */
+function positions(
+  kind: LinkKind,
+  key: string,
+  { bits, hashes }: { bits: number; hashes: number },
+  visit: (bit: number) => boolean,
+): boolean {
+  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key);
+  const h2 = mix(h1) | 1;
+  for (let i = 0; i < hashes; i++) if (!visit(((h1 + Math.imul(i, h2)) >>> 0) % bits)) return false;
+  return true;
+}
+
+export interface FilterShape {
+  /** Bits in the filter, a multiple of 8. */
+  bits: number;
+  hashes: number;
+}
+
+/** A filter of about `bitsPerLink` bits for each of `links` links, at least 64 bits. */
+export function filterShapeFor(links: number, bitsPerLink: number, hashes: number): FilterShape {
+  return { bits: Math.max(64, Math.ceil((links * bitsPerLink) / 8) * 8), hashes };
+}
+
+export class MembershipFilter {
+  private constructor(
+    private readonly bytes: Uint8Array,
+    readonly shape: FilterShape,
+  ) {}
+
+  static empty(shape: FilterShape): MembershipFilter {
+    return new MembershipFilter(new Uint8Array(shape.bits / 8), shape);
+  }
+
+  /** The filter in a file's bytes, or an error message when they are not one of `shape`. */
+  static fromFile(file: Uint8Array, shape: FilterShape): MembershipFilter | string {
+    if (file.length !== HEADER.length + shape.bits / 8)
+      return `${file.length} bytes, the manifest's filter needs ${HEADER.length + shape.bits / 8}`;
+    for (let i = 0; i < HEADER.length; i++)
+      if (file[i] !== HEADER[i]) return `schema is not ${REGISTRY_FILTER.schema}`;
+    return new MembershipFilter(file.subarray(HEADER.length), shape);
+  }
+
+  add(kind: LinkKind, key: string): void {
+    positions(kind, key, this.shape, (bit) => {
+      this.bytes[bit >>> 3] |= 1 << (bit & 7);
+      return true;
+    });
+  }
+
+  /** False only when no link of this kind and key was added. */
+  mayHave(kind: LinkKind, key: string): boolean {
+    return positions(
+      kind,
+      key,
+      this.shape,
+      (bit) => (this.bytes[bit >>> 3] & (1 << (bit & 7))) !== 0,
+    );
+  }
+
+  /** The file's content: the header, then the bits. */
+  toFile(): Uint8Array {
+    const file = new Uint8Array(HEADER.length + this.bytes.length);
+    file.set(HEADER);
+    file.set(this.bytes, HEADER.length);
+    return file;
+  }
+}

@@ -1,0 +1,100 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SHARD_SCHEMA, type LinkRecord, type RegistryShard } from "../contract/index.js";
+import { findInShard, parseShard, serializeShard, shardHeaderProblem } from "./shard-format.js";
+
+const record = (kind: LinkRecord["kind"], key: string, extra: Partial<LinkRecord> = {}) =>
+  ({
+    slug: kind === "splat" ? `${key}/*` : key,
+    target: `https://example.com/${key.length}`,
+    status: 302,
+    state: "active",
+    forward_query: true,
+    file: "links.yaml",
+    line: 3,
+    ...extra,
+    kind,
+    key,
+  }) as LinkRecord;
+
+function shardOf(records: LinkRecord[]): RegistryShard {
+  const shard: RegistryShard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
+  for (const r of records) shard[r.kind][r.key] = r;
+  return shard;
+}
+
+/** Keys that look like each other: prefixes, quotes, escapes, non-ASCII, lone surrogates. */
+const TRICKY = [
+  "docs",
+  "docs/x",
+  "doc",
+  'd"q',
+  "a\\b",
+  'x","key":"y',
+  "café",
+  "☕/x",
+  "\ud800",
+  "",
+];
+
+describe("registry shard text (JSON Lines, one record per line)", () => {
+  it("every record is found by kind and key, and only there", () => {
+    const records = [
+      ...TRICKY.map((key) => record("exact", key)),
+      ...TRICKY.slice(0, 4).map((key) =>
+        record("splat", key, { target: "https://s.example/:splat" }),
+      ),
+    ];
+    const text = serializeShard(shardOf(records));
+    expect(shardHeaderProblem(text)).toBeNull();
+    for (const r of records) expect(findInShard(text, r.kind, r.key)).toEqual(r);
+    for (const key of TRICKY.slice(4)) expect(findInShard(text, "splat", key)).toBeUndefined();
+    for (const key of ["docs/", "Docs", "do", "x", "y", "docs/x/y", "caf"])
+      expect(findInShard(text, "exact", key)).toBeUndefined();
+  });
+
+  it("parseShard reads back exactly what serializeShard wrote (any keys and fields)", () => {
+    const key = fc.string({ unit: "binary", maxLength: 12 });
+    const link = fc.record({
+      kind: fc.constantFrom("exact" as const, "splat" as const),
+      key,
+      description: fc.option(fc.string({ unit: "binary" }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(link, { selector: (l) => `${l.kind}:${l.key}` }), (links) => {
+        const records = links.map((l) =>
+          record(l.kind, l.key, l.description === undefined ? {} : { description: l.description }),
+        );
+        const shard = shardOf(records);
+        const text = serializeShard(shard);
+        expect(parseShard(text)).toEqual(shard);
+        for (const r of records) expect(findInShard(text, r.kind, r.key)).toEqual(r);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each([
+    ["another schema", `{"schema":"shortlinks.registry-shard/1","exact":0,"splat":0}\n`, "schema"],
+    [
+      "the old whole-JSON form",
+      `{"schema":"shortlinks.registry-shard/1","exact":{},"splat":{}}`,
+      "schema",
+    ],
+    [
+      "a cut-off last line",
+      `{"schema":"${SHARD_SCHEMA}","exact":1,"splat":0}\n{"kind":"exact"`,
+      "cut short",
+    ],
+    ["not JSON", "<html>", "not JSON"],
+  ])("refuses %s", (_what, text, problem) => {
+    expect(shardHeaderProblem(text)).toContain(problem);
+    expect(() => parseShard(text)).toThrow(problem);
+  });
+
+  it("refuses a shard whose record count disagrees with its header", () => {
+    const text = serializeShard(shardOf([record("exact", "a"), record("exact", "b")]));
+    const cut = text.split("\n").slice(0, 2).join("\n") + "\n";
+    expect(() => parseShard(cut)).toThrow("header counts 2");
+  });
+});

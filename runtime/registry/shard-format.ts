@@ -1,0 +1,83 @@
+/**
+ * The text form of a registry shard (`shortlinks.registry-shard/2`, JSON Lines): a header line,
+ * then one link record per line, each starting with its kind and key. A lookup finds its line with
+ * one string search and parses that record alone, never the whole shard (docs/performance.md,
+ * "Layout"). The compiler writes with `serializeShard`; the runtime reads with `findInShard` and
+ * `parseShard`; tests and tools read with `parseShard` too.
+ */
+import { SHARD_SCHEMA, type LinkRecord, type RegistryShard } from "../contract/index.js";
+
+export type LinkKind = LinkRecord["kind"];
+
+/** The header line's fields: the schema id and how many records of each kind follow. */
+export interface ShardHeader {
+  schema: typeof SHARD_SCHEMA;
+  exact: number;
+  splat: number;
+}
+
+/**
+ * Where a record's line starts: `{"kind":"exact","key":"docs",`. JSON.stringify never writes a raw
+ * line feed, so a line feed followed by this prefix can only be the start of that record's line,
+ * and JSON.stringify's escaping is the same in the compiler and the runtime.
+ */
+function lineStart(kind: LinkKind, key: string): string {
+  return `\n{"kind":"${kind}","key":${JSON.stringify(key)},`;
+}
+
+/** One record as its line: `kind` and `key` first, the other fields in their order. */
+function recordLine(record: LinkRecord): string {
+  const { kind, key, ...rest } = record;
+  return JSON.stringify({ kind, key, ...rest });
+}
+
+/** The shard's file content: the header line, then exact then splat records, each in key order. */
+export function serializeShard(shard: RegistryShard): string {
+  const byKey = (a: LinkRecord, b: LinkRecord) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const exact = Object.values(shard.exact).sort(byKey);
+  const splat = Object.values(shard.splat).sort(byKey);
+  const header: ShardHeader = { schema: shard.schema, exact: exact.length, splat: splat.length };
+  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
+    "\n",
+  );
+}
+
+/** The header of a shard's text, or an error message when it is not one this runtime reads. */
+export function shardHeaderProblem(text: string): string | null {
+  const end = text.indexOf("\n");
+  let header: Partial<ShardHeader> | null = null;
+  try {
+    header = JSON.parse(end < 0 ? text : text.slice(0, end)) as Partial<ShardHeader>;
+  } catch {
+    return "the first line is not JSON";
+  }
+  if (header?.schema !== SHARD_SCHEMA) return `schema is not ${SHARD_SCHEMA}`;
+  if (!text.endsWith("\n")) return "the last line is cut short";
+  return null;
+}
+
+/** The record of `kind` and `key` in a shard's text (already checked by `shardHeaderProblem`). */
+export function findInShard(text: string, kind: LinkKind, key: string): LinkRecord | undefined {
+  const start = text.indexOf(lineStart(kind, key));
+  if (start < 0) return undefined;
+  const end = text.indexOf("\n", start + 1);
+  return JSON.parse(text.slice(start + 1, end)) as LinkRecord;
+}
+
+/** Every record of a shard's text, by kind and key (the stats API, tests and tools). */
+export function parseShard(text: string): RegistryShard {
+  const problem = shardHeaderProblem(text);
+  if (problem) throw new Error(`registry shard: ${problem}`);
+  const header = JSON.parse(text.slice(0, text.indexOf("\n"))) as ShardHeader;
+  const shard: RegistryShard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
+  const lines = text.split("\n").slice(1, -1);
+  if (lines.length !== header.exact + header.splat)
+    throw new Error(
+      `registry shard: ${lines.length} records, the header counts ${header.exact + header.splat}`,
+    );
+  for (const line of lines) {
+    const record = JSON.parse(line) as LinkRecord;
+    shard[record.kind][record.key] = record;
+  }
+  return shard;
+}

@@ -1,0 +1,97 @@
+/**
+ * Links by kind and key, read shard by shard on demand through the ASSETS binding, so a request's
+ * cost does not grow with the number of links (docs/performance.md, "Layout").
+ */
+import type { AssetFetcher } from "../env.js";
+import type { LinkSource } from "../resolve.js";
+import { shardPath, type LinkRecord, type RegistryManifest } from "../contract/index.js";
+import { remember } from "../lru.js";
+import type { MembershipFilter } from "./filter.js";
+import { readPrivateText } from "./read-assets.js";
+import { findInShard, parseShard, shardHeaderProblem, type LinkKind } from "./shard-format.js";
+import { shardOf } from "./shard-of.js";
+
+/** Shard texts kept per isolate (about 16 KiB each), for bursts within one shard. */
+export const SHARD_CACHE_LIMIT = 16;
+/** Looked-up answers kept per isolate, found or not (a few hundred bytes each). */
+export const RECORD_CACHE_LIMIT = 20_000;
+
+/**
+ * Memory stays bounded at any registry size: the answers looked up are kept (so hot paths never
+ * reload a shard), shard texts only a few. A lookup the membership filter rules out reads nothing
+ * and is not kept (a stream of distinct misses never pushes out the answers of real links). Only
+ * finished loads are cached: workerd ties a pending fetch to the request that started it, and
+ * sharing that promise leaves other requests hanging if the first is cancelled.
+ */
+export class ShardedLinks implements LinkSource {
+  readonly splatDepths: readonly number[];
+  private readonly shards = new Map<number, string>();
+  private readonly records = new Map<string, LinkRecord | null>();
+
+  constructor(
+    private readonly assets: AssetFetcher,
+    readonly manifest: RegistryManifest,
+    private readonly filter: MembershipFilter,
+  ) {
+    this.splatDepths = manifest.splat_depths;
+  }
+
+  exact(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined> {
+    return this.lookup("exact", key);
+  }
+
+  splat(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined> {
+    return this.lookup("splat", key);
+  }
+
+  /** Every link, shard by shard (stats API); read without filling the caches. */
+  async all(): Promise<LinkRecord[]> {
+    const links: LinkRecord[] = [];
+    for (let i = 0; i < this.manifest.shard_count; i++) {
+      const shard = parseShard(this.shards.get(i) ?? (await this.load(i)));
+      links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
+    }
+    return links.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
+  keep(index: number, text: string): void {
+    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+  }
+
+  /** What this isolate holds now (for tests and benchmarks). */
+  get cached(): { shards: number; records: number } {
+    return { shards: this.shards.size, records: this.records.size };
+  }
+
+  private lookup(
+    kind: LinkKind,
+    key: string,
+  ): LinkRecord | undefined | Promise<LinkRecord | undefined> {
+    const id = (kind === "exact" ? "e:" : "s:") + key;
+    const known = this.records.get(id);
+    if (known !== undefined) {
+      remember(this.records, id, known, RECORD_CACHE_LIMIT);
+      return known ?? undefined;
+    }
+    if (!this.filter.mayHave(kind, key)) return undefined;
+    return this.read(kind, key, id);
+  }
+
+  private async read(kind: LinkKind, key: string, id: string): Promise<LinkRecord | undefined> {
+    const index = shardOf(key, this.manifest.shard_count);
+    const text = this.shards.get(index) ?? (await this.load(index));
+    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+    const found = findInShard(text, kind, key) ?? null;
+    remember(this.records, id, found, RECORD_CACHE_LIMIT);
+    return found ?? undefined;
+  }
+
+  private async load(index: number): Promise<string> {
+    const path = shardPath(index);
+    const text = await readPrivateText(this.assets, path);
+    const problem = shardHeaderProblem(text);
+    if (problem) throw new Error(`private file ${path}: ${problem}`);
+    return text;
+  }
+}
