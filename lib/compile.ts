@@ -30,6 +30,7 @@ import {
 import { assetSchemaProblems } from "./assets/asset-schemas.js";
 import { assetSizeProblems } from "./assets/asset-size.js";
 import { loadAcknowledgements, type Acknowledgement } from "./assets/acknowledgements.js";
+import { collectGarbage } from "./collect-garbage.js";
 
 export interface CompileOptions {
   root: string;
@@ -139,10 +140,14 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     else diagnostics.push(...checked.diagnostics);
   }
 
+  collectGarbage(sources.links.length);
   const productStatic = pages.files.filter((f) => f.path.startsWith("/assets/")).map((f) => f.path);
   const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
   const validated = validateLinks({ links: sources.links, site, policy: blocklist, staticPaths });
   diagnostics.push(...validated.diagnostics);
+  // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
+  sources.links.length = 0;
+  collectGarbage(validated.links.length);
 
   const headers = await composeHeaders({
     root,
@@ -213,6 +218,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       );
     }
   }
+  collectGarbage(validated.links.length);
   const sorted = sortDiagnostics(diagnostics);
   if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
 

@@ -11,8 +11,8 @@ export function assetSizeProblems(files: readonly OutputFile[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const file of files) {
     if (!file.path.startsWith("assets/")) continue;
-    const bytes =
-      typeof file.content === "string" ? Buffer.byteLength(file.content) : file.content.byteLength;
+    const content = file.content; // read once: a shard's content is made on each read
+    const bytes = typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
     if (bytes > MAX_ASSET_BYTES)
       out.push(
         diag(

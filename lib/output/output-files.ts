@@ -72,13 +72,25 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     path: "assets" + path,
     content,
   });
+  /**
+   * A file whose content is made when it is read, and not kept: at a million links the shards' text
+   * is about 250 MB, and writing them one at a time keeps it out of the build's peak memory.
+   */
+  const lazyAsset = (path: string, content: () => string): OutputFile => ({
+    path: "assets" + path,
+    get content() {
+      return content();
+    },
+  });
   const files: OutputFile[] = [
     { path: WORKER_FILE, content: input.worker },
     { path: "wrangler.json", content: prettyJson(wranglerConfig(input.site)) },
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),
     asset(PRIVATE_ASSETS.registry.path, prettyJson(input.registry.manifest)),
-    ...input.registry.shards.map((shard, i) => asset(shardPath(i), serializeShard(shard))),
+    ...input.registry.shards.map((shard, i) =>
+      lazyAsset(shardPath(i), () => serializeShard(shard)),
+    ),
     asset(REGISTRY_FILTER.path, input.registry.filter.toFile()),
     asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),
     asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),

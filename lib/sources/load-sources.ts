@@ -1,6 +1,7 @@
 /** Stage 1: read every custom/links/*.yaml and *.csv and check each row's shape. */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { collectGarbage } from "../collect-garbage.js";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { issuesToDiagnostics } from "../input/zod-issues.js";
 import type { RawRow } from "./raw-row.js";
@@ -58,6 +59,7 @@ export async function loadSources(root: string): Promise<LoadedSources> {
       if ("link" in checked) links.push(checked.link);
       else diagnostics.push(...checked.diagnostics);
     }
+    collectGarbage(links.length); // a large file's parsed cells, before the next file's
   }
   return { links, files, diagnostics };
 }
