@@ -44,10 +44,10 @@ function parseTime(text) {
   return { seconds, peakRssMiB: rss ? Number(rss) / 1024 : NaN };
 }
 
-/** Shard files of a built assets folder: count, largest and mean bytes. */
+/** Shard files of a built assets folder: count, largest and mean bytes; the filter's bytes. */
 export async function shardStats(assetsDir) {
   const dir = join(assetsDir, "links-shards");
-  const names = await readdir(dir);
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl"));
   let max = 0;
   let total = 0;
   for (const name of names) {
@@ -55,5 +55,10 @@ export async function shardStats(assetsDir) {
     max = Math.max(max, size);
     total += size;
   }
-  return { count: names.length, maxBytes: max, meanBytes: names.length ? total / names.length : 0 };
+  return {
+    count: names.length,
+    maxBytes: max,
+    meanBytes: names.length ? total / names.length : 0,
+    filterBytes: (await stat(join(dir, "filter.bin"))).size,
+  };
 }

@@ -1,64 +1,89 @@
 /**
- * Two workers on the hot set of one benchmark size, interleaved: a fresh workerd per worker and
- * round (order alternating), the hot paths requested twice, then wrk over them. Prints each
- * round and the medians. For a quick A/B after a change, where one full `npm run bench` is too
+ * Two workers on one load of one benchmark size, interleaved: a fresh workerd per worker and
+ * round (order alternating), the hot paths requested twice, then wrk over the chosen paths. Prints
+ * each round and the medians. For a quick A/B after a change, where one full `npm run bench` is too
  * noisy on a shared machine. Run `npm run bench -- --sizes <size>` once first (it writes
  * bench/.work/<size>/).
  *
- *   node bench/compare.mjs --size 1m [--a <worker.js>] [--b minimal|<worker.js>] [--rounds 5] [--seconds 4]
+ *   node bench/compare.mjs --size 1m [--a <dist|worker.js>] [--b minimal|<dist|worker.js>]
+ *     [--load hot|mixed|hits|misses|zipf] [--profile] [--rounds 5] [--seconds 4]
  *
  * `--a` defaults to the size's built bundle, `--b` to the minimal Map-lookup worker (with its
- * own assets); a bundle given as `--b` runs on the size's built assets.
+ * own assets). A worker.js runs on the size's built assets; a dist folder (a build's output, with
+ * its wrangler.json) runs its own worker on its own assets, so two registry formats can be
+ * compared. `--profile` runs each load under the CPU profiler and adds the worker isolate's own
+ * CPU per request.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startWorkerd } from "./workerd.mjs";
 import { runWrk } from "./wrk.mjs";
 
+const LOADS = ["hot", "mixed", "hits", "misses", "zipf"];
 const { values } = parseArgs({
   options: {
     size: { type: "string", default: "1k" },
     a: { type: "string" },
     b: { type: "string", default: "minimal" },
+    load: { type: "string", default: "hot" },
+    profile: { type: "boolean", default: false },
     rounds: { type: "string", default: "5" },
     seconds: { type: "string", default: "4" },
   },
 });
+if (!LOADS.includes(values.load)) throw new Error(`--load: one of ${LOADS.join(", ")}`);
 const dir = join("bench/.work", values.size);
-const wrangler = JSON.parse(readFileSync(join(dir, "dist/wrangler.json"), "utf8"));
-const bundleAssets = join(dir, "dist", wrangler.assets.directory);
-const workers = {
-  a: { scriptPath: values.a ?? join(dir, "dist", wrangler.main), assetsDir: bundleAssets },
-  b:
-    values.b === "minimal"
-      ? { scriptPath: "bench/minimal-worker.js", assetsDir: join(dir, "minimal-assets") }
-      : { scriptPath: values.b, assetsDir: bundleAssets },
-};
-const hotFile = join(dir, "paths-hot.txt");
-const hotPaths = readFileSync(hotFile, "utf8").split("\n").filter(Boolean);
+const built = join(dir, "dist");
+
+/** A dist folder's worker and assets, as its wrangler.json names them. */
+function distWorker(dist) {
+  const wrangler = JSON.parse(readFileSync(join(dist, "wrangler.json"), "utf8"));
+  return {
+    scriptPath: join(dist, wrangler.main),
+    assetsDir: join(dist, wrangler.assets.directory),
+    compatibilityDate: wrangler.compatibility_date,
+  };
+}
+const builtWorker = () => distWorker(built);
+
+function workerOf(spec) {
+  if (spec === undefined) return builtWorker();
+  if (spec === "minimal")
+    return {
+      ...builtWorker(),
+      scriptPath: "bench/minimal-worker.js",
+      assetsDir: join(dir, "minimal-assets"),
+    };
+  if (existsSync(spec) && statSync(spec).isDirectory()) return distWorker(spec);
+  return { ...builtWorker(), scriptPath: spec };
+}
+const workers = { a: workerOf(values.a), b: workerOf(values.b) };
+const hotPaths = readFileSync(join(dir, "paths-hot.txt"), "utf8").split("\n").filter(Boolean);
+const pathsFile = join(dir, `paths-${values.load}.txt`);
 const runs = { a: [], b: [] };
 
 for (let round = 0; round < Number(values.rounds); round++) {
   const order = round % 2 ? ["b", "a"] : ["a", "b"];
   for (const name of order) {
-    const server = await startWorkerd({
-      ...workers[name],
-      compatibilityDate: wrangler.compatibility_date,
-    });
+    const server = await startWorkerd({ ...workers[name], inspector: values.profile });
     try {
       for (let pass = 0; pass < 2; pass++)
         for (const path of hotPaths)
           await (await fetch(server.url + path, { redirect: "manual" })).arrayBuffer();
-      const result = await runWrk({
-        url: server.url,
-        pathsFile: hotFile,
-        pids: server.pids,
-        seconds: Number(values.seconds),
-      });
+      const load = () =>
+        runWrk({ url: server.url, pathsFile, pids: server.pids, seconds: Number(values.seconds) });
+      let result;
+      if (values.profile) {
+        const inspector = await server.inspect();
+        const profiled = await inspector.profile(load);
+        inspector.close();
+        result = { ...profiled.value, ownUs: (profiled.ownMs * 1000) / profiled.value.requests };
+      } else result = await load();
       runs[name].push(result);
+      const own = values.profile ? `, ${result.ownUs.toFixed(0)} µs own` : "";
       console.log(
-        `round ${round} ${name}: ${Math.round(result.rps)} req/s, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request`,
+        `round ${round} ${name}: ${Math.round(result.rps)} req/s, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request${own}`,
       );
     } finally {
       await server.stop();
@@ -67,9 +92,11 @@ for (let round = 0; round < Number(values.rounds); round++) {
 }
 
 const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-const rps = (name) => median(runs[name].map((r) => r.rps));
-const cpu = (name) => median(runs[name].map((r) => r.cpuUsPerRequest));
+const of = (name, key) => median(runs[name].map((r) => r[key]));
+const own = values.profile
+  ? `; own CPU a ${of("a", "ownUs").toFixed(0)} µs, b ${of("b", "ownUs").toFixed(0)} µs, a/b ${(of("a", "ownUs") / of("b", "ownUs")).toFixed(2)}x`
+  : "";
 console.log(
-  `median: a ${Math.round(rps("a"))} req/s, ${cpu("a").toFixed(0)} µs; b ${Math.round(rps("b"))} req/s, ${cpu("b").toFixed(0)} µs; ` +
-    `a/b throughput ${(rps("a") / rps("b")).toFixed(2)}x, CPU per request ${(cpu("a") / cpu("b")).toFixed(2)}x`,
+  `median (${values.size}, ${values.load}): a ${Math.round(of("a", "rps"))} req/s, ${of("a", "cpuUsPerRequest").toFixed(0)} µs; b ${Math.round(of("b", "rps"))} req/s, ${of("b", "cpuUsPerRequest").toFixed(0)} µs; ` +
+    `a/b throughput ${(of("a", "rps") / of("b", "rps")).toFixed(2)}x, CPU per request ${(of("a", "cpuUsPerRequest") / of("b", "cpuUsPerRequest")).toFixed(2)}x${own}`,
 );

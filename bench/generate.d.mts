@@ -27,6 +27,11 @@ export function makeRequests(
   count: number,
   seed?: number,
 ): GeneratedRequest[];
+export function makeZipfRequests(
+  links: GeneratedLink[],
+  count: number,
+  options?: { exponent?: number; misses?: number; seed?: number },
+): GeneratedRequest[];
 export function writeInstance(
   root: string,
   links: GeneratedLink[],

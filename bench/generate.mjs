@@ -168,9 +168,25 @@ export function makeLinks(size, seed = 1) {
 /** Whether a request for this link answers with a redirect now (what every server is given). */
 export const redirects = (link) => link.state === "active";
 
+/** A request for `link`: its key, or for a splat its prefix and a remainder of 1-2 segments. */
+function requestFor(link, rand) {
+  if (link.kind === "exact") return { path: `/${link.key}`, location: link.target };
+  const rest = rand() < 0.5 ? base36(rand, 6) : `${base36(rand, 4)}/${base36(rand, 5)}`;
+  const location = link.target.includes(":splat")
+    ? link.target.replace(":splat", rest)
+    : link.target + rest;
+  return { path: `/${link.key}/${rest}`, location };
+}
+
+/** A slug-shaped path that matches no link. */
+const missFor = (rand) => ({
+  path: `/${pick(rand, WORDS)}/miss-${base36(rand, 8)}`,
+  location: null,
+});
+
 /**
  * `count` request paths: 70% exact hits, 10% splat hits (1-2 remainder segments), 20% misses
- * (slug-shaped paths that match nothing). Returns [{ path, location|null }].
+ * (slug-shaped paths that match nothing), each link drawn uniformly. Returns [{ path, location|null }].
  */
 export function makeRequests(links, count, seed = 2) {
   const rand = prng(seed);
@@ -179,19 +195,44 @@ export function makeRequests(links, count, seed = 2) {
   const requests = [];
   for (let i = 0; i < count; i++) {
     const roll = rand();
-    if (roll < 0.7 || splat.length === 0) {
-      const link = pick(rand, exact);
-      requests.push({ path: `/${link.key}`, location: link.target });
-    } else if (roll < 0.8) {
-      const link = pick(rand, splat);
-      const rest = rand() < 0.5 ? base36(rand, 6) : `${base36(rand, 4)}/${base36(rand, 5)}`;
-      const location = link.target.includes(":splat")
-        ? link.target.replace(":splat", rest)
-        : link.target + rest;
-      requests.push({ path: `/${link.key}/${rest}`, location });
-    } else {
-      requests.push({ path: `/${pick(rand, WORDS)}/miss-${base36(rand, 8)}`, location: null });
+    if (roll < 0.7 || splat.length === 0) requests.push(requestFor(pick(rand, exact), rand));
+    else if (roll < 0.8) requests.push(requestFor(pick(rand, splat), rand));
+    else requests.push(missFor(rand));
+  }
+  return requests;
+}
+
+/**
+ * A realistic stream of `count` requests: a share `misses` of slug-shaped misses, the rest drawn
+ * from a Zipf distribution over every redirecting link (the link of popularity rank r is asked
+ * with probability proportional to 1 / r^exponent; ranks are a seeded shuffle of the links, so
+ * popular links are spread over the shards). Returns [{ path, location|null }].
+ */
+export function makeZipfRequests(links, count, { exponent = 1, misses = 0.1, seed = 3 } = {}) {
+  const rand = prng(seed);
+  const ranked = links.filter(redirects);
+  for (let i = ranked.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [ranked[i], ranked[j]] = [ranked[j], ranked[i]];
+  }
+  const cumulative = new Float64Array(ranked.length);
+  let total = 0;
+  for (let r = 0; r < ranked.length; r++) cumulative[r] = total += 1 / (r + 1) ** exponent;
+  const requests = [];
+  for (let i = 0; i < count; i++) {
+    if (rand() < misses) {
+      requests.push(missFor(rand));
+      continue;
     }
+    const target = rand() * total;
+    let lo = 0;
+    let hi = ranked.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    requests.push(requestFor(ranked[lo], rand));
   }
   return requests;
 }

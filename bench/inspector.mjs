@@ -50,15 +50,18 @@ export async function connectInspector(inspectorUrl) {
       const { usedSize } = await call("Runtime.getHeapUsage");
       return usedSize / 2 ** 20;
     },
-    /** Runs `work` under the CPU profiler (50 µs sampling); returns the isolate's busy ms and its top functions. */
-    async profile(work) {
+    /**
+     * Runs `work` under the CPU profiler (50 µs sampling); returns the isolate's busy ms and its
+     * `top` functions by own time.
+     */
+    async profile(work, { top = 5 } = {}) {
       await call("Profiler.enable");
       await call("Profiler.setSamplingInterval", { interval: 50 });
       await call("Profiler.start");
       const value = await work();
       const { profile } = await call("Profiler.stop");
       await call("Profiler.disable");
-      return { value, ...busyTime(profile) };
+      return { value, ...busyTime(profile, top) };
     },
     close: () => socket.close(),
   };
@@ -76,7 +79,7 @@ const GAP_US = 500;
  * the isolate), the same with each interval capped at GAP_US (`ownMs`, the isolate's own work),
  * and the top functions by their own (capped) self time.
  */
-function busyTime(profile) {
+function busyTime(profile, topCount) {
   const names = new Map(
     profile.nodes.map((n) => [n.id, n.callFrame.functionName || "(anonymous)"]),
   );
@@ -93,7 +96,7 @@ function busyTime(profile) {
   }
   const top = [...self]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 5)
+    .slice(0, topCount)
     .map(([n, us]) => `${n} ${(us / 1000).toFixed(2)}`);
   return { busyMs: busyUs / 1000, ownMs: ownUs / 1000, top };
 }

@@ -10,10 +10,16 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, "..");
 
 /** Compiles test/support/assets-stub.ts (the tests' ASSETS stub) to a plain module in `workDir`. */
-export async function compileAssetsStub(workDir) {
-  const outfile = join(workDir, "assets-stub.mjs");
+export const compileAssetsStub = (workDir) =>
+  compileModule("test/support/assets-stub.ts", join(workDir, "assets-stub.mjs"));
+
+/** Compiles runtime/registry/shard-format.ts (how the runtime finds a record) for the benchmark. */
+export const compileShardFormat = (workDir) =>
+  compileModule("runtime/registry/shard-format.ts", join(workDir, "shard-format.mjs"));
+
+async function compileModule(entry, outfile) {
   await build({
-    entryPoints: [join(REPO, "test/support/assets-stub.ts")],
+    entryPoints: [join(REPO, entry)],
     outfile,
     bundle: true,
     platform: "node",

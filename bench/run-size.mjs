@@ -7,19 +7,27 @@
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { makeLinks, makeRequests, writeInstance } from "./generate.mjs";
+import { makeLinks, makeRequests, makeZipfRequests, writeInstance } from "./generate.mjs";
 import { runBuild, shardStats } from "./build-bench.mjs";
 import { MINIMAL_WORKER, minimalWithHeadersScript, writeMinimalAssets } from "./minimal.mjs";
 import { startNginx } from "./nginx.mjs";
 import { runNodeBench } from "./node-bench.mjs";
 import { cpuNs, processTree, rssMiB } from "./proc.mjs";
-import { FLOOR_ASSETS_SCRIPT, FLOOR_SCRIPT, floorScriptWith, startWorkerd } from "./workerd.mjs";
+import {
+  FLOOR_ASSETS_SCRIPT,
+  FLOOR_SCRIPT,
+  floorScriptWith,
+  readScript,
+  startWorkerd,
+} from "./workerd.mjs";
 import { runWrk } from "./wrk.mjs";
 
 const REQUEST_PATHS = 20_000;
 /** Distinct paths of the "hot" load: popular links, every one requested once before the load. */
 const HOT_PATHS = 1_000;
 const SANITY_REQUESTS = 200;
+/** The realistic load: requests drawn from a Zipf distribution over every link, and misses. */
+const ZIPF = { requests: 50_000, exponent: 1, misses: 0.1 };
 
 /** Runs one size; `opts`: { name, size, work, cli, seconds, coldRuns, nodeRequests, log }. */
 export async function runSize(opts) {
@@ -32,8 +40,10 @@ export async function runSize(opts) {
   log(`[${name}] generating ${size} links`);
   const links = makeLinks(size);
   const requests = makeRequests(links, REQUEST_PATHS);
+  const zipf = makeZipfRequests(links, ZIPF.requests, ZIPF);
+  result.zipfShape = { ...ZIPF, distinctPaths: new Set(zipf.map((r) => r.path)).size };
   result.sources = await writeInstance(join(dir, "instance"), links, { name });
-  const files = await writePathFiles(dir, requests);
+  const files = await writePathFiles(dir, requests, zipf);
 
   log(`[${name}] building`);
   const dist = join(dir, "dist");
@@ -45,9 +55,10 @@ export async function runSize(opts) {
   }
   const wrangler = JSON.parse(await readFile(join(dist, "wrangler.json"), "utf8"));
   result.shards = await shardStats(join(dist, wrangler.assets.directory));
-  result.shards.maxParseUs = await shardParseUs(
+  result.shards.lookupUs = await shardLookupUs(
     join(dist, wrangler.assets.directory),
     result.shards,
+    opts.shardFormat,
   );
   const compatibilityDate = wrangler.compatibility_date;
   // Paths as the deploy configuration names them (main, assets.directory).
@@ -104,6 +115,46 @@ export async function runSize(opts) {
     inspector.close();
   } finally {
     await ours.stop();
+  }
+
+  log(`[${name}] bundle in workerd: the Zipf load on a fresh isolate`);
+  const fresh = await startWorkerd({ ...bundle, inspector: true });
+  try {
+    const inspector = await fresh.inspect();
+    const zipfLoad = await inspector.profile(() => load(fresh, files.zipf));
+    result.zipf = {
+      ...zipfLoad.value,
+      ownUsPerRequest: (zipfLoad.ownMs * 1000) / zipfLoad.value.requests,
+      heapAfterMiB: (await inspector.heap()).usedMiB,
+    };
+    inspector.close();
+  } finally {
+    await fresh.stop();
+  }
+
+  log(`[${name}] one ASSETS read per request (the subrequest's cost), beside the floor`);
+  result.assetsRead = {};
+  for (const [kind, script] of [
+    ["floor", FLOOR_SCRIPT],
+    ["read", readScript(result.shards.count)],
+  ]) {
+    const server = await startWorkerd({
+      script,
+      assetsDir: bundle.assetsDir,
+      compatibilityDate,
+      inspector: true,
+    });
+    try {
+      const inspector = await server.inspect();
+      const measured = await inspector.profile(() => load(server, files.mixed));
+      inspector.close();
+      result.assetsRead[kind] = {
+        ...measured.value,
+        ownUsPerRequest: (measured.ownMs * 1000) / measured.value.requests,
+      };
+    } finally {
+      await server.stop();
+    }
   }
 
   /** The hot set after a warm-up pass, then the mixed and hits-only loads. */
@@ -198,7 +249,7 @@ export async function runSize(opts) {
   return result;
 }
 
-async function writePathFiles(dir, requests) {
+async function writePathFiles(dir, requests, zipf) {
   const write = async (file, list) => {
     await writeFile(join(dir, file), list.map((r) => r.path).join("\n") + "\n");
     return join(dir, file);
@@ -214,6 +265,7 @@ async function writePathFiles(dir, requests) {
       requests.filter((r) => !r.location),
     ),
     hot: await write("paths-hot.txt", requests.slice(0, HOT_PATHS)),
+    zipf: await write("paths-zipf.txt", zipf),
   };
 }
 
@@ -293,18 +345,30 @@ async function sanity(url, requests) {
   return { checked: Math.min(SANITY_REQUESTS, requests.length), wrong };
 }
 
-/** JSON.parse time of the largest shard (median of 25), in µs. */
-async function shardParseUs(assetsDir, stats) {
+/**
+ * Finding one record in the largest shard as the runtime does (`findInShard`: one string search,
+ * one record parsed), against JSON.parse of the whole text; medians of 25 runs, in µs.
+ */
+async function shardLookupUs(assetsDir, stats, { findInShard }) {
   const dir = join(assetsDir, "links-shards");
   let largest = "";
   for (const name of await readdir(dir))
-    if ((await stat(join(dir, name))).size === stats.maxBytes) largest = name;
+    if (name.endsWith(".jsonl") && (await stat(join(dir, name))).size === stats.maxBytes)
+      largest = name;
   const text = await readFile(join(dir, largest), "utf8");
-  const times = [];
-  for (let i = 0; i < 25; i++) {
-    const t = performance.now();
-    JSON.parse(text);
-    times.push((performance.now() - t) * 1000);
-  }
-  return times.sort((a, b) => a - b)[12];
+  const lines = text.split("\n").slice(1, -1);
+  const last = JSON.parse(lines[lines.length - 1]);
+  const median = (work) => {
+    const times = [];
+    for (let i = 0; i < 25; i++) {
+      const t = performance.now();
+      work();
+      times.push((performance.now() - t) * 1000);
+    }
+    return times.sort((a, b) => a - b)[12];
+  };
+  return {
+    findOne: median(() => findInShard(text, last.kind, last.key)),
+    parseAll: median(() => lines.map((line) => JSON.parse(line))),
+  };
 }

@@ -22,18 +22,41 @@ export function floorScriptWith(headers) {
 }
 
 /**
- * A worker that, once per isolate, reads and parses the files our first request reads (manifest,
- * site config, blocklist, shard 0) through ASSETS, then redirects: the cold cost of that I/O alone.
+ * A worker that, once per isolate, reads the files our first request reads (manifest, site
+ * config, blocklist, the registry's filter, shard 0) through ASSETS, then redirects: the cold cost
+ * of that I/O alone.
  */
 export const FLOOR_ASSETS_SCRIPT = `let loaded;
-const read = (env, path) => env.ASSETS.fetch("https://assets.invalid" + path).then((r) => r.json());
+const read = (env, path, as) => env.ASSETS.fetch("https://assets.invalid" + path).then((r) => r[as]());
 export default {
   async fetch(request, env) {
-    loaded ??= Promise.all(["/links.json", "/links-site-config.json", "/links-blocklist.json", "/links-shards/0.json"].map((p) => read(env, p)));
+    loaded ??= Promise.all([
+      read(env, "/links.json", "json"),
+      read(env, "/links-site-config.json", "json"),
+      read(env, "/links-blocklist.json", "json"),
+      read(env, "/links-shards/filter.bin", "arrayBuffer"),
+      read(env, "/links-shards/0.jsonl", "text"),
+    ]);
     await loaded;
     return new Response(null, { status: 302, headers: { location: "https://example.com/" } });
   },
 };`;
+
+/**
+ * A worker that reads one shard of `shardCount`, at random, through ASSETS on every request (as
+ * text, as our first visits do), then answers the floor's redirect: beside the floor worker, what
+ * one subrequest costs workerd and the isolate.
+ */
+export function readScript(shardCount) {
+  return `export default {
+  async fetch(request, env) {
+    const shard = Math.floor(Math.random() * ${shardCount});
+    const response = await env.ASSETS.fetch(new Request("https://assets.invalid/links-shards/" + shard + ".jsonl"));
+    await response.text();
+    return new Response(null, { status: 302, headers: { location: "https://example.com/" } });
+  },
+};`;
+}
 
 /**
  * Starts `scriptPath` (or inline `script`) with `assetsDir` bound as ASSETS; returns

@@ -7,11 +7,12 @@ import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { SIZES } from "../bench/generate.mjs";
-import { compileAssetsStub } from "../bench/node-bench.mjs";
+import { compileAssetsStub, compileShardFormat } from "../bench/node-bench.mjs";
 import { NGINX } from "../bench/nginx.mjs";
-import { goalsTable, sizeTable } from "../bench/report.mjs";
+import { goalsTable, sizeTable, zipfTable } from "../bench/report.mjs";
 import { runSize } from "../bench/run-size.mjs";
 import { WRK } from "../bench/wrk.mjs";
 
@@ -51,6 +52,7 @@ log("building the CLI (npm run build:cli)");
 execFileSync(process.execPath, [join(REPO, "scripts/build-cli.mjs")], { stdio: "inherit" });
 await mkdir(WORK, { recursive: true });
 const stubModule = await compileAssetsStub(WORK);
+const shardFormat = await import(pathToFileURL(await compileShardFormat(WORK)).href);
 
 const results = [];
 for (const name of sizeNames) {
@@ -64,6 +66,7 @@ for (const name of sizeNames) {
       coldRuns,
       nodeRequests: values.quick ? 10_000 : 50_000,
       stubModule,
+      shardFormat,
       log,
     }),
   );
@@ -74,6 +77,9 @@ const markdown = [
   `Machine: ${machine}. Command: \`npm run bench -- --sizes ${sizeNames.join(",")} --seconds ${seconds}\` (wrk -t 2 -c 64 -d ${seconds}s).`,
   "",
   ...results.map(sizeTable),
+  "#### The Zipf load",
+  "",
+  zipfTable(results),
   "#### Goals",
   "",
   goalsTable(results),
