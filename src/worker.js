@@ -249,51 +249,51 @@ function validateB64(protectedHeader, extensions) {
 }
 
 // node_modules/jose/dist/webapi/lib/key.js
-var tag = (key) => key[Symbol.toStringTag];
-var jwkMatchesOp = (entry, key, usage) => {
+var tag = (key2) => key2[Symbol.toStringTag];
+var jwkMatchesOp = (entry, key2, usage) => {
   const { alg } = entry;
-  if (key.use !== void 0) {
+  if (key2.use !== void 0) {
     const expected = usage === "sign" || usage === "verify" ? "sig" : "enc";
-    if (key.use !== expected)
+    if (key2.use !== expected)
       throw new TypeError(`Invalid key for this operation, its "use" must be "${expected}" when present`);
   }
-  if (key.alg !== void 0 && key.alg !== alg)
+  if (key2.alg !== void 0 && key2.alg !== alg)
     throw new TypeError(`Invalid key for this operation, its "alg" must be "${alg}" when present`);
-  if (Array.isArray(key.key_ops)) {
+  if (Array.isArray(key2.key_ops)) {
     const expectedKeyOp = usage === "encrypt" || usage === "decrypt" ? entry.ops?.[usage === "encrypt" ? 0 : 1] : usage;
-    if (expectedKeyOp && !key.key_ops.includes(expectedKeyOp))
+    if (expectedKeyOp && !key2.key_ops.includes(expectedKeyOp))
       throw new TypeError(`Invalid key for this operation, its "key_ops" must include "${expectedKeyOp}" when present`);
   }
 };
-async function prepareKey(entry, key, usage) {
+async function prepareKey(entry, key2, usage) {
   const { alg, secret } = entry, requiresPrivateKey = usage === "decrypt" || usage === "sign";
-  if (secret && key instanceof Uint8Array)
-    return key;
+  if (secret && key2 instanceof Uint8Array)
+    return key2;
   let normalized, keyObject;
-  if (isObject(key)) {
-    if (normalized = normalizeJwk(key), typeof normalized.kty != "string")
-      throw invalidKeyType(alg, key, secret);
+  if (isObject(key2)) {
+    if (normalized = normalizeJwk(key2), typeof normalized.kty != "string")
+      throw invalidKeyType(alg, key2, secret);
     if (!(secret ? normalized.kty === "oct" && typeof normalized.k == "string" : normalized.kty !== "oct" && (requiresPrivateKey ? normalized.kty === "AKP" && typeof normalized.priv == "string" || typeof normalized.d == "string" : normalized.d === void 0 && normalized.priv === void 0)))
       throw new TypeError(secret ? 'JSON Web Key for symmetric algorithms must have JWK "kty" (Key Type) equal to "oct" and the JWK "k" (Key Value) present' : `JSON Web Key for this operation must be a ${requiresPrivateKey ? "private" : "public"} JWK`);
     if (jwkMatchesOp(entry, normalized, usage), normalized.kty === "oct")
       return decode(normalized.k);
-    if (!Object.isFrozen(key)) {
-      const { key_ops } = key;
-      Array.isArray(key_ops) && Object.freeze(key_ops), Object.freeze(key);
+    if (!Object.isFrozen(key2)) {
+      const { key_ops } = key2;
+      Array.isArray(key_ops) && Object.freeze(key_ops), Object.freeze(key2);
     }
   } else {
-    if (!isKeyLike(key))
-      throw invalidKeyType(alg, key, secret);
+    if (!isKeyLike(key2))
+      throw invalidKeyType(alg, key2, secret);
     const expectedType = secret ? "secret" : requiresPrivateKey ? "private" : "public";
-    if (key.type !== expectedType && (secret || ["secret", "public", "private"].includes(key.type)))
-      throw new TypeError(`${tag(key)} instances must be of type "${expectedType}" for the ${alg} algorithm`);
-    if (isCryptoKey(key))
-      return key;
-    if (keyObject = key, keyObject.type === "secret")
+    if (key2.type !== expectedType && (secret || ["secret", "public", "private"].includes(key2.type)))
+      throw new TypeError(`${tag(key2)} instances must be of type "${expectedType}" for the ${alg} algorithm`);
+    if (isCryptoKey(key2))
+      return key2;
+    if (keyObject = key2, keyObject.type === "secret")
       return keyObject.export();
   }
   cache ||= /* @__PURE__ */ new WeakMap();
-  const cacheKey = key;
+  const cacheKey = key2;
   let cached = cache.get(cacheKey);
   if (cached?.[alg])
     return cached[alg];
@@ -310,17 +310,17 @@ var nist = {
   secp384r1: "P-384",
   secp521r1: "P-521"
 };
-var isCryptoKey = (key) => {
-  if (key?.[Symbol.toStringTag] === "CryptoKey")
+var isCryptoKey = (key2) => {
+  if (key2?.[Symbol.toStringTag] === "CryptoKey")
     return true;
   try {
-    return key instanceof CryptoKey;
+    return key2 instanceof CryptoKey;
   } catch {
     return false;
   }
 };
-var isKeyObject = (key) => key?.[Symbol.toStringTag] === "KeyObject";
-var isKeyLike = (key) => isCryptoKey(key) || isKeyObject(key);
+var isKeyObject = (key2) => key2?.[Symbol.toStringTag] === "KeyObject";
+var isKeyLike = (key2) => isCryptoKey(key2) || isKeyObject(key2);
 function message(msg, actual, ...types) {
   if (types.length > 2) {
     const last = types.pop();
@@ -333,17 +333,17 @@ function invalidKeyType(alg, actual, secret) {
   return secret && types.push("Uint8Array"), new TypeError(message(`Key for the ${alg} algorithm must be `, actual, ...types));
 }
 var unusable = (name, prop = "algorithm.name") => new TypeError(`CryptoKey does not support this operation, its ${prop} must be ${name}`);
-function checkUsage(key, usage) {
-  if (usage && !key.usages.includes(usage))
+function checkUsage(key2, usage) {
+  if (usage && !key2.usages.includes(usage))
     throw new TypeError(`CryptoKey does not support this operation, its usages must include ${usage}.`);
 }
-function checkModulusLength(alg, key) {
-  const { modulusLength } = key.algorithm;
+function checkModulusLength(alg, key2) {
+  const { modulusLength } = key2.algorithm;
   if (typeof modulusLength != "number" || modulusLength < 2048)
     throw new TypeError(`${alg} requires key modulusLength to be 2048 bits or larger`);
 }
-function checkCryptoKey(key, expected, usage) {
-  const algorithm = key.algorithm;
+function checkCryptoKey(key2, expected, usage) {
+  const algorithm = key2.algorithm;
   if (algorithm.name !== expected.name)
     throw unusable(expected.name);
   if (expected.hash && algorithm.hash?.name !== expected.hash)
@@ -352,7 +352,7 @@ function checkCryptoKey(key, expected, usage) {
     throw unusable(expected.namedCurve, "algorithm.namedCurve");
   if (expected.length !== void 0 && algorithm.length !== expected.length)
     throw unusable(expected.length, "algorithm.length");
-  checkUsage(key, usage);
+  checkUsage(key2, usage);
 }
 function snapshotJwk(jwk) {
   return { __proto__: null, ...jwk };
@@ -375,8 +375,8 @@ async function jwkToKey(entry, jwk, extractable) {
   const algorithm = entry.resolve?.({ kty: jwk.kty, crv: jwk.crv }) ?? entry.subtle, isPrivate = !!(jwk.d || jwk.priv), keyData = { ...jwk, ext: extractable ?? jwk.ext };
   return keyData.kty !== "AKP" && delete keyData.alg, delete keyData.use, crypto.subtle.importKey("jwk", keyData, algorithm, keyData.ext ?? !isPrivate, jwk.key_ops ?? entry.usages[isPrivate ? 1 : 0]);
 }
-async function rawKey(key, expected, usage, extractable = false) {
-  return key instanceof Uint8Array && (key = await crypto.subtle.importKey("raw", key, expected, extractable, [usage])), checkCryptoKey(key, expected, usage), key;
+async function rawKey(key2, expected, usage, extractable = false) {
+  return key2 instanceof Uint8Array && (key2 = await crypto.subtle.importKey("raw", key2, expected, extractable, [usage])), checkCryptoKey(key2, expected, usage), key2;
 }
 
 // node_modules/jose/dist/webapi/lib/key_descriptor.js
@@ -473,7 +473,7 @@ function encodeCompactUnencodedPayload(payload) {
     });
   }
 }
-async function verifySignature(jws, shared, key, encodeUnencodedPayload, parsedProtected) {
+async function verifySignature(jws, shared, key2, encodeUnencodedPayload, parsedProtected) {
   const { protected: encodedProtectedHeader, header, payload: inputPayload } = jws, protectedHeader = parsedProtected ?? parseProtectedHeader(encodedProtectedHeader);
   if (!isDisjoint(protectedHeader, header))
     throw new JWSInvalid("JWS Protected and JWS Unprotected Header Parameter names must be disjoint");
@@ -489,8 +489,8 @@ async function verifySignature(jws, shared, key, encodeUnencodedPayload, parsedP
     throw new JWSInvalid("JWS Payload must be a string or an Uint8Array instance");
   const signingPayload = b64 || typeof inputPayload != "string" ? inputPayload : encodeUnencodedPayload(inputPayload);
   let resolvedKey = false;
-  typeof key == "function" && (key = await key(protectedHeader, jws), resolvedKey = true);
-  const entry = jwsAlgorithm(alg), signingInput = concat(encodedProtectedHeader !== void 0 ? encode(encodedProtectedHeader) : new Uint8Array(), encode("."), typeof signingPayload == "string" ? shared[2] ??= encodeAsciiMember(signingPayload, "payload", JWSInvalid) : signingPayload), signature = decodeBase64url(jws.signature, "signature", JWSInvalid), verificationKey = await prepareKey(entry, key, "verify"), cryptoKey = await rawKey(verificationKey, entry.subtle, "verify");
+  typeof key2 == "function" && (key2 = await key2(protectedHeader, jws), resolvedKey = true);
+  const entry = jwsAlgorithm(alg), signingInput = concat(encodedProtectedHeader !== void 0 ? encode(encodedProtectedHeader) : new Uint8Array(), encode("."), typeof signingPayload == "string" ? shared[2] ??= encodeAsciiMember(signingPayload, "payload", JWSInvalid) : signingPayload), signature = decodeBase64url(jws.signature, "signature", JWSInvalid), verificationKey = await prepareKey(entry, key2, "verify"), cryptoKey = await rawKey(verificationKey, entry.subtle, "verify");
   entry.minRsaBits && checkModulusLength(entry.alg, cryptoKey);
   let verified = false;
   try {
@@ -503,13 +503,13 @@ async function verifySignature(jws, shared, key, encodeUnencodedPayload, parsedP
   const result = { payload: typeof signingPayload == "string" ? decodeBase64url(signingPayload, "payload", JWSInvalid) : signingPayload };
   return encodedProtectedHeader !== void 0 && (result.protectedHeader = protectedHeader), header !== void 0 && (result.unprotectedHeader = header), resolvedKey ? [{ ...result, key: verificationKey }, b64] : [result, b64];
 }
-async function verifyCompact(jws, shared, key) {
+async function verifyCompact(jws, shared, key2) {
   if (jws instanceof Uint8Array && (jws = decoder.decode(jws)), typeof jws != "string")
     throw new JWSInvalid("Compact JWS must be a string or Uint8Array");
   const { 0: protectedHeader, 1: payload, 2: signature, length } = jws.split(".");
   if (length !== 3)
     throw new JWSInvalid("Invalid Compact JWS");
-  return verifySignature({ payload, protected: protectedHeader, signature }, shared, key, encodeCompactUnencodedPayload);
+  return verifySignature({ payload, protected: protectedHeader, signature }, shared, key2, encodeCompactUnencodedPayload);
 }
 
 // node_modules/jose/dist/webapi/lib/jwt_claims_set.js
@@ -603,8 +603,8 @@ function validateClaimsSet(protectedHeader, claimsSetBytes, options = {}) {
 }
 
 // node_modules/jose/dist/webapi/jwt/verify.js
-async function jwtVerify(jwt, key, options) {
-  const [verified, b64] = await verifyCompact(jwt, prepareVerify(options), key);
+async function jwtVerify(jwt, key2, options) {
+  const [verified, b64] = await verifyCompact(jwt, prepareVerify(options), key2);
   if (!b64)
     throw new JWTInvalid("JWTs MUST NOT use unencoded payload");
   const payload = validateClaimsSet(verified.protectedHeader, verified.payload, options);
@@ -619,10 +619,10 @@ function isUsableJWK(jwk, entry, alg, kid) {
 async function importWithAlgCache(cache2, jwk, entry) {
   const cached = cache2.get(jwk) || cache2.set(jwk, {}).get(jwk), { alg } = entry;
   if (cached[alg] === void 0) {
-    const pending = jwkToKey(entry, jwk, true).then((key) => {
-      if (key.type !== "public")
+    const pending = jwkToKey(entry, jwk, true).then((key2) => {
+      if (key2.type !== "public")
         throw new JWKSInvalid("JSON Web Key Set members must be public keys");
-      return cached[alg] = key, key;
+      return cached[alg] = key2, key2;
     }).catch((error) => {
       throw cached[alg] === pending && delete cached[alg], error;
     });
@@ -938,11 +938,11 @@ function eventData(facts, visitor) {
     ["query", visitor.query]
   ];
   const data = [];
-  for (const [key, value] of entries) {
+  for (const [key2, value] of entries) {
     if (value === void 0 || value === "") continue;
     if (typeof value === "number" && !Number.isFinite(value)) continue;
     data.push([
-      key.slice(0, MAX_KEY_LENGTH),
+      key2.slice(0, MAX_KEY_LENGTH),
       typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value
     ]);
   }
@@ -970,17 +970,17 @@ var CLICK_IDS = [
 ];
 var CAMPAIGN_VALUE_MAX = 255;
 var CLICK_ID_SET = new Set(CLICK_IDS);
-function isCampaignParam(key) {
-  const name = key.toLowerCase();
+function isCampaignParam(key2) {
+  const name = key2.toLowerCase();
   return name.startsWith("utm_") || CLICK_ID_SET.has(name);
 }
 function selectQuery(params, mode) {
   if (mode === "none") return "";
   const kept = new URLSearchParams();
-  params.forEach((value, key) => {
-    const campaign = isCampaignParam(key);
-    if (campaign) kept.append(key, clip(value, CAMPAIGN_VALUE_MAX));
-    else if (mode === "full") kept.append(key, value);
+  params.forEach((value, key2) => {
+    const campaign = isCampaignParam(key2);
+    if (campaign) kept.append(key2, clip(value, CAMPAIGN_VALUE_MAX));
+    else if (mode === "full") kept.append(key2, value);
   });
   return kept.toString();
 }
@@ -1033,9 +1033,9 @@ function parseAnalyticsConfig(env) {
       problems
     );
     const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
-    const key = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
-    if (endpoint && siteId && botMode && key !== null)
-      config.provider_b = { endpoint, siteId, botMode, ...key ? { collectionKey: key } : {} };
+    const key2 = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
+    if (endpoint && siteId && botMode && key2 !== null)
+      config.provider_b = { endpoint, siteId, botMode, ...key2 ? { collectionKey: key2 } : {} };
   }
   return config;
 }
@@ -1119,11 +1119,11 @@ var cachedKey;
 var cachedConfig;
 function loadAnalyticsConfig(env) {
   if (cachedConfig && env === cachedEnv) return cachedConfig;
-  const key = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
+  const key2 = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
   cachedEnv = env;
-  if (cachedConfig && key === cachedKey) return cachedConfig;
+  if (cachedConfig && key2 === cachedKey) return cachedConfig;
   cachedConfig = parseAnalyticsConfig(env);
-  cachedKey = key;
+  cachedKey = key2;
   for (const problem of cachedConfig.problems) console.warn(`shortlinks analytics: ${problem}`);
   return cachedConfig;
 }
@@ -1139,6 +1139,7 @@ async function deliverAll(requests, options = {}) {
 }
 async function deliver(request, options) {
   const doFetch = options.fetch ?? fetch;
+  const ms = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
   const result = {
     provider: request.provider,
     event: request.event,
@@ -1150,7 +1151,7 @@ async function deliver(request, options) {
       method: "POST",
       headers: request.headers,
       body: request.body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? ANALYTICS_TIMEOUT_MS)
+      signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms)
     });
     result.status = response.status;
     result.body = (await response.text()).slice(0, 2e3);
@@ -1481,9 +1482,9 @@ function mergeRules(matching) {
   for (const rule of matching) {
     for (const name of rule.unset) result.set(name.toLowerCase(), null);
     for (const [name, value] of Object.entries(rule.set)) {
-      const key = name.toLowerCase();
-      const before = result.get(key);
-      result.set(key, before ? `${before}, ${value}` : value);
+      const key2 = name.toLowerCase();
+      const before = result.get(key2);
+      result.set(key2, before ? `${before}, ${value}` : value);
     }
   }
   return result;
@@ -1701,8 +1702,8 @@ var RESERVED_PREFIXES = [
   ...LANGUAGES.flatMap((lang) => [`${lang}/_stats`, `${lang}/_tests`]),
   ...Object.values(LOOKUP_ROUTES).map((route) => route.slice(1))
 ];
-function isReservedKey(key) {
-  return RESERVED_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix + "/"));
+function isReservedKey(key2) {
+  return RESERVED_PREFIXES.some((prefix) => key2 === prefix || key2.startsWith(prefix + "/"));
 }
 
 // runtime/guards.ts
@@ -1732,11 +1733,11 @@ function chooseLanguage(acceptLanguage, fallback) {
 // runtime/slug.ts
 var SLUG_SEGMENT = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
 var FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
-function isShortLinkCandidate(segments, key) {
-  if (segments.length === 0 || key.length > MAX_SLUG_LENGTH) return false;
+function isShortLinkCandidate(segments, key2) {
+  if (segments.length === 0 || key2.length > MAX_SLUG_LENGTH) return false;
   if (!segments.every((segment) => SLUG_SEGMENT.test(segment))) return false;
   if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
-  return !isReservedKey(key) && !("/" + key + "/").startsWith(STATIC_DIR);
+  return !isReservedKey(key2) && !("/" + key2 + "/").startsWith(STATIC_DIR);
 }
 
 // runtime/targets/hosts.ts
@@ -1905,6 +1906,54 @@ function classifyAddress(bytes) {
   return null;
 }
 
+// runtime/targets/metadata.ts
+var METADATA_ENDPOINTS = [
+  {
+    host: "169.254.169.254",
+    provider: "AWS, Google Cloud, Azure, Oracle Cloud, DigitalOcean, OpenStack, Hetzner, Linode, IBM Cloud"
+  },
+  { host: "fd00:ec2::254", provider: "AWS (instance metadata over IPv6)" },
+  { host: "169.254.170.2", provider: "AWS ECS (task metadata and credentials)" },
+  { host: "169.254.170.23", provider: "AWS EKS Pod Identity (credentials)" },
+  { host: "fd00:ec2::23", provider: "AWS EKS Pod Identity (credentials over IPv6)" },
+  { host: "fd20:ce::254", provider: "Google Cloud (metadata over IPv6)" },
+  { host: "168.63.129.16", provider: "Azure (WireServer platform address)" },
+  { host: "100.100.100.200", provider: "Alibaba Cloud" },
+  { host: "192.0.0.192", provider: "Oracle Cloud (legacy metadata)" },
+  { host: "fd00:c1::a9fe:a9fe", provider: "Oracle Cloud (metadata over IPv6)" },
+  { host: "169.254.0.23", provider: "Tencent Cloud" },
+  { host: "169.254.42.42", provider: "Scaleway" },
+  { host: "fd00:42::42", provider: "Scaleway (metadata over IPv6)" },
+  { host: "fd00:a9fe:a9fe::1", provider: "Akamai/Linode (metadata over IPv6)" },
+  { host: "metadata.google.internal", provider: "Google Cloud" },
+  { host: "metadata.goog", provider: "Google Cloud" },
+  { host: "metadata", provider: "Google Cloud (short name)" },
+  { host: "instance-data", provider: "AWS (short name)" },
+  { host: "instance-data.ec2.internal", provider: "AWS" },
+  { host: "api.metadata.cloud.ibm.com", provider: "IBM Cloud VPC" },
+  { host: "metadata.tencentyun.com", provider: "Tencent Cloud" },
+  { host: "metadata.packet.net", provider: "Equinix Metal" },
+  { host: "metadata.platformequinix.com", provider: "Equinix Metal" },
+  { host: "rancher-metadata", provider: "Rancher" }
+];
+var key = (bytes) => bytes.join(".");
+var addressOf = (host) => parseIPv6(host) ?? (host.includes(":") ? null : parseIPv4(host));
+var BY_ADDRESS = /* @__PURE__ */ new Map();
+var BY_NAME = /* @__PURE__ */ new Map();
+for (const endpoint of METADATA_ENDPOINTS) {
+  const bytes = addressOf(endpoint.host);
+  if (bytes) BY_ADDRESS.set(key(bytes), endpoint);
+  else BY_NAME.set(endpoint.host, endpoint);
+}
+var NAMES = new Set(BY_NAME.keys());
+function metadataAddress(bytes) {
+  return BY_ADDRESS.get(key(bytes));
+}
+function metadataName(host) {
+  const name = matchHost(stripTrailingDots(host), NAMES);
+  return name === void 0 ? void 0 : BY_NAME.get(name);
+}
+
 // runtime/targets/rules.ts
 var RULE_TITLES = {
   1: "only http: and https: targets",
@@ -2069,6 +2118,12 @@ function checkTarget(target, policy, allow) {
   const opened = openedRules(allow);
   const used = [];
   const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
+  const metadata = address ? metadataAddress(address) : metadataName(host);
+  if (metadata)
+    return refuse2(
+      address ? 7 : 6,
+      `${host} is a cloud metadata endpoint (${metadata.provider}); no allowance opens it`
+    );
   if (address) {
     const range = classifyAddress(address);
     if (range && !(range.allowable && opened.has(7)))
@@ -2097,9 +2152,9 @@ function checkTarget(target, policy, allow) {
 }
 
 // runtime/lru.ts
-function remember(cache2, key, value, limit) {
-  cache2.delete(key);
-  cache2.set(key, value);
+function remember(cache2, key2, value, limit) {
+  cache2.delete(key2);
+  cache2.set(key2, value);
   if (cache2.size > limit) cache2.delete(cache2.keys().next().value);
 }
 
@@ -2121,10 +2176,10 @@ var verdicts = /* @__PURE__ */ new WeakMap();
 function judge(target, policy, allow) {
   let memo = verdicts.get(policy);
   if (!memo) verdicts.set(policy, memo = /* @__PURE__ */ new Map());
-  const key = `${allow ? allow.rules.join(",") : ""}
+  const key2 = `${allow ? allow.rules.join(",") : ""}
 ${target}`;
-  const verdict = memo.get(key) ?? checkTarget(target, policy, allow);
-  remember(memo, key, verdict, VERDICT_MEMO_LIMIT);
+  const verdict = memo.get(key2) ?? checkTarget(target, policy, allow);
+  remember(memo, key2, verdict, VERDICT_MEMO_LIMIT);
   return verdict;
 }
 function forwardQuery(target, search) {
@@ -2292,10 +2347,10 @@ async function resolve(request, ctx) {
     location.url
   );
 }
-async function findLink(key, links) {
-  const exact = await links.exact(key);
+async function findLink(key2, links) {
+  const exact = await links.exact(key2);
   if (exact) return { link: exact, depth: 0 };
-  const segments = key === "" ? [] : key.split("/");
+  const segments = key2 === "" ? [] : key2.split("/");
   for (let i = links.splatDepths.length - 1; i >= 0; i--) {
     const depth = links.splatDepths[i];
     if (depth > segments.length) continue;
@@ -2407,8 +2462,8 @@ function fnv1a32(text) {
   }
   return hash >>> 0;
 }
-function shardOf(key, shardCount) {
-  return fnv1a32(key) % shardCount;
+function shardOf(key2, shardCount) {
+  return fnv1a32(key2) % shardCount;
 }
 
 // runtime/registry/filter.ts
@@ -2418,8 +2473,8 @@ function mix(h) {
   h = Math.imul(h ^ h >>> 13, 3266489909);
   return (h ^ h >>> 16) >>> 0;
 }
-function positions(kind, key, { bits, hashes }, visit) {
-  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key);
+function positions(kind, key2, { bits, hashes }, visit) {
+  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key2);
   const h2 = mix(h1) | 1;
   for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
   return true;
@@ -2445,17 +2500,17 @@ var MembershipFilter = class _MembershipFilter {
       if (file[i] !== HEADER[i]) return `schema is not ${REGISTRY_FILTER.schema}`;
     return new _MembershipFilter(file.subarray(HEADER.length), shape);
   }
-  add(kind, key) {
-    positions(kind, key, this.shape, (bit) => {
+  add(kind, key2) {
+    positions(kind, key2, this.shape, (bit) => {
       this.bytes[bit >>> 3] |= 1 << (bit & 7);
       return true;
     });
   }
   /** False only when no link of this kind and key was added. */
-  mayHave(kind, key) {
+  mayHave(kind, key2) {
     return positions(
       kind,
-      key,
+      key2,
       this.shape,
       (bit) => (this.bytes[bit >>> 3] & 1 << (bit & 7)) !== 0
     );
@@ -2501,13 +2556,13 @@ async function readPage(data, path) {
 }
 
 // runtime/registry/shard-format.ts
-function lineStart(kind, key) {
+function lineStart(kind, key2) {
   return `
-{"kind":"${kind}","key":${JSON.stringify(key)},`;
+{"kind":"${kind}","key":${JSON.stringify(key2)},`;
 }
 function recordLine(record) {
-  const { kind, key, ...rest } = record;
-  return JSON.stringify({ kind, key, ...rest });
+  const { kind, key: key2, ...rest } = record;
+  return JSON.stringify({ kind, key: key2, ...rest });
 }
 function serializeShard(shard) {
   const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
@@ -2530,8 +2585,8 @@ function shardHeaderProblem(text) {
   if (!text.endsWith("\n")) return "the last line is cut short";
   return null;
 }
-function findInShard(text, kind, key) {
-  const start = text.indexOf(lineStart(kind, key));
+function findInShard(text, kind, key2) {
+  const start = text.indexOf(lineStart(kind, key2));
   if (start < 0) return void 0;
   const end = text.indexOf("\n", start + 1);
   return JSON.parse(text.slice(start + 1, end));
@@ -2569,11 +2624,11 @@ var ShardedLinks = class {
   splatDepths;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
-  exact(key) {
-    return this.lookup("exact", key);
+  exact(key2) {
+    return this.lookup("exact", key2);
   }
-  splat(key) {
-    return this.lookup("splat", key);
+  splat(key2) {
+    return this.lookup("splat", key2);
   }
   /** Every link, shard by shard (stats API); read without filling the caches. */
   async all() {
@@ -2592,21 +2647,21 @@ var ShardedLinks = class {
   get cached() {
     return { shards: this.shards.size, records: this.records.size };
   }
-  lookup(kind, key) {
-    const id = (kind === "exact" ? "e:" : "s:") + key;
+  lookup(kind, key2) {
+    const id = (kind === "exact" ? "e:" : "s:") + key2;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
       return known ?? void 0;
     }
-    if (!this.filter.mayHave(kind, key)) return void 0;
-    return this.read(kind, key, id);
+    if (!this.filter.mayHave(kind, key2)) return void 0;
+    return this.read(kind, key2, id);
   }
-  async read(kind, key, id) {
-    const index = shardOf(key, this.manifest.shard_count);
+  async read(kind, key2, id) {
+    const index = shardOf(key2, this.manifest.shard_count);
     const text = this.shards.get(index) ?? await this.load(index);
     remember(this.shards, index, text, SHARD_CACHE_LIMIT);
-    const found = findInShard(text, kind, key) ?? null;
+    const found = findInShard(text, kind, key2) ?? null;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
     return found ?? void 0;
   }
@@ -3619,10 +3674,10 @@ var AnswerCache = class {
     let hit = this.redirects.get(url);
     if (hit) remember(this.redirects, url, hit, REDIRECT_MEMO_LIMIT);
     else {
-      const key = pageKey(url, request.headers.get("accept-language"));
-      hit = this.pages.get(key);
+      const key2 = pageKey(url, request.headers.get("accept-language"));
+      hit = this.pages.get(key2);
       if (!hit) return void 0;
-      remember(this.pages, key, hit, PAGE_MEMO_LIMIT);
+      remember(this.pages, key2, hit, PAGE_MEMO_LIMIT);
     }
     const response = hit.body === null || request.method === "HEAD" ? hit.bodiless ??= new Response(null, { status: hit.status, headers: hit.headers }) : new Response(hit.body, { status: hit.status, headers: hit.headers });
     return { response, event: hit.event };
