@@ -102,7 +102,7 @@ describe("shortlinks CLI end to end", () => {
 
   it("a failed build exits 1, prints file:line problems and leaves the previous dist/ as it was", () => {
     expect(cli("build").code).toBe(0);
-    const before = readFileSync(join(root, "dist", "assets", "links-shards", "0.json"), "utf8");
+    const before = readFileSync(join(root, "dist", "assets", "links-shards", "0.jsonl"), "utf8");
     writeFileSync(
       join(root, "custom", "links", "zz-broken.yaml"),
       "- slug: api\n  target: https://example.com/\n",
@@ -110,7 +110,7 @@ describe("shortlinks CLI end to end", () => {
     const failed = cli("build");
     expect(failed.code).toBe(1);
     expect(failed.err).toMatch(/custom\/links\/zz-broken\.yaml:1: SL303/);
-    expect(readFileSync(join(root, "dist", "assets", "links-shards", "0.json"), "utf8")).toBe(
+    expect(readFileSync(join(root, "dist", "assets", "links-shards", "0.jsonl"), "utf8")).toBe(
       before,
     );
     expect(cli("check").code).toBe(1);

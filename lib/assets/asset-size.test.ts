@@ -5,13 +5,13 @@ import { MAX_ASSET_BYTES } from "../../runtime/contract/index.js";
 describe("SL505: every generated asset against the platform's per-file limit", () => {
   it("a generated asset one byte over 25 MiB is refused, one at the limit is fine", () => {
     const files = [
-      { path: "assets/links-shards/0.json", content: new Uint8Array(MAX_ASSET_BYTES + 1) },
+      { path: "assets/links-shards/0.jsonl", content: new Uint8Array(MAX_ASSET_BYTES + 1) },
       { path: "assets/links-shards/1.json", content: new Uint8Array(MAX_ASSET_BYTES) },
       { path: "assets/links.json", content: "{}" },
     ];
     const problems = assetSizeProblems(files);
     expect(problems.map((d) => [d.code, d.file])).toEqual([["SL505", "(generated)"]]);
-    expect(problems[0].message).toContain("assets/links-shards/0.json");
+    expect(problems[0].message).toContain("assets/links-shards/0.jsonl");
   });
 
   it("text is measured in UTF-8 bytes, not characters", () => {
