@@ -6,7 +6,7 @@ describe("SL505: every generated asset against the platform's per-file limit", (
   it("a generated asset one byte over 25 MiB is refused, one at the limit is fine", () => {
     const files = [
       { path: "assets/links-shards/0.jsonl", content: new Uint8Array(MAX_ASSET_BYTES + 1) },
-      { path: "assets/links-shards/1.json", content: new Uint8Array(MAX_ASSET_BYTES) },
+      { path: "assets/links-shards/1.jsonl", content: new Uint8Array(MAX_ASSET_BYTES) },
       { path: "assets/links.json", content: "{}" },
     ];
     const problems = assetSizeProblems(files);
