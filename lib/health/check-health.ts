@@ -3,7 +3,7 @@
  * validated links `build` would ship), pick the links that can redirect, probe their targets.
  */
 import { compileInstance } from "../compile.js";
-import type { Diagnostic } from "../diagnostics.js";
+import { errorsIn, type Diagnostic } from "../diagnostics.js";
 import { generatorIdentity } from "../paths.js";
 import { runHealth, type HealthOptions, type HealthRun } from "./run-health.js";
 import { selectLinks, type Selection } from "./select-links.js";
@@ -27,7 +27,7 @@ export function healthUserAgent(): string {
 
 export async function checkHealth(options: CheckHealthOptions): Promise<CheckHealthResult> {
   const compiled = await compileInstance({ root: options.root, skipBundle: true, emit: false });
-  const errors = compiled.diagnostics.filter((d) => d.severity === "error");
+  const errors = errorsIn(compiled.diagnostics);
   if (errors.length) return { ok: false, diagnostics: errors };
   const selection = selectLinks(compiled.links, options.at ?? new Date(), options.only);
   if (selection.unknown.length) return { ok: false, unknown: selection.unknown };
