@@ -10,7 +10,7 @@ export async function checkInstance(options: { root: string }): Promise<CompileR
   const root = resolve(options.root);
   const result = await compileInstance({ root });
   if (result.worker === undefined || !result.files || !result.tables) return result;
-  const extra = await unmetExpectations(result.files, result.tables.siteConfig.expectations);
+  const extra = await unmetExpectations(result.files, result.tables.expectations);
   let committed: string | undefined;
   try {
     committed = await readFile(join(root, SRC_WORKER), "utf8");

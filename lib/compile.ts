@@ -24,6 +24,7 @@ import {
   isHtmlPath,
   MAX_HEADER_RULES,
   type Blocklist,
+  type Expectation,
   type LinkRecord,
   type SiteConfig,
 } from "../runtime/contract/index.js";
@@ -31,6 +32,8 @@ import { assetSchemaProblems } from "./assets/asset-schemas.js";
 import { assetSizeProblems } from "./assets/asset-size.js";
 import { loadAcknowledgements, type Acknowledgement } from "./assets/acknowledgements.js";
 import { collectGarbage } from "./collect-garbage.js";
+import { buildStatsIndex } from "./stats-index/build-stats-index.js";
+import { buildTestsPages } from "./stats-index/tests-pages.js";
 
 export interface CompileOptions {
   root: string;
@@ -60,6 +63,8 @@ export interface CompileSummary {
 export interface CompiledTables {
   links: LinkRecord[];
   siteConfig: SiteConfig;
+  /** custom/tests.yaml, as the tests pages hold it. */
+  expectations: Expectation[];
   blocklist: Blocklist;
   acknowledgements: Acknowledgement[];
 }
@@ -180,12 +185,12 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       })),
     ),
     headerRules: headers.rules,
-    expectations: expectations.expectations,
   });
   const model = { links: validated.links, blocklist };
   const tables: CompiledTables = {
     links: validated.links,
     siteConfig,
+    expectations: expectations.expectations,
     blocklist,
     acknowledgements: acknowledgements.acknowledgements,
   };
@@ -198,6 +203,9 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     return { diagnostics: sorted, tables, summary, ...model };
   }
   const registry = buildRegistry(validated.links, site.case_sensitive);
+  const stats = buildStatsIndex(validated.links, site.case_sensitive);
+  diagnostics.push(...stats.diagnostics);
+  const tests = buildTestsPages(expectations.expectations);
   const summary: CompileSummary = {
     ...EMPTY_SUMMARY,
     links: validated.links.length,
@@ -205,7 +213,17 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     splat: registry.manifest.splat_count,
     shards: registry.manifest.shard_count,
   };
-  const json = [registry.manifest, ...registry.shards, blocklist, siteConfig, custom.manifest];
+  const json = [
+    registry.manifest,
+    ...registry.shards,
+    blocklist,
+    siteConfig,
+    custom.manifest,
+    stats.index,
+    ...stats.pages,
+    tests.index,
+    ...tests.pages,
+  ];
   for (const value of json) {
     for (const problem of assetSchemaProblems(value)) {
       diagnostics.push(
@@ -234,6 +252,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     blocklist,
     siteConfig,
     customAssets: custom.manifest,
+    stats,
+    tests,
     pages: pages.files,
     customFiles: custom.files,
   });

@@ -1,5 +1,5 @@
 /**
- * The instance's expectations (custom/tests.yaml, compiled into the site config) against real
+ * The instance's expectations (custom/tests.yaml, compiled into the tests pages) against real
  * answers. One implementation: the tests page shows its results, and `shortlinks check` reports
  * the unmet ones (lib/expectations/unmet-expectations.ts).
  */

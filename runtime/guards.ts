@@ -3,15 +3,16 @@
  * Both take the path folded once by `foldPathForGuards`.
  */
 import { PAGES_DIR } from "./routes.js";
-import { PRIVATE_FILES, SHARD_DIR, type Blocklist } from "./contract/index.js";
+import { PRIVATE_DIRS, PRIVATE_FILES, type Blocklist } from "./contract/index.js";
 
 const PRIVATE = new Set<string>(PRIVATE_FILES);
 
 export function isPrivateFile(folded: string): boolean {
+  const below = folded + "/";
   return (
     PRIVATE.has(folded) ||
-    (folded + "/").startsWith(SHARD_DIR) ||
-    (folded + "/").startsWith(PAGES_DIR)
+    PRIVATE_DIRS.some((dir) => below.startsWith(dir)) ||
+    below.startsWith(PAGES_DIR)
   );
 }
 

@@ -1,7 +1,10 @@
 import type { EffectiveState, LinkRecord } from "./contract/index.js";
 
 /** The lifecycle table of docs/runtime.md: the state a link is in at `now`, schedule applied (exact links only). */
-export function effectiveState(link: LinkRecord, now: Date): EffectiveState {
+export function effectiveState(
+  link: Pick<LinkRecord, "state" | "kind" | "schedule">,
+  now: Date,
+): EffectiveState {
   if (link.state !== "active") return link.state;
   const schedule = link.kind === "exact" ? link.schedule : undefined;
   if (!schedule) return "active";

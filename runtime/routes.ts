@@ -2,7 +2,7 @@
  * The paths the product itself serves. One table, used by the runtime to route and by the
  * compiler to refuse slugs that would collide with them.
  */
-import { LANGUAGES, PRIVATE_FILES, SHARD_DIR, type Lang } from "./contract/index.js";
+import { LANGUAGES, PRIVATE_DIRS, PRIVATE_FILES, type Lang } from "./contract/index.js";
 
 export const LOOKUP_ROUTES: Record<Lang, string> = {
   en: "/lookup",
@@ -50,7 +50,7 @@ export const RESERVED_PREFIXES: readonly string[] = [
   "_pages",
   "assets",
   ...PRIVATE_FILES.map((path) => path.slice(1)),
-  SHARD_DIR.slice(1, -1),
+  ...PRIVATE_DIRS.map((dir) => dir.slice(1, -1)),
   "lookup",
   "robots.txt",
   "favicon.ico",

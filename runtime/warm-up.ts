@@ -57,7 +57,6 @@ const SITE: SiteConfig = {
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
-  expectations: [],
 };
 
 const BLOCKLIST: Blocklist = {

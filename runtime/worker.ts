@@ -225,9 +225,13 @@ async function respond(
       }
       const answer = async (inner: Request, at: Date) =>
         (await answerRequest(inner, env, data, at)).response;
-      return {
-        response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now),
+      const operator = {
+        area: outcome.area,
+        langTag: outcome.lang,
+        rest: outcome.rest,
+        search: new URL(request.url).searchParams,
       };
+      return { response: await serveOperator(operator, data, answer, now) };
     }
     case "endpoint":
       return outcome.endpoint === "lookup-resolve"

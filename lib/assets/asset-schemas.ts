@@ -14,15 +14,59 @@ import {
   REGISTRY_SCHEMA,
   SHARD_SCHEMA,
   SITE_CONFIG_SCHEMA,
+  STATS_INDEX_SCHEMA,
+  STATS_PAGE_SCHEMA,
+  TESTS_INDEX_SCHEMA,
+  TESTS_PAGE_SCHEMA,
   type Blocklist,
   type CustomAssets,
   type RegistryManifest,
   type RegistryShard,
   type SiteConfig,
+  type StatsIndex,
+  type StatsPage,
+  type TestsIndex,
+  type TestsPage,
 } from "../../runtime/contract/index.js";
 
 const strings = z.array(z.string());
 const lang = z.enum(LANGUAGES);
+
+const SCHEDULE = z.strictObject({
+  label: z.string().min(1),
+  start: z.string().optional(),
+  end: z.string().optional(),
+});
+
+const EXPECTATION = z.strictObject({
+  path: z.string(),
+  at: z.string().optional(),
+  status: z.number().int(),
+  location: z.string().optional(),
+  file: z.string(),
+  line: z.number().int(),
+});
+
+const count = z.number().int().min(0);
+const counted = z.array(z.tuple([z.string(), count]));
+
+const STATS_ROW = z.tuple([
+  z.string().min(1),
+  z.union([z.literal(0), z.literal(1)]),
+  z.string().min(1),
+  z.literal(REDIRECT_STATUSES),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(LINK_STATES.length - 1),
+  count,
+  z.number().int().min(1),
+  z.union([z.literal(0), SCHEDULE]).optional(),
+  z.union([z.literal(0), z.string()]).optional(),
+  z.union([z.literal(0), strings]).optional(),
+  z.string().optional(),
+]);
 
 const LINK_RECORD = z.strictObject({
   kind: z.enum(["exact", "splat"]),
@@ -31,13 +75,7 @@ const LINK_RECORD = z.strictObject({
   target: z.string().min(1),
   status: z.literal(REDIRECT_STATUSES),
   state: z.enum(LINK_STATES),
-  schedule: z
-    .strictObject({
-      label: z.string().min(1),
-      start: z.string().optional(),
-      end: z.string().optional(),
-    })
-    .optional(),
+  schedule: SCHEDULE.optional(),
   forward_query: z.boolean(),
   remainder: z.literal("drop").optional(),
   allow: z.strictObject({ rules: strings, reason: z.string().min(1) }).optional(),
@@ -109,16 +147,6 @@ export const ASSET_SCHEMAS = {
         unset: strings,
       }),
     ),
-    expectations: z.array(
-      z.strictObject({
-        path: z.string(),
-        at: z.string().optional(),
-        status: z.number().int(),
-        location: z.string().optional(),
-        file: z.string(),
-        line: z.number().int(),
-      }),
-    ),
     public_disclosure: z.string().optional(),
   }),
   [CUSTOM_ASSETS_SCHEMA]: z.strictObject({
@@ -131,6 +159,43 @@ export const ASSET_SCHEMAS = {
         csp: z.enum(["strict", "sandboxed"]),
       }),
     ),
+  }),
+  [STATS_INDEX_SCHEMA]: z.strictObject({
+    schema: z.literal(STATS_INDEX_SCHEMA),
+    case_sensitive: z.boolean(),
+    links: count,
+    states: z.strictObject(
+      Object.fromEntries(LINK_STATES.map((s) => [s, count])) as Record<
+        (typeof LINK_STATES)[number],
+        typeof count
+      >,
+    ),
+    kinds: z.strictObject({ exact: count, splat: count }),
+    owners: z.strictObject({ count, top: counted }),
+    tags: z.strictObject({ count, top: counted }),
+    dense: strings,
+    pages: z.strictObject({
+      first: strings.min(1),
+      sizes: z.array(count).min(1),
+      dense: z.array(z.array(count)),
+    }),
+    events: z.strictObject({ starts: z.tuple([count, count]), ends: z.tuple([count, count]) }),
+  }),
+  [STATS_PAGE_SCHEMA]: z.strictObject({
+    schema: z.literal(STATS_PAGE_SCHEMA),
+    files: strings,
+    groups: z.array(z.tuple([z.string().min(1), count])),
+    rows: z.array(STATS_ROW),
+    spans: z.strictObject({ anchor: z.string(), counts: z.array(z.array(count)) }),
+  }),
+  [TESTS_INDEX_SCHEMA]: z.strictObject({
+    schema: z.literal(TESTS_INDEX_SCHEMA),
+    total: count,
+    starts: z.array(count),
+  }),
+  [TESTS_PAGE_SCHEMA]: z.strictObject({
+    schema: z.literal(TESTS_PAGE_SCHEMA),
+    expectations: z.array(EXPECTATION),
   }),
 } as const;
 
@@ -156,4 +221,8 @@ export const SCHEMAS_MATCH_THE_CONTRACT: [
   Same<Shape<typeof BLOCKLIST_SCHEMA>, Blocklist>,
   Same<Shape<typeof SITE_CONFIG_SCHEMA>, SiteConfig>,
   Same<Shape<typeof CUSTOM_ASSETS_SCHEMA>, CustomAssets>,
-] = [true, true, true, true, true];
+  Same<Shape<typeof STATS_INDEX_SCHEMA>, StatsIndex>,
+  Same<Shape<typeof STATS_PAGE_SCHEMA>, StatsPage>,
+  Same<Shape<typeof TESTS_INDEX_SCHEMA>, TestsIndex>,
+  Same<Shape<typeof TESTS_PAGE_SCHEMA>, TestsPage>,
+] = [true, true, true, true, true, true, true, true, true];

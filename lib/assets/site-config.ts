@@ -3,7 +3,6 @@ import { LOOKUP_ROUTES } from "../../runtime/routes.js";
 import {
   LANGUAGES,
   SITE_CONFIG_SCHEMA,
-  type Expectation,
   type HeaderRule,
   type SiteConfig,
 } from "../../runtime/contract/index.js";
@@ -16,7 +15,6 @@ export interface SiteConfigInput {
   /** Asset path -> the page's own <title>, for pageview events. */
   pageTitles: Record<string, string>;
   headerRules: HeaderRule[];
-  expectations: Expectation[];
 }
 
 export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
@@ -36,7 +34,6 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
     static_paths: [...input.staticPaths].sort(),
     page_titles: input.pageTitles,
     header_rules: input.headerRules,
-    expectations: input.expectations,
   };
   if (site.public_disclosure !== undefined) config.public_disclosure = site.public_disclosure;
   return config;

@@ -3,10 +3,18 @@ import { serializeShard } from "../../runtime/registry/shard-format.js";
 import {
   PRIVATE_ASSETS,
   REGISTRY_FILTER,
+  STATS_INDEX_PATH,
+  TESTS_INDEX_PATH,
   shardPath,
+  statsPagePath,
+  testsPagePath,
   type Blocklist,
   type CustomAssets,
   type SiteConfig,
+  type StatsIndex,
+  type StatsPage,
+  type TestsIndex,
+  type TestsPage,
 } from "../../runtime/contract/index.js";
 import type { Registry } from "../registry/build-registry.js";
 import type { Site } from "../site/site-schema.js";
@@ -35,12 +43,15 @@ export interface AssembleInput {
   blocklist: Blocklist;
   siteConfig: SiteConfig;
   customAssets: CustomAssets;
+  stats: { index: StatsIndex; pages: StatsPage[] };
+  tests: { index: TestsIndex; pages: TestsPage[] };
   pages: { path: string; content: string | Uint8Array }[];
   customFiles: { path: string; content: Uint8Array }[];
 }
 
-/** Small files are indented for review; shards are JSON Lines (runtime/registry/shard-format.ts). */
+/** Small files are indented for review; shards are JSON Lines (runtime/registry/shard-format.ts); the stats and tests files are compact JSON, parsed per request. */
 export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+export const compactJson = (value: unknown) => JSON.stringify(value) + "\n";
 
 export function workerName(siteName: string): string {
   const name = siteName
@@ -95,6 +106,10 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),
     asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),
     asset(PRIVATE_ASSETS.customAssets.path, prettyJson(input.customAssets)),
+    asset(STATS_INDEX_PATH, compactJson(input.stats.index)),
+    ...input.stats.pages.map((page, i) => asset(statsPagePath(i), compactJson(page))),
+    asset(TESTS_INDEX_PATH, compactJson(input.tests.index)),
+    ...input.tests.pages.map((page, i) => asset(testsPagePath(i), compactJson(page))),
     ...input.pages.map((p) => asset(p.path, p.content)),
     ...input.customFiles.map((f) => asset(f.path, f.content)),
   ];

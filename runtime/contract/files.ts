@@ -8,8 +8,12 @@ export const REGISTRY_SCHEMA = "shortlinks.registry/2";
 export const SHARD_SCHEMA = "shortlinks.registry-shard/2";
 export const REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 export const BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
-export const SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
+export const SITE_CONFIG_SCHEMA = "shortlinks.site-config/2";
 export const CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
+export const STATS_INDEX_SCHEMA = "shortlinks.stats-index/1";
+export const STATS_PAGE_SCHEMA = "shortlinks.stats-page/1";
+export const TESTS_INDEX_SCHEMA = "shortlinks.tests-index/1";
+export const TESTS_PAGE_SCHEMA = "shortlinks.tests-page/1";
 
 /** Each private file of the assets directory with the schema id it carries. */
 export const PRIVATE_ASSETS = {
@@ -45,3 +49,25 @@ export const REGISTRY_FILTER = {
   path: `${SHARD_DIR}filter.bin`,
   schema: REGISTRY_FILTER_SCHEMA,
 } as const;
+
+/**
+ * The stats browsing index (docs/stats.md): `index.json` (STATS_INDEX_SCHEMA), the small
+ * top-level index, and `<n>.json` (STATS_PAGE_SCHEMA), the pages of records it points to.
+ */
+export const STATS_DIR = "/links-stats/";
+export const STATS_INDEX_PATH = `${STATS_DIR}index.json`;
+
+export function statsPagePath(page: number): string {
+  return `${STATS_DIR}${page}.json`;
+}
+
+/** The expectations of custom/tests.yaml, paged the same way for the tests page. */
+export const TESTS_DIR = "/links-tests/";
+export const TESTS_INDEX_PATH = `${TESTS_DIR}index.json`;
+
+export function testsPagePath(page: number): string {
+  return `${TESTS_DIR}${page}.json`;
+}
+
+/** Folders whose every file is as private as /links.json. */
+export const PRIVATE_DIRS: readonly string[] = [SHARD_DIR, STATS_DIR, TESTS_DIR];

@@ -9,6 +9,10 @@ import type {
   REGISTRY_SCHEMA,
   SHARD_SCHEMA,
   SITE_CONFIG_SCHEMA,
+  STATS_INDEX_SCHEMA,
+  STATS_PAGE_SCHEMA,
+  TESTS_INDEX_SCHEMA,
+  TESTS_PAGE_SCHEMA,
 } from "./files.js";
 
 export const LANGUAGES = ["en", "fr", "es", "it", "de"] as const;
@@ -134,11 +138,10 @@ export interface SiteConfig {
   page_titles: Record<string, string>;
   /** Header rules compiled from `_headers` (defaults merged with custom/public/_headers). */
   header_rules: HeaderRule[];
-  /** Instance expectations from custom/tests.yaml, evaluated by the tests page. */
-  expectations: Expectation[];
   public_disclosure?: string;
 }
 
+/** One expectation of custom/tests.yaml (the tests page evaluates them, `check` too). */
 export interface Expectation {
   path: string;
   at?: string;
@@ -154,4 +157,83 @@ export type CspProfile = "strict" | "sandboxed";
 export interface CustomAssets {
   schema: typeof CUSTOM_ASSETS_SCHEMA;
   files: { path: string; content_type: string; sha256: string; csp: CspProfile }[];
+}
+
+/**
+ * One link in a stats page, compact: slug as written, kind (0 exact, 1 splat), target, status,
+ * state (index in LINK_STATES), source file (index in the page's `files`) and line, then the
+ * optional schedule, owner, tags and description (0 where absent; trailing absent ones left out).
+ */
+export type StatsRow = [
+  slug: string,
+  kind: 0 | 1,
+  target: string,
+  status: RedirectStatus,
+  state: number,
+  file: number,
+  line: number,
+  schedule?: Schedule | 0,
+  owner?: string | 0,
+  tags?: string[] | 0,
+  description?: string,
+];
+
+/**
+ * `/links-stats/<n>.json`: consecutive entries of the one sorted sequence of listings (docs/stats.md).
+ * A listing is `all`, a facet (`state:paused`, `kind:splat`, `owner:<name>`, `tag:<name>`) or a
+ * schedule listing (`starts`, `ends`); within it, entries follow the normalised slug (schedule
+ * listings: the time, then the slug).
+ */
+export interface StatsPage {
+  schema: typeof STATS_PAGE_SCHEMA;
+  /** Source files the rows name, by index. */
+  files: string[];
+  /** The listings of this page in order: [listing, index of its first row]. */
+  groups: [string, number][];
+  rows: StatsRow[];
+  /**
+   * Sizes of the ranges that start in this page and run past the next one, so a call never reads
+   * the page where a long range ends: every such range is a prefix of `anchor`, and `counts` holds
+   * [prefix length, entries, entries of each dense listing (StatsIndex.dense)].
+   */
+  spans: { anchor: string; counts: number[][] };
+}
+
+/** `/links-stats/index.json`: the small top-level index of the stats pages. */
+export interface StatsIndex {
+  schema: typeof STATS_INDEX_SCHEMA;
+  case_sensitive: boolean;
+  links: number;
+  states: Record<LinkState, number>;
+  kinds: { exact: number; splat: number };
+  /** Distinct owners and tags, and the most used (at most STATS_TOP_VALUES) with their counts. */
+  owners: { count: number; top: [string, number][] };
+  tags: { count: number; top: [string, number][] };
+  /**
+   * Facet listings that hold more than half the links: they are not copied, the API reads `all`
+   * and keeps their rows (`pages.dense[i][p]`: rows of dense listing i in page p).
+   */
+  dense: string[];
+  pages: {
+    /** For each page, a key at or below its first entry and above the previous page's last. */
+    first: string[];
+    /** Entries of each page. */
+    sizes: number[];
+    dense: number[][];
+  };
+  /** Positions in the whole sequence of the two schedule listings: [first, end). */
+  events: { starts: [number, number]; ends: [number, number] };
+}
+
+/** `/links-tests/index.json`: how many expectations, and the first of each page. */
+export interface TestsIndex {
+  schema: typeof TESTS_INDEX_SCHEMA;
+  total: number;
+  starts: number[];
+}
+
+/** `/links-tests/<n>.json` */
+export interface TestsPage {
+  schema: typeof TESTS_PAGE_SCHEMA;
+  expectations: Expectation[];
 }

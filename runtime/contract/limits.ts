@@ -27,3 +27,38 @@ export const MAX_SHARDS = 16_384;
  */
 export const FILTER_BITS_PER_LINK = 10;
 export const FILTER_HASHES = 7;
+
+/**
+ * The stats API (docs/stats.md): a call reads the stats index and at most two of its pages, so
+ * a call reads at most STATS_INDEX_MAX_BYTES + 2 × STATS_PAGE_MAX_BYTES (256 KiB) whatever the
+ * number of links. The compiler cuts a page before it passes its budget and warns (SL351) when the
+ * index would pass its own.
+ */
+export const STATS_PAGE_MAX_BYTES = 96 * 1024;
+export const STATS_INDEX_MAX_BYTES = 64 * 1024;
+/** Private-file reads of one stats API call, at most: the index and two pages. */
+export const STATS_MAX_READS = 3;
+/** Links per call of the stats API: by default and at most. */
+export const STATS_DEFAULT_LIMIT = 200;
+export const STATS_MAX_LIMIT = 500;
+/** Facet listings read out of `all` rather than copied (those holding more than half the links). */
+export const STATS_DENSE_MAX = 4;
+/** Owners and tags the index names with their counts (the most used first). */
+export const STATS_TOP_VALUES = 100;
+
+/**
+ * What the stats index shows of a link's free text, in UTF-16 code units (longer text is cut, with
+ * an SL350 warning), so that a record stays a small fraction of a page. Owners and tags are cut
+ * the same way where the API compares them, so a filter by the full value still matches.
+ */
+export const STATS_TEXT_MAX = 1_000;
+export const STATS_NAME_MAX = 100;
+export const STATS_TAGS_MAX = 32;
+
+/**
+ * The tests page: expectations of custom/tests.yaml in pages of at most TESTS_PAGE_MAX_BYTES; one
+ * call evaluates at most TESTS_MAX_LIMIT of them (each reads the shards its path needs).
+ */
+export const TESTS_PAGE_MAX_BYTES = 64 * 1024;
+export const TESTS_DEFAULT_LIMIT = 10;
+export const TESTS_MAX_LIMIT = 10;

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { LinkRecord } from "../contract/index.js";
+import { cutText, decodeRow, encodeRow, statsLinkOf } from "./rows.js";
+
+const record: LinkRecord = {
+  kind: "exact",
+  slug: "Team/Handbook",
+  key: "team/handbook",
+  target: "https://example.com/handbook",
+  status: 308,
+  state: "paused",
+  schedule: { label: "maintenance", end: "2099-01-01T00:00:00Z" },
+  forward_query: false,
+  description: "The handbook",
+  tags: ["hr", "docs"],
+  owner: "people",
+  file: "custom/links/links.yaml",
+  line: 12,
+};
+
+describe("stats rows", () => {
+  it("a row decodes back to what the index shows of the link", () => {
+    const { link } = statsLinkOf(record);
+    expect(decodeRow(encodeRow(link, 1), ["other.yaml", "custom/links/links.yaml"])).toEqual(link);
+    expect(link).toEqual({
+      slug: "Team/Handbook",
+      kind: "exact",
+      target: "https://example.com/handbook",
+      status: 308,
+      state: "paused",
+      schedule: { label: "maintenance", end: "2099-01-01T00:00:00Z" },
+      owner: "people",
+      tags: ["hr", "docs"],
+      description: "The handbook",
+      file: "custom/links/links.yaml",
+      line: 12,
+    });
+  });
+
+  it("absent trailing fields are left out of the row", () => {
+    const { link } = statsLinkOf({
+      ...record,
+      schedule: undefined,
+      owner: undefined,
+      tags: undefined,
+      description: undefined,
+    });
+    expect(encodeRow(link, 0)).toEqual([
+      "Team/Handbook",
+      0,
+      "https://example.com/handbook",
+      308,
+      1,
+      0,
+      12,
+    ]);
+    expect(decodeRow(encodeRow(link, 0), ["custom/links/links.yaml"])).toEqual(link);
+  });
+
+  it("a splat keeps its kind; a description alone keeps the zeros before it", () => {
+    const { link } = statsLinkOf({
+      ...record,
+      kind: "splat",
+      slug: "gh/*",
+      schedule: undefined,
+      owner: undefined,
+      tags: undefined,
+    });
+    const row = encodeRow(link, 0);
+    expect(row).toEqual([
+      "gh/*",
+      1,
+      "https://example.com/handbook",
+      308,
+      1,
+      0,
+      12,
+      0,
+      0,
+      0,
+      "The handbook",
+    ]);
+    expect(decodeRow(row, ["custom/links/links.yaml"])).toEqual(link);
+  });
+
+  it("text is cut at a code-unit bound, never inside a surrogate pair", () => {
+    expect(cutText("abc", 5)).toBe("abc");
+    expect(cutText("ab😀cd", 3)).toBe("ab");
+    expect(cutText("ab😀cd", 4)).toBe("ab😀");
+  });
+
+  it("tags cut to the same name are shown once; more than 32 tags are reported cut", () => {
+    const long = "t".repeat(120);
+    const { link, cut } = statsLinkOf({
+      ...record,
+      tags: [long, long + "x", ...Array.from({ length: 40 }, (_, i) => `t${i}`)],
+    });
+    expect(link.tags?.[0]).toBe("t".repeat(100));
+    expect(link.tags).toHaveLength(31);
+    expect(cut).toEqual(["tags"]);
+  });
+});

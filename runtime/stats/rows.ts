@@ -1,0 +1,111 @@
+/**
+ * A link as the stats index shows it, and its compact row in a stats page: one encoder and one
+ * decoder, shared by the compiler (which writes rows) and the runtime (which reads them).
+ */
+import {
+  LINK_STATES,
+  STATS_NAME_MAX,
+  STATS_TAGS_MAX,
+  STATS_TEXT_MAX,
+  type LinkRecord,
+  type LinkState,
+  type RedirectStatus,
+  type Schedule,
+  type StatsRow,
+} from "../contract/index.js";
+
+/** The fields the stats surface shows of a link (free text cut to the index's limits). */
+export interface StatsLink {
+  slug: string;
+  kind: "exact" | "splat";
+  target: string;
+  status: RedirectStatus;
+  state: LinkState;
+  schedule?: Schedule;
+  owner?: string;
+  tags?: string[];
+  description?: string;
+  file: string;
+  line: number;
+}
+
+/** `text` cut to at most `max` UTF-16 code units, never inside a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+/** An owner or tag as the index keeps it and as a filter compares it. */
+export const nameOf = (name: string): string => cutText(name, STATS_NAME_MAX);
+
+const ELLIPSIS = "…";
+const cutLong = (text: string): string =>
+  text.length <= STATS_TEXT_MAX ? text : cutText(text, STATS_TEXT_MAX - 1) + ELLIPSIS;
+
+/** What the index shows of `link`, and the names of the fields it had to cut. */
+export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] } {
+  const cut: string[] = [];
+  const keep = (field: string, original: string, shown: string) => {
+    if (shown !== original) cut.push(field);
+    return shown;
+  };
+  const out: StatsLink = {
+    slug: link.slug,
+    kind: link.kind,
+    target: keep("target", link.target, cutLong(link.target)),
+    status: link.status,
+    state: link.state,
+    file: link.file,
+    line: link.line,
+  };
+  if (link.schedule) {
+    const label = keep("schedule.label", link.schedule.label, nameOf(link.schedule.label));
+    out.schedule = { ...link.schedule, label };
+  }
+  if (link.owner !== undefined) out.owner = keep("owner", link.owner, nameOf(link.owner));
+  if (link.tags !== undefined) {
+    if (link.tags.length > STATS_TAGS_MAX) cut.push("tags");
+    const shown = link.tags.slice(0, STATS_TAGS_MAX).map((tag) => keep("tags", tag, nameOf(tag)));
+    out.tags = [...new Set(shown)];
+  }
+  if (link.description !== undefined)
+    out.description = keep("description", link.description, cutLong(link.description));
+  return { link: out, cut: [...new Set(cut)] };
+}
+
+export function encodeRow(link: StatsLink, file: number): StatsRow {
+  const row: StatsRow = [
+    link.slug,
+    link.kind === "splat" ? 1 : 0,
+    link.target,
+    link.status,
+    LINK_STATES.indexOf(link.state),
+    file,
+    link.line,
+    link.schedule ?? 0,
+    link.owner ?? 0,
+    link.tags ?? 0,
+  ];
+  if (link.description !== undefined) row.push(link.description);
+  while (row.length > 7 && row[row.length - 1] === 0) row.pop();
+  return row;
+}
+
+export function decodeRow(row: StatsRow, files: readonly string[]): StatsLink {
+  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
+  const link: StatsLink = {
+    slug,
+    kind: kind === 1 ? "splat" : "exact",
+    target,
+    status,
+    state: LINK_STATES[state],
+    file: files[file],
+    line,
+  };
+  if (schedule) link.schedule = schedule;
+  if (owner) link.owner = owner;
+  if (tags) link.tags = tags;
+  if (description !== undefined) link.description = description;
+  return link;
+}

@@ -1,0 +1,142 @@
+/**
+ * The protected stats API (docs/stats.md): links by prefix and filter, schedule events by time,
+ * and the counts the shell shows. Each call reads the index and at most two pages.
+ */
+import { effectiveState } from "../lifecycle.js";
+import {
+  STATS_DEFAULT_LIMIT,
+  STATS_MAX_LIMIT,
+  type EffectiveState,
+  type StatsRow,
+} from "../contract/index.js";
+import { encodeCursor, type Cursor } from "./cursor.js";
+import { ALL, ENDS, STARTS, entryKey, eventTime } from "./listings.js";
+import { parseEventsQuery, parseLinksQuery } from "./params.js";
+import { decodeRow, type StatsLink } from "./rows.js";
+import { RangeReader, rangeTotal, rankOf } from "./scan.js";
+import type { OperatorFiles } from "./store.js";
+
+export type StatsRecord = StatsLink & { effective_state: EffectiveState };
+
+/** A JSON answer: 200 with a body, or 400 with an error. */
+export type ApiAnswer = { status: 200; body: unknown } | { status: 400; body: { error: string } };
+
+const LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
+
+export function recordOf(row: StatsRow, files: readonly string[], now: Date): StatsRecord {
+  const link = decodeRow(row, files);
+  const { slug, kind, target, status, state, schedule, owner, tags, description, file, line } =
+    link;
+  return {
+    slug,
+    kind,
+    target,
+    status,
+    state,
+    effective_state: effectiveState(link, now),
+    ...(schedule ? { schedule } : {}),
+    ...(owner !== undefined ? { owner } : {}),
+    ...(tags ? { tags } : {}),
+    ...(description !== undefined ? { description } : {}),
+    file,
+    line,
+  };
+}
+
+const refused = (parsed: { error: string }): ApiAnswer => ({
+  status: 400,
+  body: { error: parsed.error },
+});
+
+/** The cursor must point into the range it was made for. */
+function cursorFits(cursor: Cursor | undefined, range: string, from: string): boolean {
+  return cursor === undefined || (cursor.from.startsWith(range) && cursor.from >= from);
+}
+
+export async function linksAnswer(
+  files: OperatorFiles,
+  search: URLSearchParams,
+  now: Date,
+): Promise<ApiAnswer> {
+  const index = await files.statsIndex();
+  const parsed = parseLinksQuery(search, index.case_sensitive, LIMITS);
+  if (!parsed.ok) return refused(parsed);
+  const { listing, prefix, cursor, limit } = parsed.value;
+  const slot = index.dense.indexOf(listing);
+  const dense = slot >= 0 ? slot : undefined;
+  const range = entryKey(dense === undefined ? listing : ALL, prefix);
+  if (!cursorFits(cursor, range, range))
+    return refused({ error: "cursor does not belong to this prefix and filter" });
+  const reader = new RangeReader(files, index);
+  const slice = await reader.slice({ range, from: cursor?.from ?? range, limit, dense });
+  const total = cursor ? cursor.total : await rangeTotal(reader, range, dense);
+  return {
+    status: 200,
+    body: {
+      links: slice.entries.map((e) => recordOf(e.row, e.files, now)),
+      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      total,
+    },
+  };
+}
+
+export async function eventsAnswer(
+  files: OperatorFiles,
+  search: URLSearchParams,
+  now: Date,
+): Promise<ApiAnswer> {
+  const parsed = parseEventsQuery(search, now, LIMITS);
+  if (!parsed.ok) return refused(parsed);
+  const { listing, from, cursor, limit } = parsed.value;
+  const index = await files.statsIndex();
+  const range = entryKey(listing, "");
+  const start = entryKey(listing, from);
+  if (!cursorFits(cursor, range, start))
+    return refused({ error: "cursor does not belong to this type and time" });
+  const reader = new RangeReader(files, index);
+  const slice = await reader.slice({ range, from: cursor?.from ?? start, limit });
+  const end = (listing === STARTS ? index.events.starts : index.events.ends)[1];
+  const total = cursor ? cursor.total : end - slice.rank;
+  const bound = listing === STARTS ? "start" : "end";
+  return {
+    status: 200,
+    body: {
+      events: slice.entries.map((e) => {
+        const link = recordOf(e.row, e.files, now);
+        return { at: eventTime(link.schedule?.[bound] ?? ""), link };
+      }),
+      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      total,
+    },
+  };
+}
+
+/** Counts per state and kind, owners and tags, and the active links' state at `now`. */
+export async function summaryAnswer(
+  files: OperatorFiles,
+  search: URLSearchParams,
+  now: Date,
+): Promise<ApiAnswer> {
+  if ([...search.keys()].length > 0) return refused({ error: "summary.json takes no parameters" });
+  const index = await files.statsIndex();
+  const reader = new RangeReader(files, index);
+  const at = now.toISOString();
+  // Keys of one time are `<listing> <time> <slug>`; "!" sorts after the space: every entry at `at`.
+  const passed = async ([first, end]: [number, number], listing: string) =>
+    first === end ? 0 : (await rankOf(reader, entryKey(listing, at + "!"))) - first;
+  const started = await passed(index.events.starts, STARTS);
+  const scheduled = index.events.starts[1] - index.events.starts[0] - started;
+  const expired = await passed(index.events.ends, ENDS);
+  return {
+    status: 200,
+    body: {
+      at,
+      links: index.links,
+      states: index.states,
+      kinds: index.kinds,
+      effective: { active: index.states.active - scheduled - expired, scheduled, expired },
+      owners: index.owners,
+      tags: index.tags,
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The stats and tests files, read through the ASSETS binding on demand: each index once per
+ * isolate, a few recent pages kept (consecutive calls often page through the same one).
+ */
+import type { AssetFetcher } from "../env.js";
+import { readPrivateJson } from "../registry/read-assets.js";
+import { remember } from "../lru.js";
+import {
+  STATS_INDEX_PATH,
+  STATS_INDEX_SCHEMA,
+  STATS_PAGE_SCHEMA,
+  TESTS_INDEX_PATH,
+  TESTS_INDEX_SCHEMA,
+  TESTS_PAGE_SCHEMA,
+  statsPagePath,
+  testsPagePath,
+  type StatsIndex,
+  type StatsPage,
+  type TestsIndex,
+  type TestsPage,
+} from "../contract/index.js";
+
+/** Stats pages kept per isolate (at most 96 KiB of JSON each). */
+export const PAGE_CACHE_LIMIT = 4;
+
+/** The stats index with the position of each page's first entry in the whole sequence. */
+export interface LoadedIndex extends StatsIndex {
+  starts: number[];
+}
+
+export class OperatorFiles {
+  private index?: LoadedIndex;
+  private tests?: TestsIndex;
+  private readonly pages = new Map<number, StatsPage>();
+
+  constructor(private readonly assets: AssetFetcher) {}
+
+  async statsIndex(): Promise<LoadedIndex> {
+    if (this.index) return this.index;
+    const index = await readPrivateJson<StatsIndex>(this.assets, {
+      path: STATS_INDEX_PATH,
+      schema: STATS_INDEX_SCHEMA,
+    });
+    const starts: number[] = [];
+    let position = 0;
+    for (const size of index.pages.sizes) {
+      starts.push(position);
+      position += size;
+    }
+    this.index = { ...index, starts };
+    return this.index;
+  }
+
+  async statsPage(page: number): Promise<StatsPage> {
+    const cached = this.pages.get(page);
+    if (cached) {
+      remember(this.pages, page, cached, PAGE_CACHE_LIMIT);
+      return cached;
+    }
+    const loaded = await readPrivateJson<StatsPage>(this.assets, {
+      path: statsPagePath(page),
+      schema: STATS_PAGE_SCHEMA,
+    });
+    remember(this.pages, page, loaded, PAGE_CACHE_LIMIT);
+    return loaded;
+  }
+
+  async testsIndex(): Promise<TestsIndex> {
+    this.tests ??= await readPrivateJson<TestsIndex>(this.assets, {
+      path: TESTS_INDEX_PATH,
+      schema: TESTS_INDEX_SCHEMA,
+    });
+    return this.tests;
+  }
+
+  testsPage(page: number): Promise<TestsPage> {
+    return readPrivateJson<TestsPage>(this.assets, {
+      path: testsPagePath(page),
+      schema: TESTS_PAGE_SCHEMA,
+    });
+  }
+}
