@@ -2784,8 +2784,10 @@ function sortKeyOf(slug, caseSensitive) {
   const splat = slug === "*" || slug.endsWith("/*");
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   const normalized = normalizePath("/" + body, caseSensitive);
-  const key2 = normalized.ok ? normalized.key : body;
-  if (!splat) return key2;
+  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
+}
+function sortKeyOfKey(kind, key2) {
+  if (kind === "exact") return key2;
   return key2 === "" ? "*" : key2 + "/*";
 }
 function eventTime(iso) {

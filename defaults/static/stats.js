@@ -1,29 +1,25 @@
-// Stats shell: load the registry from ./api/links.json (protected) and filter it in the browser.
-import { effectiveState } from "./lifecycle.js";
+// Stats shell: pages through ./api/links.json (protected) by slug prefix and one filter, a slice
+// at a time, never the whole registry; the counts and the week's schedule changes come from
+// stats-overview.js.
+import { cell, fill, getJson, text } from "./stats-common.js";
+import { showOverview } from "./stats-overview.js";
 
-const MAX_ROWS = 500;
+const PAGE_SIZE = 100;
+const TYPING_PAUSE_MS = 300;
+
 const app = document.getElementById("stats-app");
 const search = document.getElementById("stats-search");
-const stateSelect = document.getElementById("stats-state");
-const kindSelect = document.getElementById("stats-kind");
+const filterControls = [...document.querySelectorAll("#stats-filters [data-filter]")];
 const status = document.getElementById("stats-status");
 const table = document.getElementById("stats-table");
 const tbody = document.getElementById("stats-rows");
+const prev = document.getElementById("stats-prev");
+const next = document.getElementById("stats-next");
 const filters = document.getElementById("stats-filters");
 
-const text = (name) => app.dataset[name] || "";
-const fill = (template, values) =>
-  template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
-const stateLabel = (state) =>
-  stateSelect.querySelector(`option[value="${state}"]`)?.textContent || state;
-
-function cell(content, className) {
-  const td = document.createElement("td");
-  if (className) td.className = className;
-  if (content instanceof Node) td.append(content);
-  else td.textContent = content ?? "";
-  return td;
-}
+/** Where the shown slice starts: its cursor (null for the first) and offset; earlier ones for "previous". */
+const view = { cursor: null, offset: 0, next: null, history: [], request: 0 };
+const number = (n) => Number(n).toLocaleString(document.documentElement.lang || undefined);
 
 function scheduleText(schedule) {
   if (!schedule) return "";
@@ -42,77 +38,114 @@ function tagList(tags) {
   return span;
 }
 
-function row(entry) {
+function row(link) {
   const tr = document.createElement("tr");
   const slug = document.createElement("code");
-  slug.textContent = entry.link.slug;
+  slug.textContent = link.slug;
+  const state = text(
+    app,
+    `textState${link.effective_state[0].toUpperCase()}${link.effective_state.slice(1)}`,
+  );
   tr.append(
     cell(slug),
-    cell(entry.link.kind === "splat" ? text("textKindSplat") : text("textKindExact")),
-    cell(entry.link.target, "url"),
-    cell(stateLabel(entry.state)),
-    cell(scheduleText(entry.link.schedule)),
-    cell(tagList(entry.link.tags)),
-    cell(entry.link.owner || ""),
-    cell(`${entry.link.file}:${entry.link.line}`, "source"),
+    cell(link.kind === "splat" ? text(app, "textKindSplat") : text(app, "textKindExact")),
+    cell(link.target, "url"),
+    cell(state || link.effective_state),
+    cell(scheduleText(link.schedule)),
+    cell(tagList(link.tags)),
+    cell(link.owner || ""),
+    cell(`${link.file}:${link.line}`, "source"),
   );
   return tr;
 }
 
-function haystack(link) {
-  return [
-    link.slug,
-    link.target,
-    link.description,
-    link.owner,
-    link.file,
-    link.schedule?.label,
-    ...(link.tags || []),
-  ]
-    .filter(Boolean)
-    .join("\n")
-    .toLowerCase();
+/** The API query of the controls: the prefix and the one filter that has a value. */
+function query(cursor) {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  const prefix = search.value.trim();
+  if (prefix) params.set("prefix", prefix);
+  const filter = filterControls.find((control) => control.value.trim() !== "");
+  if (filter) params.set(filter.dataset.filter, filter.value.trim());
+  if (cursor) params.set("cursor", cursor);
+  return params;
 }
 
-function render(entries) {
-  const query = search.value.trim().toLowerCase();
-  const matched = entries.filter(
-    (e) =>
-      (!stateSelect.value || e.state === stateSelect.value) &&
-      (!kindSelect.value || e.link.kind === kindSelect.value) &&
-      (!query || e.haystack.includes(query)),
-  );
-  const shown = matched.slice(0, MAX_ROWS);
-  tbody.replaceChildren(...shown.map(row));
-  table.hidden = shown.length === 0;
-  if (matched.length === 0) status.textContent = text("textEmpty");
-  else if (matched.length > shown.length)
-    status.textContent = fill(text("textTruncated"), {
-      shown: shown.length,
-      matched: matched.length,
-    });
-  else status.textContent = fill(text("textCount"), { shown: shown.length, total: entries.length });
-}
-
-async function start() {
+async function show(cursor, offset) {
+  const request = ++view.request;
+  status.textContent = text(app, "textLoading");
+  prev.disabled = next.disabled = true;
   try {
-    const response = await fetch("./api/links.json", { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`registry answered ${response.status}`);
-    const body = await response.json();
-    const now = new Date();
-    const entries = (body.links || []).map((link) => ({
-      link,
-      state: effectiveState(link, now),
-      haystack: haystack(link),
-    }));
-    entries.sort((a, b) => (a.link.slug < b.link.slug ? -1 : a.link.slug > b.link.slug ? 1 : 0));
-    for (const control of [search, stateSelect, kindSelect])
-      control.addEventListener("input", () => render(entries));
-    filters.addEventListener("submit", (event) => event.preventDefault());
-    render(entries);
+    const body = await getJson(`./api/links.json?${query(cursor)}`);
+    if (request !== view.request) return;
+    Object.assign(view, { cursor, offset, next: body.next });
+    tbody.replaceChildren(...body.links.map(row));
+    table.hidden = body.links.length === 0;
+    status.textContent =
+      body.total === 0
+        ? text(app, "textEmpty")
+        : fill(text(app, "textRange"), {
+            from: number(offset + (body.links.length ? 1 : 0)),
+            to: number(offset + body.links.length),
+            total: number(body.total),
+          });
+    prev.disabled = view.history.length === 0;
+    next.disabled = body.next === null;
   } catch (error) {
-    status.textContent = text("textError") || String(error);
+    if (request !== view.request) return;
+    table.hidden = true;
+    status.textContent = `${text(app, "textError")} ${error.message}`.trim();
+    prev.disabled = view.history.length === 0;
   }
+}
+
+/** Back to the first slice of the current prefix and filter. */
+function restart() {
+  view.history = [];
+  show(null, 0);
+}
+
+let typing;
+function restartSoon() {
+  clearTimeout(typing);
+  typing = setTimeout(restart, TYPING_PAUSE_MS);
+}
+
+/** One filter at a time: choosing one clears the others. */
+function choose(control) {
+  for (const other of filterControls) if (other !== control) other.value = "";
+}
+
+function start() {
+  search.addEventListener("input", restartSoon);
+  for (const control of filterControls) {
+    const typed = control.tagName === "INPUT";
+    control.addEventListener(typed ? "input" : "change", () => {
+      choose(control);
+      if (typed) restartSoon();
+      else restart();
+    });
+  }
+  filters.addEventListener("submit", (event) => {
+    event.preventDefault();
+    clearTimeout(typing);
+    restart();
+  });
+  next.addEventListener("click", () => {
+    if (view.next === null) return;
+    view.history.push({ cursor: view.cursor, offset: view.offset });
+    show(view.next, view.offset + tbody.children.length);
+  });
+  prev.addEventListener("click", () => {
+    const back = view.history.pop();
+    if (back) show(back.cursor, back.offset);
+  });
+  showOverview(app, (state) => {
+    const select = filterControls.find((control) => control.dataset.filter === "state");
+    select.value = state;
+    choose(select);
+    restart();
+  });
+  restart();
 }
 
 if (app) start();

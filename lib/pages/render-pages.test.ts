@@ -111,8 +111,9 @@ describe("the default pages render cleanly", () => {
     ["/assets/shortlinks.css"],
     ["/assets/lookup.js"],
     ["/assets/lookup-result.js"],
-    ["/assets/lifecycle.js"],
     ["/assets/stats.js"],
+    ["/assets/stats-common.js"],
+    ["/assets/stats-overview.js"],
     ["/assets/tests.js"],
     ["/assets/favicon.svg"],
   ])("static file %s is written", (path) => {

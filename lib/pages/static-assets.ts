@@ -16,7 +16,6 @@ export interface PageFile {
 /** Browser module name -> runtime source (relative to the package root). */
 export const SHARED_MODULES: Record<string, string> = {
   "lookup-result.js": "runtime/pages/lookup-result.ts",
-  "lifecycle.js": "runtime/lifecycle.ts",
 };
 
 const TEXT_EXTENSIONS = /\.(css|js|mjs|svg|txt|json|map|html)$/i;

@@ -41,7 +41,7 @@ export function buildStatsIndex(
   caseSensitive: boolean,
   budget: PageBudget = PAGE_BUDGET,
 ): StatsFiles {
-  const sequence = buildSequence(records, caseSensitive);
+  const sequence = buildSequence(records);
   const ranges = paginate(sequence, budget);
   const first = separators(sequence, ranges);
   const pages = ranges.map((range, p) => ({

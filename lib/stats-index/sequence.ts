@@ -10,7 +10,7 @@ import {
   STARTS,
   eventTime,
   facetListingsOf,
-  sortKeyOf,
+  sortKeyOfKey,
 } from "../../runtime/stats/listings.js";
 import { statsLinkOf, type StatsLink } from "../../runtime/stats/rows.js";
 
@@ -40,9 +40,13 @@ export interface Sequence {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function buildSequence(records: readonly LinkRecord[], caseSensitive: boolean): Sequence {
-  const shown = records.map((record) => ({ record, ...statsLinkOf(record) }));
-  const keyed = shown.map((s) => ({ ...s, key: sortKeyOf(s.link.slug, caseSensitive) }));
+export function buildSequence(records: readonly LinkRecord[]): Sequence {
+  // The validated key is the slug normalised as the runtime's sortKeyOf(slug) does.
+  const keyed = records.map((record) => ({
+    record,
+    ...statsLinkOf(record),
+    key: sortKeyOfKey(record.kind, record.key),
+  }));
   keyed.sort((a, b) => compare(a.key, b.key));
   const links = keyed.map((k) => k.link);
   const keys = keyed.map((k) => k.key);
@@ -51,8 +55,13 @@ export function buildSequence(records: readonly LinkRecord[], caseSensitive: boo
     .map((k) => ({ link: k.record, fields: k.cut }));
 
   const facets = new Map<string, number[]>();
+  const ids = new Map<string, string[]>();
   links.forEach((link, i) => {
-    for (const id of facetListingsOf(link)) {
+    // Links share a few values: their listing ids are worked out once per combination.
+    const values = JSON.stringify([link.state, link.kind, link.owner, link.tags]);
+    let listings = ids.get(values);
+    if (!listings) ids.set(values, (listings = facetListingsOf(link)));
+    for (const id of listings) {
       const members = facets.get(id);
       if (members) members.push(i);
       else facets.set(id, [i]);

@@ -61,8 +61,12 @@ export function sortKeyOf(slug: string, caseSensitive: boolean): string {
   const splat = slug === "*" || slug.endsWith("/*");
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   const normalized = normalizePath("/" + body, caseSensitive);
-  const key = normalized.ok ? normalized.key : body;
-  if (!splat) return key;
+  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
+}
+
+/** The same from a link's lookup key (the compiler's validated `key`, normalised the same way). */
+export function sortKeyOfKey(kind: "exact" | "splat", key: string): string {
+  if (kind === "exact") return key;
   return key === "" ? "*" : key + "/*";
 }
 

@@ -42,8 +42,11 @@ export interface BrowserSite {
   close(): Promise<void>;
 }
 
-export async function startBrowserSite(options: WorkerdOptions = {}): Promise<BrowserSite> {
-  const built = await buildInstance(BROWSER_INSTANCE);
+/** `instance`: the instance folder to build (default test/browser/instance). */
+export async function startBrowserSite(
+  options: WorkerdOptions & { instance?: string } = {},
+): Promise<BrowserSite> {
+  const built = await buildInstance(options.instance ?? BROWSER_INSTANCE);
   const workerd = await startWorkerd(built.out, options);
   let browser: Browser;
   let choice: ChromiumChoice;

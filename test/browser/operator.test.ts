@@ -75,13 +75,19 @@ describe("operator pages in Chromium", () => {
     },
   );
 
-  it.each<[string, { search?: string; state?: string; kind?: string }, string[]]>([
-    ["search by target", { search: "en-us/docs" }, ["docs"]],
-    ["search by tag", { search: "reference" }, ["docs"]],
-    ["search by owner", { search: "docs-team" }, ["docs"]],
-    ["filter by effective state: retired", { state: "retired" }, ["old"]],
-    ["filter by effective state: scheduled", { state: "scheduled" }, ["later"]],
+  it.each<
+    [
+      string,
+      { search?: string; state?: string; kind?: string; owner?: string; tag?: string },
+      string[],
+    ]
+  >([
+    ["search by the start of the slug", { search: "Do" }, ["docs"]],
+    ["filter by owner", { owner: "docs-team" }, ["docs"]],
+    ["filter by tag", { tag: "reference" }, ["docs"]],
+    ["filter by state: retired", { state: "retired" }, ["old"]],
     ["filter by state: draft", { state: "draft" }, ["hidden"]],
+    ["filter by kind: exact", { kind: "exact" }, ["docs", "hidden", "later", "old"]],
   ])("stats shell: %s", async (_rule, filter, slugs) => {
     const watched = await openOperator("/en/_stats/");
     const { page } = watched;
@@ -89,12 +95,41 @@ describe("operator pages in Chromium", () => {
     if (filter.search) await page.fill("#stats-search", filter.search);
     if (filter.state) await page.selectOption("#stats-state", filter.state);
     if (filter.kind) await page.selectOption("#stats-kind", filter.kind);
-    await page.waitForFunction(
-      `document.querySelectorAll("#stats-rows tr").length === ${slugs.length}`,
-      undefined,
-      { timeout: WAIT_MS },
-    );
+    if (filter.owner) await page.fill("#stats-owner", filter.owner);
+    if (filter.tag) await page.fill("#stats-tag", filter.tag);
+    await page
+      .locator("#stats-status", {
+        hasText: new RegExp(`^Links 1–${slugs.length} of ${slugs.length}\\.$`),
+      })
+      .waitFor({ timeout: WAIT_MS });
     expect(await page.locator("#stats-rows tr td:first-child").allTextContents()).toEqual(slugs);
+    expect(watched.problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
+    await watched.context.close();
+  });
+
+  it("stats shell: counts per state filter the table, and the effective state is shown", async () => {
+    const watched = await openOperator("/en/_stats/");
+    const { page } = watched;
+    await page.waitForSelector("#stats-counts button", { timeout: WAIT_MS });
+    expect(await page.locator("#stats-counts button").allTextContents()).toEqual([
+      "Active: 2",
+      "Paused: 0",
+      "Retired: 1",
+      "Disabled: 0",
+      "Draft: 1",
+    ]);
+    expect(await page.textContent("#stats-now")).toBe(
+      "Right now: 1 active links redirect, 1 are scheduled, 0 have expired.",
+    );
+    await page.waitForSelector("#stats-table:not([hidden])", { timeout: WAIT_MS });
+    const later = page.locator("#stats-rows tr", { hasText: "later" });
+    expect(await later.locator("td").nth(3).textContent()).toBe("Scheduled");
+    await page.click('#stats-counts button[data-state="retired"]');
+    await page
+      .locator("#stats-status", { hasText: /^Links 1–1 of 1\.$/ })
+      .waitFor({ timeout: WAIT_MS });
+    expect(await page.locator("#stats-rows tr td:first-child").allTextContents()).toEqual(["old"]);
+    expect(await page.inputValue("#stats-state")).toBe("retired");
     expect(watched.problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
     await watched.context.close();
   });
@@ -105,7 +140,10 @@ describe("operator pages in Chromium", () => {
     await watched.page.waitForSelector("#tests-table:not([hidden])", { timeout: WAIT_MS });
     expect(await watched.page.locator("#tests-rows tr").count()).toBe(4);
     expect(await watched.page.locator("#tests-rows td.pass").count()).toBe(4);
-    expect(await watched.page.textContent("#tests-status")).toBe("4 passed, 0 failed, 4 in total.");
+    expect(await watched.page.textContent("#tests-status")).toBe(
+      "Expectations 1–4 of 4: 4 passed, 0 failed.",
+    );
+    expect(await watched.page.isDisabled("#tests-next")).toBe(true);
     expect(watched.problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
     await watched.context.close();
   });

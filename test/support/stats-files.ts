@@ -13,6 +13,7 @@ import {
   type LinkRecord,
 } from "../../runtime/contract/index.js";
 import type { AssetFetcher } from "../../runtime/env.js";
+import { normalizePath } from "../../runtime/normalize.js";
 import { OperatorFiles } from "../../runtime/stats/store.js";
 
 export interface CountingAssets extends AssetFetcher {
@@ -56,13 +57,19 @@ export function statsFileMap(
 /** A fresh isolate's view: nothing of the stats files read yet. */
 export const coldFiles = (assets: AssetFetcher) => new OperatorFiles(assets);
 
+function keyOf(body: string): string {
+  const normalized = normalizePath("/" + body, false);
+  if (!normalized.ok) throw new Error(`not a slug: ${body}`);
+  return normalized.key;
+}
+
 /** A link record as the compiler hands it over (only the fields the stats index reads matter). */
 export function linkRecord(fields: Partial<LinkRecord> & { slug: string }): LinkRecord {
   const splat = fields.slug === "*" || fields.slug.endsWith("/*");
   const body = fields.slug === "*" ? "" : splat ? fields.slug.slice(0, -2) : fields.slug;
   return {
     kind: splat ? "splat" : "exact",
-    key: body.toLowerCase(),
+    key: keyOf(body),
     target: `https://example.com/${body}`,
     status: 302,
     state: "active",
