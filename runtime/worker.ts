@@ -25,6 +25,7 @@ import { pageAssetPath } from "./routes.js";
 import { chooseLanguage } from "./language.js";
 import { GENERATOR } from "./version.js";
 import { warmUp } from "./warm-up.js";
+import { warmUpStats } from "./stats/warm-up.js";
 import { AnswerCache } from "./answer-cache.js";
 
 const loaded = new WeakMap<object, RuntimeData>();
@@ -320,3 +321,4 @@ export default {
 
 // Compile the request path at isolate start-up rather than on its first request (warm-up.ts).
 void warmUp(answerRequest);
+void warmUpStats();

@@ -2892,7 +2892,7 @@ function parseEventsQuery(search, now, limits) {
 
 // runtime/stats/page-search.ts
 function pageOf(index, key2) {
-  const { first } = index.pages;
+  const first = index.separators;
   let lo = 0;
   let hi = first.length - 1;
   while (lo < hi) {
@@ -2962,9 +2962,9 @@ var RangeReader = class {
   }
   /** The first page from `p` on whose first entry lies in `range` and that holds rows to keep. */
   nextPage(p, range, dense) {
-    const { first, sizes } = this.index.pages;
-    const counts = dense === void 0 ? sizes : this.index.pages.dense[dense];
-    for (; p < first.length && first[p].startsWith(range); p++) if (counts[p] > 0) return p;
+    const { separators, empty } = this.index;
+    for (; p < separators.length && separators[p].startsWith(range); p++)
+      if (dense === void 0 || !empty[dense].has(p)) return p;
     return -1;
   }
   async slice(query) {
@@ -2997,7 +2997,7 @@ var RangeReader = class {
       const q = this.nextPage(p + 1, query.range, query.dense);
       if (q < 0) return slice;
       if (!this.has(q) && this.budgetLeft === 0) {
-        slice.next = this.index.pages.first[q];
+        slice.next = this.index.separators[q];
         return slice;
       }
       p = q;
@@ -3024,9 +3024,9 @@ async function rangeTotal(reader, range, dense) {
   const here = reader.inRange(page, range);
   let total = count(page, here);
   const next = x + 1;
-  const continues = here[1] === page.rows.length && next < index.pages.first.length;
-  if (!continues || !index.pages.first[next].startsWith(range)) return total;
-  if (dense !== void 0 && index.pages.dense[dense][next] === 0) return total;
+  const continues = here[1] === page.rows.length && next < index.separators.length;
+  if (!continues || !index.separators[next].startsWith(range)) return total;
+  if (dense !== void 0 && index.empty[dense].has(next)) return total;
   const following = await reader.page(next);
   total += count(following, reader.inRange(following, range));
   return total;
@@ -3135,9 +3135,29 @@ async function summaryAnswer(files, search, now) {
   };
 }
 
+// runtime/stats/separators.ts
+function decodeSeparators(coded) {
+  let previous = "";
+  return coded.map(([shared, rest]) => previous = previous.slice(0, shared) + rest);
+}
+
 // runtime/stats/store.ts
 var PAGE_CACHE_LIMIT = 4;
-var OperatorFiles = class {
+function withStarts(index) {
+  const starts = [];
+  let position = 0;
+  for (const size of index.pages.sizes) {
+    starts.push(position);
+    position += size;
+  }
+  return {
+    ...index,
+    separators: decodeSeparators(index.pages.first),
+    starts,
+    empty: index.pages.empty.map((pages) => new Set(pages))
+  };
+}
+var OperatorFiles = class _OperatorFiles {
   constructor(assets) {
     this.assets = assets;
   }
@@ -3145,19 +3165,22 @@ var OperatorFiles = class {
   index;
   tests;
   pages = /* @__PURE__ */ new Map();
-  async statsIndex() {
-    if (this.index) return this.index;
-    const index = await readPrivateJson(this.assets, {
-      path: STATS_INDEX_PATH,
-      schema: STATS_INDEX_SCHEMA
+  /** Files parsed already (the start-up warm-up's): served from memory, nothing read. */
+  static preloaded(index, pages) {
+    const files = new _OperatorFiles({
+      fetch: () => Promise.reject(new Error("preloaded stats files read nothing"))
     });
-    const starts = [];
-    let position = 0;
-    for (const size of index.pages.sizes) {
-      starts.push(position);
-      position += size;
-    }
-    this.index = { ...index, starts };
+    files.index = withStarts(index);
+    pages.forEach((page, p) => files.pages.set(p, page));
+    return files;
+  }
+  async statsIndex() {
+    this.index ??= withStarts(
+      await readPrivateJson(this.assets, {
+        path: STATS_INDEX_PATH,
+        schema: STATS_INDEX_SCHEMA
+      })
+    );
     return this.index;
   }
   async statsPage(page) {
@@ -4203,6 +4226,81 @@ function warmUp(answer) {
   }
 }
 
+// runtime/stats/warm-up.ts
+var SCHEDULE = { label: "warm-up", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z" };
+var LINK = [
+  "warm-up",
+  0,
+  "https://example.com/warm-up",
+  302,
+  0,
+  0,
+  1,
+  SCHEDULE,
+  "ops",
+  ["a"]
+];
+var PAUSED = ["warm-up-paused", 0, "https://example.com/warm-up-paused", 302, 1, 0, 3];
+var SPLAT = ["warm-up/*", 1, "https://example.com/warm-up", 302, 0, 0, 2];
+var WARM_UP_PAGE = {
+  schema: STATS_PAGE_SCHEMA,
+  files: ["warm-up.yaml"],
+  groups: [
+    ["all", 0],
+    ["ends", 3],
+    ["kind:splat", 4],
+    ["owner:ops", 5],
+    ["starts", 6],
+    ["state:paused", 7],
+    ["tag:a", 8]
+  ],
+  rows: [LINK, PAUSED, SPLAT, LINK, SPLAT, LINK, LINK, PAUSED, LINK],
+  spans: { anchor: "", counts: [] }
+};
+var WARM_UP_INDEX = {
+  schema: STATS_INDEX_SCHEMA,
+  case_sensitive: false,
+  links: 3,
+  states: { active: 2, paused: 1, retired: 0, disabled: 0, draft: 0 },
+  kinds: { exact: 2, splat: 1 },
+  owners: { count: 1, top: [["ops", 1]] },
+  tags: { count: 1, top: [["a", 1]] },
+  dense: ["kind:exact", "state:active"],
+  pages: { first: [[0, ""]], sizes: [9], empty: [[], []] },
+  events: { starts: [6, 7], ends: [3, 4] }
+};
+var CALLS = [
+  [linksAnswer, ""],
+  [linksAnswer, "prefix=Warm&limit=1"],
+  [linksAnswer, "state=active&limit=1"],
+  [linksAnswer, "owner=ops"],
+  [linksAnswer, "limit=0"],
+  [eventsAnswer, "type=start&from=1999-01-01T00:00:00Z"],
+  [eventsAnswer, "type=end&limit=1"],
+  [summaryAnswer, ""]
+];
+async function warmUpStats() {
+  try {
+    const files = OperatorFiles.preloaded(WARM_UP_INDEX, [WARM_UP_PAGE]);
+    const now = /* @__PURE__ */ new Date(0);
+    let answers = 0;
+    for (const [call, query] of CALLS) {
+      const answer = await call(files, new URLSearchParams(query), now);
+      JSON.stringify(answer.body);
+      answers++;
+      const next = answer.status === 200 && answer.body.next;
+      if (!next) continue;
+      const search = new URLSearchParams(query);
+      search.set("cursor", next);
+      await call(files, search, now);
+      answers++;
+    }
+    return answers;
+  } catch {
+    return 0;
+  }
+}
+
 // runtime/answer-cache.ts
 var REDIRECT_MEMO_LIMIT = 4096;
 var PAGE_MEMO_LIMIT = 1024;
@@ -4482,6 +4580,7 @@ var worker_default = {
   }
 };
 void warmUp(answerRequest);
+void warmUpStats();
 export {
   answerRequest,
   worker_default as default,

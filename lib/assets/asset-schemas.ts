@@ -175,9 +175,9 @@ export const ASSET_SCHEMAS = {
     tags: z.strictObject({ count, top: counted }),
     dense: strings,
     pages: z.strictObject({
-      first: strings.min(1),
+      first: z.array(z.tuple([count, z.string()])).min(1),
       sizes: z.array(count).min(1),
-      dense: z.array(z.array(count)),
+      empty: z.array(z.array(count)),
     }),
     events: z.strictObject({ starts: z.tuple([count, count]), ends: z.tuple([count, count]) }),
   }),

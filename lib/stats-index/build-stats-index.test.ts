@@ -5,6 +5,7 @@ import {
   type LinkRecord,
 } from "../../runtime/contract/index.js";
 import { keyAt } from "../../runtime/stats/page-search.js";
+import { decodeSeparators } from "../../runtime/stats/separators.js";
 import { linkRecord } from "../../test/support/stats-files.js";
 import { buildStatsIndex } from "./build-stats-index.js";
 import { utf8Bytes } from "./paginate.js";
@@ -33,7 +34,8 @@ describe("stats index build", () => {
 
   it("each page's separator sorts above the previous page's last key and at or below its first", () => {
     const built = buildStatsIndex(links(120), false, SMALL);
-    const { first } = built.index.pages;
+    const first = decodeSeparators(built.index.pages.first);
+    expect(built.index.pages.first[2][0]).toBeGreaterThan(0); // front-coded
     built.pages.forEach((page, p) => {
       expect(first[p] <= keyAt(page, 0, false)).toBe(true);
       if (p > 0) {
@@ -43,7 +45,7 @@ describe("stats index build", () => {
     });
   });
 
-  it("a facet holding more than half the links is dense: counted per page, not copied", () => {
+  it("a facet holding more than half the links is dense: not copied, its empty pages listed", () => {
     const built = buildStatsIndex(
       links(100, (i) => ({ state: i < 70 ? "active" : "retired", owner: i < 30 ? "ops" : "eng" })),
       false,
@@ -53,9 +55,22 @@ describe("stats index build", () => {
     const groups = built.pages.flatMap((page) => page.groups.map(([listing]) => listing));
     expect(groups).not.toContain("state:active");
     expect(groups).toContain("state:retired");
-    const perPage = built.index.pages.dense[2];
-    expect(perPage.reduce((a, b) => a + b, 0)).toBe(70);
-    expect(perPage).toHaveLength(built.pages.length);
+    // Links 70-99 are retired: pages whose rows of `all` are all retired (or that hold none of
+    // `all`) have no active row to keep.
+    const allRows = (page: (typeof built.pages)[number]) => {
+      const at = page.groups.findIndex(([listing]) => listing === "all");
+      if (at < 0) return [];
+      return page.rows.slice(page.groups[at][1], page.groups[at + 1]?.[1] ?? page.rows.length);
+    };
+    const withoutActive = built.pages.flatMap((page, p) =>
+      allRows(page).every((row) => row[4] !== 0) ? [p] : [],
+    );
+    expect(
+      built.pages.some(
+        (page) => allRows(page).length > 0 && allRows(page).every((r) => r[4] !== 0),
+      ),
+    ).toBe(true);
+    expect(built.index.pages.empty[2]).toEqual(withoutActive);
   });
 
   it("SL350: text longer than the index shows is cut, marked, and reported at the link's line", () => {
@@ -85,7 +100,7 @@ describe("stats index build", () => {
   });
 
   it("SL351: an index over its budget is reported", () => {
-    const built = buildStatsIndex(links(6_000), false, { pageBytes: 150, spansReserve: 0 });
+    const built = buildStatsIndex(links(10_000), false, { pageBytes: 150, spansReserve: 0 });
     const index = built.diagnostics.filter((d) => /stats index/.test(d.message));
     expect(index).toHaveLength(1);
     expect(index[0].message).toContain(`over its ${STATS_INDEX_MAX_BYTES}-byte budget`);
@@ -94,6 +109,6 @@ describe("stats index build", () => {
   it("an instance without links still has one (empty) page", () => {
     const built = buildStatsIndex([], false);
     expect(built.pages).toHaveLength(1);
-    expect(built.index.pages).toEqual({ first: [""], sizes: [0], dense: [] });
+    expect(built.index.pages).toEqual({ first: [[0, ""]], sizes: [0], empty: [] });
   });
 });

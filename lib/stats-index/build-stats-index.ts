@@ -18,6 +18,7 @@ import {
 } from "../../runtime/contract/index.js";
 import { ALL, ENDS, STARTS } from "../../runtime/stats/listings.js";
 import { encodeRow } from "../../runtime/stats/rows.js";
+import { encodeSeparators } from "../../runtime/stats/separators.js";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import {
   PAGE_BUDGET,
@@ -92,7 +93,7 @@ function pageOf(sequence: Sequence, range: PageRange): Omit<StatsPage, "spans"> 
 function indexOf(
   sequence: Sequence,
   ranges: readonly PageRange[],
-  first: string[],
+  first: readonly string[],
   caseSensitive: boolean,
 ): StatsIndex {
   const { links } = sequence;
@@ -103,6 +104,8 @@ function indexOf(
     const to = Math.min(Math.max(range.end - allStart, 0), links.length);
     return before[to] - before[from];
   };
+  const pagesWithout = (before: Int32Array) =>
+    ranges.flatMap((range, p) => (denseIn(before, range) === 0 ? [p] : []));
   const bounds = (id: string): [number, number] => {
     const listing = sequence.listings.find((l) => l.id === id);
     return listing ? [listing.offset, listing.offset + listing.members.length] : [0, 0];
@@ -120,9 +123,9 @@ function indexOf(
     tags: topValues(links.map((l) => l.tags ?? [])),
     dense: sequence.dense.map((d) => d.id),
     pages: {
-      first,
+      first: encodeSeparators(first),
       sizes: ranges.map((r) => r.end - r.start),
-      dense: sequence.dense.map((d) => ranges.map((r) => denseIn(d.before, r))),
+      empty: sequence.dense.map((d) => pagesWithout(d.before)),
     },
     events: { starts: bounds(STARTS), ends: bounds(ENDS) },
   };

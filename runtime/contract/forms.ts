@@ -211,15 +211,19 @@ export interface StatsIndex {
   tags: { count: number; top: [string, number][] };
   /**
    * Facet listings that hold more than half the links: they are not copied, the API reads `all`
-   * and keeps their rows (`pages.dense[i][p]`: rows of dense listing i in page p).
+   * and keeps their rows.
    */
   dense: string[];
   pages: {
-    /** For each page, a key at or below its first entry and above the previous page's last. */
-    first: string[];
+    /**
+     * Each page's separator, a key at or below its first entry and above the previous page's
+     * last, front-coded: [characters it shares with the previous page's separator, the rest].
+     */
+    first: [number, string][];
     /** Entries of each page. */
     sizes: number[];
-    dense: number[][];
+    /** For each dense listing, the pages that hold none of its rows. */
+    empty: number[][];
   };
   /** Positions in the whole sequence of the two schedule listings: [first, end). */
   events: { starts: [number, number]; ends: [number, number] };

@@ -1,10 +1,10 @@
 /** Finding keys in the stats index and in a page: binary searches over their sorted order. */
-import type { StatsIndex, StatsPage } from "../contract/index.js";
+import type { StatsPage } from "../contract/index.js";
 import { entryKey, innerKey } from "./listings.js";
 
 /** The page a key falls in: the last one whose separator sorts at or below it. */
-export function pageOf(index: StatsIndex, key: string): number {
-  const { first } = index.pages;
+export function pageOf(index: { separators: readonly string[] }, key: string): number {
+  const first = index.separators;
   let lo = 0;
   let hi = first.length - 1;
   while (lo < hi) {

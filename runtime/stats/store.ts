@@ -5,6 +5,7 @@
 import type { AssetFetcher } from "../env.js";
 import { readPrivateJson } from "../registry/read-assets.js";
 import { remember } from "../lru.js";
+import { decodeSeparators } from "./separators.js";
 import {
   STATS_INDEX_PATH,
   STATS_INDEX_SCHEMA,
@@ -23,9 +24,29 @@ import {
 /** Stats pages kept per isolate (at most 96 KiB of JSON each). */
 export const PAGE_CACHE_LIMIT = 4;
 
-/** The stats index with the position of each page's first entry in the whole sequence. */
+/**
+ * The stats index as a call uses it: each page's separator, where its first entry lies in the
+ * whole sequence, and, for each dense listing, the pages without any of its rows.
+ */
 export interface LoadedIndex extends StatsIndex {
+  separators: string[];
   starts: number[];
+  empty: ReadonlySet<number>[];
+}
+
+function withStarts(index: StatsIndex): LoadedIndex {
+  const starts: number[] = [];
+  let position = 0;
+  for (const size of index.pages.sizes) {
+    starts.push(position);
+    position += size;
+  }
+  return {
+    ...index,
+    separators: decodeSeparators(index.pages.first),
+    starts,
+    empty: index.pages.empty.map((pages) => new Set(pages)),
+  };
 }
 
 export class OperatorFiles {
@@ -35,19 +56,23 @@ export class OperatorFiles {
 
   constructor(private readonly assets: AssetFetcher) {}
 
-  async statsIndex(): Promise<LoadedIndex> {
-    if (this.index) return this.index;
-    const index = await readPrivateJson<StatsIndex>(this.assets, {
-      path: STATS_INDEX_PATH,
-      schema: STATS_INDEX_SCHEMA,
+  /** Files parsed already (the start-up warm-up's): served from memory, nothing read. */
+  static preloaded(index: StatsIndex, pages: readonly StatsPage[]): OperatorFiles {
+    const files = new OperatorFiles({
+      fetch: () => Promise.reject(new Error("preloaded stats files read nothing")),
     });
-    const starts: number[] = [];
-    let position = 0;
-    for (const size of index.pages.sizes) {
-      starts.push(position);
-      position += size;
-    }
-    this.index = { ...index, starts };
+    files.index = withStarts(index);
+    pages.forEach((page, p) => files.pages.set(p, page));
+    return files;
+  }
+
+  async statsIndex(): Promise<LoadedIndex> {
+    this.index ??= withStarts(
+      await readPrivateJson<StatsIndex>(this.assets, {
+        path: STATS_INDEX_PATH,
+        schema: STATS_INDEX_SCHEMA,
+      }),
+    );
     return this.index;
   }
 
