@@ -1,15 +1,8 @@
 // The tests page's API pages through any number of expectations, a few per call, each call reading
 // the tests index and one page of expectations (the answers' own reads are the worker's).
 import { describe, expect, it } from "vitest";
-import { buildTestsPages } from "../../lib/stats-index/tests-pages.js";
-import { compactJson } from "../../lib/output/output-files.js";
-import {
-  TESTS_INDEX_PATH,
-  TESTS_MAX_LIMIT,
-  testsPagePath,
-  type Expectation,
-} from "../contract/index.js";
-import { countingAssets, coldFiles } from "../../test/support/stats-files.js";
+import { TESTS_MAX_LIMIT, type Expectation } from "../contract/index.js";
+import { countingAssets, coldFiles, testsFileMap } from "../../test/support/stats-files.js";
 import { resultsAnswer } from "./tests-api.js";
 
 const EXPECTATIONS: Expectation[] = Array.from({ length: 2_500 }, (_, i) => ({
@@ -19,9 +12,8 @@ const EXPECTATIONS: Expectation[] = Array.from({ length: 2_500 }, (_, i) => ({
   file: "custom/tests.yaml",
   line: i * 3 + 1,
 }));
-const built = buildTestsPages(EXPECTATIONS);
-const files = new Map([[TESTS_INDEX_PATH, compactJson(built.index)]]);
-built.pages.forEach((page, i) => files.set(testsPagePath(i), compactJson(page)));
+const { files, index } = testsFileMap(EXPECTATIONS);
+const pages = index.starts.length;
 
 /** The worker's answer, faked: even links redirect, odd ones are missing, /link-8 is wrong. */
 const answer = async (request: Request) => {
@@ -33,8 +25,8 @@ const run = { origin: "https://go.example.com", answer, now: new Date() };
 
 describe("tests API", () => {
   it("the expectations span several pages", () => {
-    expect(built.pages.length).toBeGreaterThan(2);
-    expect(built.index.starts[0]).toBe(0);
+    expect(pages).toBeGreaterThan(2);
+    expect(index.starts[0]).toBe(0);
   });
 
   it("pages through every expectation in order, each call reading the index and one page", async () => {
@@ -59,7 +51,7 @@ describe("tests API", () => {
   });
 
   it("a call never runs past the page its cursor is in", async () => {
-    const lastOfFirst = built.index.starts[1] - 1;
+    const lastOfFirst = index.starts[1] - 1;
     const result = await resultsAnswer(
       coldFiles(countingAssets(files)),
       new URLSearchParams({ cursor: String(lastOfFirst) }),
@@ -67,6 +59,6 @@ describe("tests API", () => {
     );
     const body = result.body as { results: unknown[]; next: string };
     expect(body.results).toHaveLength(1);
-    expect(body.next).toBe(String(built.index.starts[1]));
+    expect(body.next).toBe(String(index.starts[1]));
   });
 });

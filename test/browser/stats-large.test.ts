@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURE_AUD, claimsFor, makeAccessFixture } from "../../runtime/access/test-keys.js";
+import { FIXTURE_AUD, claimsFor, makeAccessFixture } from "../support/access-keys.js";
 import { sortKeyOf } from "../../runtime/stats/listings.js";
 import { makeLinks, writeInstance, type GeneratedLink } from "../../bench/generate.mjs";
 import {

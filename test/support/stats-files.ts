@@ -4,13 +4,18 @@
  * would in the worker.
  */
 import { buildStatsIndex } from "../../lib/stats-index/build-stats-index.js";
+import { buildTestsPages } from "../../lib/stats-index/tests-pages.js";
 import type { PageBudget } from "../../lib/stats-index/paginate.js";
 import { compactJson } from "../../lib/output/output-files.js";
 import {
   STATS_INDEX_PATH,
+  TESTS_INDEX_PATH,
   contentTypeOf,
   statsPagePath,
+  testsPagePath,
+  type Expectation,
   type LinkRecord,
+  type TestsIndex,
 } from "../../runtime/contract/index.js";
 import type { AssetFetcher } from "../../runtime/env.js";
 import { normalizePath } from "../../runtime/normalize.js";
@@ -52,6 +57,17 @@ export function statsFileMap(
   const files = new Map<string, string>([[STATS_INDEX_PATH, compactJson(built.index)]]);
   built.pages.forEach((page, i) => files.set(statsPagePath(i), compactJson(page)));
   return files;
+}
+
+/** The tests files of `expectations` as path -> JSON text, and their index. */
+export function testsFileMap(expectations: readonly Expectation[]): {
+  files: Map<string, string>;
+  index: TestsIndex;
+} {
+  const built = buildTestsPages(expectations);
+  const files = new Map([[TESTS_INDEX_PATH, compactJson(built.index)]]);
+  built.pages.forEach((page, i) => files.set(testsPagePath(i), compactJson(page)));
+  return { files, index: built.index };
 }
 
 /** A fresh isolate's view: nothing of the stats files read yet. */
