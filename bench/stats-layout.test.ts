@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { buildStatsIndex } from "../lib/stats-index/build-stats-index.js";
 import { utf8Bytes } from "../lib/stats-index/paginate.js";
-import { compactJson } from "../lib/output-files.js";
+import { compactJson } from "../lib/output/output-files.js";
 import {
   MAX_FILES_FREE,
   MAX_SHARDS,

@@ -2595,22 +2595,6 @@ function findInShard(text, kind, key2) {
   const end = text.indexOf("\n", start + 1);
   return JSON.parse(text.slice(start + 1, end));
 }
-function parseShard(text) {
-  const problem = shardHeaderProblem(text);
-  if (problem) throw new Error(`registry shard: ${problem}`);
-  const header = JSON.parse(text.slice(0, text.indexOf("\n")));
-  const shard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
-  const lines = text.split("\n").slice(1, -1);
-  if (lines.length !== header.exact + header.splat)
-    throw new Error(
-      `registry shard: ${lines.length} records, the header counts ${header.exact + header.splat}`
-    );
-  for (const line of lines) {
-    const record = JSON.parse(line);
-    shard[record.kind][record.key] = record;
-  }
-  return shard;
-}
 
 // runtime/registry/sharded-links.ts
 var SHARD_CACHE_LIMIT = 16;
@@ -2633,15 +2617,6 @@ var ShardedLinks = class {
   }
   splat(key2) {
     return this.lookup("splat", key2);
-  }
-  /** Every link, shard by shard (stats API); read without filling the caches. */
-  async all() {
-    const links = [];
-    for (let i = 0; i < this.manifest.shard_count; i++) {
-      const shard = parseShard(this.shards.get(i) ?? await this.load(i));
-      links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
-    }
-    return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   }
   /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
   keep(index, text) {

@@ -8,7 +8,7 @@ import { shardPath, type LinkRecord, type RegistryManifest } from "../contract/i
 import { remember } from "../lru.js";
 import type { MembershipFilter } from "./filter.js";
 import { readPrivateText } from "./read-assets.js";
-import { findInShard, parseShard, shardHeaderProblem, type LinkKind } from "./shard-format.js";
+import { findInShard, shardHeaderProblem, type LinkKind } from "./shard-format.js";
 import { shardOf } from "./shard-of.js";
 
 /** Shard texts kept per isolate (about 16 KiB each), for bursts within one shard. */
@@ -42,16 +42,6 @@ export class ShardedLinks implements LinkSource {
 
   splat(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined> {
     return this.lookup("splat", key);
-  }
-
-  /** Every link, shard by shard (stats API); read without filling the caches. */
-  async all(): Promise<LinkRecord[]> {
-    const links: LinkRecord[] = [];
-    for (let i = 0; i < this.manifest.shard_count; i++) {
-      const shard = parseShard(this.shards.get(i) ?? (await this.load(i)));
-      links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
-    }
-    return links.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
