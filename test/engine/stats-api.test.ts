@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { effectiveState } from "../../runtime/lifecycle.js";
 import { sortKeyOf } from "../../runtime/stats/listings.js";
-import type { LinkRecord, RegistryShard } from "../../runtime/contract/index.js";
+import type { LinkRecord } from "../../runtime/contract/index.js";
+import { parseShard } from "../../runtime/registry/shard-format.js";
 import { FIXTURE_AUD, makeAccessFixture } from "../support/access-keys.js";
 import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
 import { startWorkerd, type Workerd } from "./workerd.js";
@@ -18,10 +19,9 @@ let registry: LinkRecord[] = [];
 
 async function registryOf(out: string): Promise<LinkRecord[]> {
   const dir = join(out, "assets/links-shards");
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".jsonl"));
   const shards = await Promise.all(
-    (await readdir(dir)).map(
-      async (name) => JSON.parse(await readFile(join(dir, name), "utf8")) as RegistryShard,
-    ),
+    names.map(async (name) => parseShard(await readFile(join(dir, name), "utf8"))),
   );
   const key = (l: LinkRecord) => sortKeyOf(l.slug, false);
   return shards
