@@ -127,6 +127,7 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     const remembered = readOnly ? cache.answer(request) : undefined;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
+      readFilterAfter(data, ctx);
       return remembered.response;
     }
     const { response, event, resolution, sent } = await answerRequest(
@@ -137,6 +138,7 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     );
     if (readOnly && sent) cache.offer(request, resolution, sent, response, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
+    readFilterAfter(data, ctx);
     return response;
   } catch (error) {
     console.error(
@@ -144,6 +146,12 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     );
     return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
   }
+}
+
+/** The registry's filter is read once the answer is ready, not before it (sharded-links.ts). */
+function readFilterAfter(data: RuntimeData, ctx: WaitUntil): void {
+  const load = data.links.filterLoad();
+  if (load) ctx.waitUntil(load);
 }
 
 interface Answer {

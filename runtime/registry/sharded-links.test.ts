@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_CACHE_LIMIT, SHARD_CACHE_LIMIT, ShardedLinks } from "./sharded-links.js";
+import {
+  FILTER_RETRY_READS,
+  RECORD_CACHE_LIMIT,
+  SHARD_CACHE_LIMIT,
+  ShardedLinks,
+} from "./sharded-links.js";
 import { filterShapeFor, MembershipFilter } from "./filter.js";
 import { serializeShard } from "./shard-format.js";
 import { shardOf } from "./shard-of.js";
@@ -53,14 +58,21 @@ const SHARD_TEXTS = Array.from({ length: SHARDS }, (_, index) => {
   return serializeShard(shard);
 });
 
-/** Serves each shard with its links; counts every fetch. */
-function fakeAssets() {
+/** The filter of every link, as the compiler writes it. */
+const FILTER = MembershipFilter.empty(filterShapeFor(LINK_KEYS.length, 10, 7));
+for (const key of LINK_KEYS) FILTER.add("exact", key);
+const withFilter = { ...manifest, filter_bits: FILTER.shape.bits, filter_hashes: 7 };
+
+/** Serves each shard with its links and the filter (or a 503 for it); counts every fetch. */
+function fakeAssets({ filterFails = false } = {}) {
   const fetched: string[] = [];
   return {
     fetched,
     async fetch(request: Request): Promise<Response> {
       const path = new URL(request.url).pathname;
       fetched.push(path);
+      if (path.endsWith("/filter.bin"))
+        return filterFails ? new Response("", { status: 503 }) : new Response(FILTER.toFile());
       return new Response(SHARD_TEXTS[Number(path.match(/(\d+)\.jsonl$/)?.[1])]);
     },
   };
@@ -124,14 +136,46 @@ describe("registry store: bounded, and never sharing a pending load", () => {
 
   it("a lookup the membership filter rules out reads no shard and is not remembered", async () => {
     const assets = fakeAssets();
-    const filter = MembershipFilter.empty(filterShapeFor(LINK_KEYS.length, 10, 7));
-    for (const key of LINK_KEYS) filter.add("exact", key);
-    const links = new ShardedLinks(assets, manifest, filter);
+    const links = new ShardedLinks(assets, withFilter, FILTER);
     const present = "link-7";
     expect((await links.exact(present))?.target).toBe("https://example.com/link-7");
     expect(await links.exact("never-added")).toBeUndefined();
     expect(await links.splat(present)).toBeUndefined(); // added as exact only
     expect(assets.fetched).toEqual([`/links-shards/${shardOf(present, SHARDS)}.jsonl`]);
     expect(links.cached.records).toBe(1);
+  });
+
+  it("the filter is read when the worker asks, once, and then rules out lookups", async () => {
+    const assets = fakeAssets();
+    const links = new ShardedLinks(assets, withFilter);
+    expect(await links.exact("never-added")).toBeUndefined(); // no filter yet: reads its shard
+    expect(assets.fetched).toHaveLength(1);
+    await links.filterLoad();
+    expect(links.filterLoad()).toBeUndefined();
+    expect(links.cached.filter).toBe(true);
+    expect(await links.exact("never-added-either")).toBeUndefined();
+    expect((await links.exact("link-7"))?.key).toBe("link-7");
+    expect(assets.fetched.filter((p) => p.endsWith("/filter.bin"))).toHaveLength(1);
+    expect(assets.fetched).toHaveLength(3);
+  });
+
+  it(`a failed read of the filter is logged and started again after ${FILTER_RETRY_READS} shard reads`, async () => {
+    const assets = fakeAssets({ filterFails: true });
+    const links = new ShardedLinks(assets, withFilter);
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (message: unknown) => errors.push(message);
+    try {
+      await links.filterLoad();
+      expect(errors.join()).toContain("filter.bin: HTTP 503");
+      for (let i = 0; i < FILTER_RETRY_READS - 1; i++) await links.exact(`miss-${i}`);
+      expect(links.filterLoad()).toBeUndefined();
+      await links.exact("one-more-miss");
+      await links.filterLoad();
+      expect(assets.fetched.filter((p) => p.endsWith("/filter.bin"))).toHaveLength(2);
+      expect(links.cached.filter).toBe(false);
+    } finally {
+      console.error = original;
+    }
   });
 });

@@ -4,10 +4,15 @@
  */
 import type { AssetFetcher } from "../env.js";
 import type { LinkSource } from "../resolve.js";
-import { shardPath, type LinkRecord, type RegistryManifest } from "../contract/index.js";
+import {
+  REGISTRY_FILTER,
+  shardPath,
+  type LinkRecord,
+  type RegistryManifest,
+} from "../contract/index.js";
 import { remember } from "../lru.js";
-import type { MembershipFilter } from "./filter.js";
-import { readPrivateText } from "./read-assets.js";
+import { MembershipFilter } from "./filter.js";
+import { readPrivateBytes, readPrivateText } from "./read-assets.js";
 import { findInShard, shardHeaderProblem, type LinkKind } from "./shard-format.js";
 import { shardOf } from "./shard-of.js";
 
@@ -15,6 +20,8 @@ import { shardOf } from "./shard-of.js";
 export const SHARD_CACHE_LIMIT = 16;
 /** Looked-up answers kept per isolate, found or not (a few hundred bytes each). */
 export const RECORD_CACHE_LIMIT = 20_000;
+/** Shard reads without the filter after which a new read of the filter is started. */
+export const FILTER_RETRY_READS = 256;
 
 /**
  * Memory stays bounded at any registry size: the answers looked up are kept (so hot paths never
@@ -22,18 +29,49 @@ export const RECORD_CACHE_LIMIT = 20_000;
  * and is not kept (a stream of distinct misses never pushes out the answers of real links). Only
  * finished loads are cached: workerd ties a pending fetch to the request that started it, and
  * sharing that promise leaves other requests hanging if the first is cancelled.
+ *
+ * The filter (1.2 MiB at a million links) is not read before the first answer: `filterLoad()`
+ * gives the worker its read to run after the response (`waitUntil`), and lookups use the filter
+ * once it is there. Until then they read shards, which is only slower. A failed or lost read is
+ * started again after FILTER_RETRY_READS shard reads.
  */
 export class ShardedLinks implements LinkSource {
   readonly splatDepths: readonly number[];
   private readonly shards = new Map<number, string>();
   private readonly records = new Map<string, LinkRecord | null>();
+  /** Shard reads since the filter's read was last started (-1: never started). */
+  private readsWithoutFilter = -1;
 
   constructor(
     private readonly assets: AssetFetcher,
     readonly manifest: RegistryManifest,
-    private readonly filter: MembershipFilter,
+    private filter?: MembershipFilter,
   ) {
     this.splatDepths = manifest.splat_depths;
+  }
+
+  /**
+   * The filter's read, when it is missing and none was started (or the last one was started
+   * FILTER_RETRY_READS shard reads ago); the worker runs it after its response. Never rejects.
+   */
+  filterLoad(): Promise<void> | undefined {
+    if (this.filter) return undefined;
+    if (this.readsWithoutFilter >= 0 && this.readsWithoutFilter < FILTER_RETRY_READS)
+      return undefined;
+    this.readsWithoutFilter = 0;
+    const { path } = REGISTRY_FILTER;
+    return readPrivateBytes(this.assets, path).then(
+      (file) => {
+        const filter = MembershipFilter.fromFile(file, {
+          bits: this.manifest.filter_bits,
+          hashes: this.manifest.filter_hashes,
+        });
+        if (typeof filter === "string")
+          console.error(`shortlinks: private file ${path}: ${filter}`);
+        else this.filter = filter;
+      },
+      (error) => console.error(`shortlinks: ${String(error)}`),
+    );
   }
 
   exact(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined> {
@@ -50,8 +88,8 @@ export class ShardedLinks implements LinkSource {
   }
 
   /** What this isolate holds now (for tests and benchmarks). */
-  get cached(): { shards: number; records: number } {
-    return { shards: this.shards.size, records: this.records.size };
+  get cached(): { shards: number; records: number; filter: boolean } {
+    return { shards: this.shards.size, records: this.records.size, filter: !!this.filter };
   }
 
   private lookup(
@@ -64,12 +102,13 @@ export class ShardedLinks implements LinkSource {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
       return known ?? undefined;
     }
-    if (!this.filter.mayHave(kind, key)) return undefined;
+    if (this.filter && !this.filter.mayHave(kind, key)) return undefined;
     return this.read(kind, key, id);
   }
 
   private async read(kind: LinkKind, key: string, id: string): Promise<LinkRecord | undefined> {
     const index = shardOf(key, this.manifest.shard_count);
+    if (!this.filter && this.readsWithoutFilter >= 0) this.readsWithoutFilter++;
     const text = this.shards.get(index) ?? (await this.load(index));
     remember(this.shards, index, text, SHARD_CACHE_LIMIT);
     const found = findInShard(text, kind, key) ?? null;
