@@ -5,6 +5,7 @@
  * binary runs, at a fraction of the cost.
  */
 import { spawnSync } from "node:child_process";
+import { createServer, type AddressInfo, type Server } from "node:net";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,8 +17,9 @@ let work: string;
 let root: string;
 let file: string;
 let empty: string;
+let busy: Server;
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "shortlinks-args-"));
   root = join(work, "instance");
   cpSync(join(REPO, "fixtures", "valid-basic", "custom"), join(root, "custom"), {
@@ -27,8 +29,15 @@ beforeAll(() => {
   writeFileSync(file, "root:x:0:0:root:/root:/bin/bash\n");
   empty = join(work, "empty");
   mkdirSync(empty);
+  busy = createServer();
+  await new Promise<void>((done) => busy.listen(0, "127.0.0.1", done));
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(async () => {
+  await new Promise((done) => busy.close(done));
+  rmSync(work, { recursive: true, force: true });
+});
+
+const busyPort = () => String((busy.address() as AddressInfo).port);
 
 function tree(): string[] {
   return readdirSync(work, { recursive: true, encoding: "utf8" }).sort();
@@ -41,6 +50,7 @@ describe("every bad argument: one line on stderr, exit 2, nothing written", () =
     ["check --root FILE", () => ["check", "--root", file]],
     ["serve --host 999.1.1.1", () => ["serve", "--root", root, "--host", "999.1.1.1"]],
     ["build --out ROOT", () => ["build", "--root", root, "--out", root]],
+    ["serve --port IN-USE", () => ["serve", "--root", root, "--port", busyPort()]],
   ])("%s (the CLI as a process)", (_name, args) => {
     const before = tree();
     const run = spawnSync(process.execPath, [CLI, ...args()], {

@@ -3,7 +3,9 @@
  * and stop cleanly on SIGINT or SIGTERM. Returns the exit code; never calls process.exit.
  */
 import { join, resolve } from "node:path";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../commands/context.js";
 import { formatDiagnostic } from "../diagnostics.js";
+import { ensureAddressFree } from "./address.js";
 import { hasBundle } from "./bundle-config.js";
 import { ServeProblem } from "./problems.js";
 import { serveBundle, type ServeHandle } from "./serve-bundle.js";
@@ -34,16 +36,19 @@ export async function runServe(options: RunServeOptions): Promise<number> {
   const root = resolve(options.root);
   const out = resolve(options.out ?? join(root, "dist"));
   const { build } = options;
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 8787;
   try {
+    await ensureAddressFree(host, port);
     if (!hasBundle(out)) {
       log(`shortlinks serve: no bundle in ${out}, building first`);
-      if (!(await build({ root, out }))) return 1;
+      if (!(await build({ root, out }))) return EXIT_PROBLEMS;
     }
     const handle = await serveBundle({
       outDir: out,
       root,
-      host: options.host,
-      port: options.port,
+      host,
+      port,
       log,
       warn: io.err,
       watch: options.watch
@@ -61,11 +66,11 @@ export async function runServe(options: RunServeOptions): Promise<number> {
     if (typeof reason === "string") log(`shortlinks serve: ${reason}, stopping`);
     await handle.close();
     log("shortlinks serve: stopped");
-    return 0;
+    return EXIT_OK;
   } catch (error) {
     if (error instanceof ServeProblem) {
       io.err(formatDiagnostic(error.diagnostic));
-      return 1;
+      return error.usage ? EXIT_USAGE : EXIT_PROBLEMS;
     }
     throw error;
   }

@@ -9,7 +9,8 @@ import { diag, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { readBundleConfig, type VarValue } from "./bundle-config.js";
 import { engineOptions, type OutboundHandler } from "./engine-options.js";
 import { loadServeVars } from "./load-vars.js";
-import { ServeProblem } from "./problems.js";
+import { addressProblem, listenFailure } from "./address.js";
+import { runtimeOutput } from "./runtime-output.js";
 import { watchInstance, type InstanceWatcher } from "./watch.js";
 
 export interface ServeOptions {
@@ -43,6 +44,7 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
   const warn = options.warn ?? ((line: string) => console.error(line));
   const host = options.host ?? "127.0.0.1";
   let port = options.port ?? 8787;
+  const output = runtimeOutput(log, warn);
   const optionsNow = () => {
     const bundle = readBundleConfig(options.outDir);
     const loaded = options.root
@@ -50,7 +52,8 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
       : { vars: bundle.vars, diagnostics: [] as Diagnostic[] };
     loaded.diagnostics.forEach((d) => warn(formatDiagnostic(d)));
     const vars = { ...loaded.vars, ...options.vars };
-    return engineOptions({ bundle, vars, host, port, cf: options.cf, outbound: options.outbound });
+    const engine = { bundle, vars, host, port, cf: options.cf, outbound: options.outbound };
+    return { ...engineOptions(engine), handleRuntimeStdio: output.handleRuntimeStdio };
   };
 
   const mf = new Miniflare(optionsNow());
@@ -58,9 +61,12 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
   try {
     url = await mf.ready;
   } catch (error) {
+    const why = listenFailure(error);
+    output.failed({ explained: why !== undefined });
     await mf.dispose().catch(() => undefined);
-    throw listenProblem(error, host, port);
+    throw why === undefined ? error : addressProblem(host, port, why);
   }
+  output.started();
   port = Number(url.port); // keep the address across reloads, also when 0 picked it
   log(`shortlinks serve: ${url.href} (bundle ${displayPath(options.outDir)})`);
 
@@ -112,18 +118,4 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
       await mf.dispose();
     },
   };
-}
-
-function listenProblem(error: unknown, host: string, port: number): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/EADDRINUSE|address already in use|Address in use|bind/i.test(message))
-    return new ServeProblem(
-      diag(
-        "SL605",
-        { file: `${host}:${port}`, line: 0 },
-        `expected a free address, found ${host}:${port} in use`,
-        "stop the other server or pass --port",
-      ),
-    );
-  return error instanceof Error ? error : new Error(message);
 }
