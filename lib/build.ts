@@ -14,8 +14,7 @@ import { exists } from "./fs/exists.js";
 import { LockBusyError, withLock } from "./fs/lock.js";
 import { outDirProblem } from "./fs/out-dir.js";
 import { recoverSwap, replaceDir } from "./fs/swap-dir.js";
-
-export const SRC_WORKER = "src/worker.js";
+import { SRC_WORKER } from "./paths.js";
 
 export interface BuildOptions {
   root: string;

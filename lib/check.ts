@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { compileInstance, type CompileResult } from "./compile.js";
 import { diag, sortDiagnostics } from "./diagnostics.js";
-import { SRC_WORKER } from "./build.js";
+import { SRC_WORKER } from "./paths.js";
 import { unmetExpectations } from "./expectations/unmet-expectations.js";
 
 export async function checkInstance(options: { root: string }): Promise<CompileResult> {

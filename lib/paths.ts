@@ -3,6 +3,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The bundle's worker as committed with the instance (`build` refreshes it, `check` compares). */
+export const SRC_WORKER = "src/worker.js";
+
 let cachedPackageRoot: string | undefined;
 
 /** The shortlinks package folder, found by walking up from this file (works from lib/ and out/). */

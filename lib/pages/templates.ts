@@ -44,6 +44,7 @@ export const RUNTIME_SLOTS = new Set([
   "qr",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
+export const CUSTOM_PAGES_DIR = "custom/pages";
 
 function readDir(dir: string): string[] {
   return existsSync(dir)
@@ -73,7 +74,7 @@ export function loadTemplates(input: { defaultsDir: string; root: string }): {
       diagnostics.push(diag("SL654", { file, line: 0 }, `template "${required}.html" is missing`));
     }
   }
-  const customDir = join(input.root, "custom", "pages");
+  const customDir = join(input.root, CUSTOM_PAGES_DIR);
   for (const name of readDir(customDir)) {
     const file = join(customDir, name);
     const rel = relativePath(input.root, file);

@@ -10,6 +10,8 @@ import { diag, type Diagnostic } from "../diagnostics.js";
 import { relativePath } from "../paths.js";
 import { LANGUAGES, type Lang } from "../../runtime/contract/index.js";
 
+export const CUSTOM_TEXTS_DIR = "custom/texts";
+
 export type TextTable = Map<string, string>;
 
 export interface LoadedTexts {
@@ -87,7 +89,7 @@ export function loadTexts(input: { defaultsDir: string; root: string }): LoadedT
     }
     const table: TextTable = new Map(defaults?.table);
     if (lang === "en") keys = new Set(table.keys());
-    const customFile = join(input.root, "custom", "texts", `${lang}.yaml`);
+    const customFile = join(input.root, CUSTOM_TEXTS_DIR, `${lang}.yaml`);
     const custom = readTable(customFile, input.root, diagnostics);
     for (const [key, value] of custom?.table ?? []) {
       if (!keys.has(key)) {
