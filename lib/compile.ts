@@ -34,6 +34,7 @@ import { loadAcknowledgements, type Acknowledgement } from "./assets/acknowledge
 import { collectGarbage } from "./collect-garbage.js";
 import { buildStatsIndex } from "./stats-index/build-stats-index.js";
 import { buildTestsPages } from "./stats-index/tests-pages.js";
+import { checkInstanceShape } from "./input/instance-shape.js";
 
 export interface CompileOptions {
   root: string;
@@ -113,6 +114,14 @@ export const EMPTY_BLOCKLIST: Blocklist = {
 
 export async function compileInstance(options: CompileOptions): Promise<CompileResult> {
   const { root } = options;
+  const misshapen = await checkInstanceShape(root);
+  if (misshapen.length > 0)
+    return {
+      diagnostics: sortDiagnostics(misshapen),
+      summary: EMPTY_SUMMARY,
+      links: [],
+      blocklist: EMPTY_BLOCKLIST,
+    };
   const defaultsDir = defaultsDirFor(root);
   const generator = generatorIdentity();
   const diagnostics: Diagnostic[] = [];

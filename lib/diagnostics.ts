@@ -125,6 +125,10 @@ const COMPILER_CODES = {
   SL505: error(ASSETS, "asset file (custom or generated) is too large for the platform"),
   SL506: error(CHECK, "an expectation of custom/tests.yaml is not met"),
   SL507: error(ASSETS, "acknowledgements.yaml row invalid"),
+  SL508: error(
+    SITE,
+    "instance path of the wrong kind, a link to nothing or outside, or unreadable",
+  ),
   SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
   SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),
   SL852: error(IMPORT, "source line duplicates an earlier one; not imported"),

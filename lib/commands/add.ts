@@ -12,6 +12,7 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { refuseMisshapen } from "./misshapen.js";
 import { parseRoot } from "./arguments.js";
 
 interface AddOptions {
@@ -60,6 +61,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
     )
     .action(async (slug: string, target: string, opts: AddOptions) => {
       const root = resolve(opts.root);
+      if (await refuseMisshapen(ctx, root)) return;
       if (!existsSync(join(root, SITE_FILE))) {
         ctx.io.err(
           `shortlinks add: ${opts.root} is not an instance (no ${SITE_FILE}); pass --root`,

@@ -4,6 +4,7 @@ import { sendTestEvents } from "../analytics/send-test-events.js";
 import { loadServeVars } from "../serve/load-vars.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
+import { refuseMisshapen } from "./misshapen.js";
 
 const ANALYTICS_VARS: ReadonlySet<string> = new Set(ANALYTICS_KEYS);
 
@@ -38,6 +39,7 @@ export function registerAnalytics(program: Command, ctx: CommandContext): void {
     )
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .action(async (opts: { root: string }) => {
+      if (await refuseMisshapen(ctx, opts.root)) return;
       const { env, sources, problems } = analyticsEnv(opts.root);
       printDiagnostics(ctx.io, problems);
       ctx.io.out(`variables from: ${[...sources, "environment"].join(", ")}`);

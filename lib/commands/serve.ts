@@ -12,6 +12,7 @@ import { outDirProblem } from "../fs/out-dir.js";
 import { hasBundle } from "../serve/bundle-config.js";
 import { runServe, type BuildFn } from "../serve/run-serve.js";
 import { parseHost, parseRoot } from "./arguments.js";
+import { refuseMisshapen } from "./misshapen.js";
 import {
   countLine,
   EXIT_USAGE,
@@ -40,6 +41,7 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .option("--port <port>", "port to listen on (0 picks a free one)", parsePort, 8787)
     .option("--watch", "rebuild and reload when custom/ changes", false)
     .action(async (opts: ServeOptions) => {
+      if (await refuseMisshapen(ctx, resolve(opts.root))) return;
       const out = resolve(opts.out ?? join(opts.root, "dist"));
       const refused = hasBundle(out) ? undefined : await outDirProblem(resolve(opts.root), out);
       if (refused) {

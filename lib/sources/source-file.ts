@@ -3,9 +3,9 @@
  * link may point elsewhere in it, never outside), at most MAX_SOURCE_BYTES, and at most
  * MAX_ROWS_PER_FILE rows. A refused file is never read, so nothing of it reaches a message.
  */
-import { readFile, realpath, stat } from "node:fs/promises";
-import { isAbsolute, join, relative } from "node:path";
+import { readFile, stat } from "node:fs/promises";
 import { diag, type Diagnostic } from "../diagnostics.js";
+import { inspectEntry } from "../input/instance-entry.js";
 import { MAX_ROWS_PER_FILE, MAX_SOURCE_BYTES } from "./limits.js";
 import { readCsvRows } from "./read-csv.js";
 import { readYamlRows, type ReadResult } from "./read-yaml.js";
@@ -18,29 +18,12 @@ export async function readSourceText(
   file: string,
 ): Promise<{ text: string } | { problem: Diagnostic }> {
   const at = { file, line: 0 };
-  const path = join(root, file);
-  let real: string;
-  try {
-    real = await realpath(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    return { problem: diag("SL109", at, `${file} is a symbolic link to nothing`) };
-  }
-  const inside = relative(await realpath(root), real);
-  if (inside.startsWith("..") || isAbsolute(inside))
-    return {
-      problem: diag(
-        "SL109",
-        at,
-        `${file} is a symbolic link to a file outside the instance; it was not read`,
-        "copy the file into custom/links/ instead of linking to it",
-      ),
-    };
+  const entry = await inspectEntry(root, file, "file");
+  if ("missing" in entry)
+    return { problem: diag("SL109", at, `${file} disappeared while it was read`) };
+  if ("refused" in entry) return { problem: diag("SL109", at, `${file} ${entry.refused}`) };
+  const real = entry.real;
   const info = await stat(real);
-  if (!info.isFile())
-    return {
-      problem: diag("SL109", at, `${file} is not a regular file (a folder, pipe or device)`),
-    };
   if (info.size > MAX_SOURCE_BYTES)
     return {
       problem: diag(
