@@ -4,9 +4,23 @@
  */
 import { MAX_SLUG_LENGTH } from "./contract/index.js";
 import { isReservedKey, STATIC_DIR } from "./routes.js";
+import { CONTROL } from "./targets/rules.js";
 
 /** One path segment of a slug: letters and digits of any script, `-`, `_`, `.`, `~`. */
-export const SLUG_SEGMENT = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
+const SLUG_CHARACTERS = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
+
+/**
+ * A slug segment: slug characters only, none of them invisible (some letters and marks are
+ * Default_Ignorable_Code_Points: Hangul fillers, variation selectors, the grapheme joiner).
+ */
+export function isSlugSegment(segment: string): boolean {
+  return SLUG_CHARACTERS.test(segment) && !CONTROL.test(segment);
+}
+
+/** The first character of `segment` that no slug may hold, or undefined. */
+export function badSlugCharacter(segment: string): string | undefined {
+  return [...segment].find((c) => !isSlugSegment(c));
+}
 /** A last segment that ends like a file name (`x.php`, `logo.png`) is not a short-link candidate. */
 const FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
 
@@ -16,7 +30,7 @@ const FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
  */
 export function isShortLinkCandidate(segments: readonly string[], key: string): boolean {
   if (segments.length === 0 || key.length > MAX_SLUG_LENGTH) return false;
-  if (!segments.every((segment) => SLUG_SEGMENT.test(segment))) return false;
+  if (!segments.every(isSlugSegment)) return false;
   if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
   return !isReservedKey(key) && !("/" + key + "/").startsWith(STATIC_DIR);
 }

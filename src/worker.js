@@ -1755,12 +1755,60 @@ function chooseLanguage(acceptLanguage, fallback) {
   return fallback;
 }
 
+// runtime/targets/invisible.ts
+var INVISIBLE_CLASS = "\\u{AD}\\u{34F}\\u{600}-\\u{605}\\u{61C}\\u{6DD}\\u{70F}\\u{890}-\\u{891}\\u{8E2}\\u{115F}-\\u{1160}\\u{17B4}-\\u{17B5}\\u{180B}-\\u{180F}\\u{200B}-\\u{200F}\\u{202A}-\\u{202E}\\u{2060}-\\u{206F}\\u{3164}\\u{FE00}-\\u{FE0F}\\u{FEFF}\\u{FFA0}\\u{FFF0}-\\u{FFFB}\\u{110BD}\\u{110CD}\\u{13430}-\\u{1343F}\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}";
+
+// runtime/targets/rules.ts
+var RULE_TITLES = {
+  1: "only http: and https: targets",
+  2: "no embedded credentials",
+  3: "a hostname is required",
+  4: "no control or invisible characters",
+  5: "no other protocol",
+  6: "no localhost, .localhost, .local or intranet names",
+  7: "no private, loopback, reserved, multicast or documentation addresses",
+  8: "no public shorteners",
+  9: "no phishing-lure or blocked hosts",
+  10: "no executable download extensions",
+  11: "splat values are encoded segment by segment",
+  12: "a splat must not shadow a dangerous parent path"
+};
+var TITLES = RULE_TITLES;
+var ALLOWABLE_RULES = [6, 7];
+function ruleCode(rule) {
+  return `SL2${String(rule).padStart(2, "0")}`;
+}
+function ruleOfName(name) {
+  const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
+  if (!match) return null;
+  const rule = Number(match[1]);
+  return TITLES[rule] !== void 0 ? rule : null;
+}
+function refuse2(rule, why) {
+  return {
+    ok: false,
+    rule,
+    code: ruleCode(rule),
+    message: `rule ${rule} (${TITLES[rule]}): ${why}`
+  };
+}
+var CONTROL2 = new RegExp(`[\\p{Cc}\\p{Zl}\\p{Zp}${INVISIBLE_CLASS}]`, "u");
+function describeControl(text) {
+  const found = CONTROL2.exec(text);
+  if (!found) return "none";
+  const hex = found[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+  return `U+${hex} at offset ${found.index}`;
+}
+
 // runtime/slug.ts
-var SLUG_SEGMENT = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
+var SLUG_CHARACTERS = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
+function isSlugSegment(segment) {
+  return SLUG_CHARACTERS.test(segment) && !CONTROL2.test(segment);
+}
 var FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
 function isShortLinkCandidate(segments, key2) {
   if (segments.length === 0 || key2.length > MAX_SLUG_LENGTH) return false;
-  if (!segments.every((segment) => SLUG_SEGMENT.test(segment))) return false;
+  if (!segments.every(isSlugSegment)) return false;
   if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
   return !isReservedKey(key2) && !("/" + key2 + "/").startsWith(STATIC_DIR);
 }
@@ -1977,48 +2025,6 @@ function metadataAddress(bytes) {
 function metadataName(host) {
   const name = matchHost(stripTrailingDots(host), NAMES);
   return name === void 0 ? void 0 : BY_NAME.get(name);
-}
-
-// runtime/targets/rules.ts
-var RULE_TITLES = {
-  1: "only http: and https: targets",
-  2: "no embedded credentials",
-  3: "a hostname is required",
-  4: "no control characters",
-  5: "no other protocol",
-  6: "no localhost, .localhost, .local or intranet names",
-  7: "no private, loopback, reserved, multicast or documentation addresses",
-  8: "no public shorteners",
-  9: "no phishing-lure or blocked hosts",
-  10: "no executable download extensions",
-  11: "splat values are encoded segment by segment",
-  12: "a splat must not shadow a dangerous parent path"
-};
-var TITLES = RULE_TITLES;
-var ALLOWABLE_RULES = [6, 7];
-function ruleCode(rule) {
-  return `SL2${String(rule).padStart(2, "0")}`;
-}
-function ruleOfName(name) {
-  const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
-  if (!match) return null;
-  const rule = Number(match[1]);
-  return TITLES[rule] !== void 0 ? rule : null;
-}
-function refuse2(rule, why) {
-  return {
-    ok: false,
-    rule,
-    code: ruleCode(rule),
-    message: `rule ${rule} (${TITLES[rule]}): ${why}`
-  };
-}
-var CONTROL2 = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
-function describeControl(text) {
-  const found = CONTROL2.exec(text);
-  const at = found ? found.index : -1;
-  const hex = found ? found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") : "";
-  return `U+${hex} at offset ${at}`;
 }
 
 // runtime/targets/splat.ts

@@ -2,9 +2,15 @@
 import { normalizePath } from "../../runtime/normalize.js";
 import { MAX_SLUG_LENGTH } from "../../runtime/contract/index.js";
 import { isReservedKey, RESERVED_PREFIXES } from "../../runtime/routes.js";
+import { badSlugCharacter } from "../../runtime/slug.js";
+import { CONTROL } from "../../runtime/targets/index.js";
 
-/** Letters (any script), combining marks, digits, `-`, `_`, `.`, `~`. */
-const SEGMENT = /^[\p{L}\p{M}\p{N}_.~-]+$/u;
+/** A refused character as the editor can see it: invisible ones by their code point. */
+function showCharacter(c: string): string {
+  const code = `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`;
+  return CONTROL.test(c) ? `${code} (invisible or control)` : `${JSON.stringify(c)} (${code})`;
+}
+
 /** Paths no link may take even though the product does not serve them. */
 export const DANGEROUS_PREFIXES: readonly string[] = [".well-known", ".git", ".env"];
 
@@ -24,10 +30,9 @@ export function parseSlug(slug: string, caseSensitive: boolean): ParsedSlug {
       return { ok: false, reason: "empty segment (leading, trailing or doubled `/`)" };
     if (segment === "." || segment === "..")
       return { ok: false, reason: `dot segment "${segment}"` };
-    if (!SEGMENT.test(segment)) {
-      const bad = [...segment].find((c) => !SEGMENT.test(c)) ?? segment;
-      return { ok: false, reason: `character ${JSON.stringify(bad)} is not allowed` };
-    }
+    const bad = badSlugCharacter(segment);
+    if (bad !== undefined)
+      return { ok: false, reason: `character ${showCharacter(bad)} is not allowed` };
   }
   const normalized = normalizePath("/" + body, caseSensitive);
   if (!normalized.ok) return { ok: false, reason: normalized.reason };

@@ -25,8 +25,11 @@ export {
   splatTemplateProblem,
   SPLAT_PLACEHOLDER,
 } from "./splat.js";
+export { INVISIBLE_CODE_POINTS, INVISIBLE_UNICODE_VERSION } from "./invisible.js";
 export {
   ALLOWABLE_RULES,
+  CONTROL,
+  describeControl,
   RULE_TITLES,
   ruleCode,
   ruleOfName,

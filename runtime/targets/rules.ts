@@ -2,12 +2,13 @@
  * The target rules of the specification, their stable codes (SL2NN) and the refusal shape.
  * lib/diagnostics.ts registers one code per rule of RULE_TITLES.
  */
+import { INVISIBLE_CLASS } from "./invisible.js";
 
 export const RULE_TITLES = {
   1: "only http: and https: targets",
   2: "no embedded credentials",
   3: "a hostname is required",
-  4: "no control characters",
+  4: "no control or invisible characters",
   5: "no other protocol",
   6: "no localhost, .localhost, .local or intranet names",
   7: "no private, loopback, reserved, multicast or documentation addresses",
@@ -53,14 +54,17 @@ export function refuse(rule: number, why: string): TargetFailure {
 }
 
 /**
- * C0 and C1 controls, DEL, and the invisible format characters that spoof how a URL reads:
- * zero-width marks, bidi embeddings, overrides and isolates, line/paragraph separators, BOM.
+ * Control and invisible characters (rule 4, splat segments and slugs): C0 and C1 controls and DEL
+ * (`\p{Cc}`), the line and paragraph separators (`\p{Zl}`, `\p{Zp}`), and every character of
+ * general category Cf or Default_Ignorable_Code_Point (zero-width marks, bidi controls, soft
+ * hyphen, variation selectors, tag characters, Hangul fillers, ...), from Unicode's data
+ * (invisible.ts, generated).
  */
-export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+export const CONTROL = new RegExp(`[\\p{Cc}\\p{Zl}\\p{Zp}${INVISIBLE_CLASS}]`, "u");
 
 export function describeControl(text: string): string {
   const found = CONTROL.exec(text);
-  const at = found ? found.index : -1;
-  const hex = found ? found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") : "";
-  return `U+${hex} at offset ${at}`;
+  if (!found) return "none";
+  const hex = (found[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
+  return `U+${hex} at offset ${found.index}`;
 }
