@@ -10,6 +10,7 @@ import { chooseLanguage } from "./language.js";
 import { isProtectedPath } from "./access/index.js";
 import { LOOKUP_ROUTES, POST_PATHS } from "./routes.js";
 import { isShortLinkCandidate } from "./slug.js";
+import { staticFileFor } from "./static-files.js";
 import { buildLocation } from "./location.js";
 import {
   isHtmlPath,
@@ -164,10 +165,11 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
       "lookup page",
     );
   }
-  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path)) {
-    const path = ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path;
-    trace.event = isHtmlPath(path) ? { kind: "pageview" } : null;
-    return done({ type: "static", path }, "route", true, "static file");
+  const file =
+    staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
+  if (file) {
+    trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
+    return done({ type: "static", path: file }, "route", true, "static file");
   }
 
   // 4-5. Exact link, then the longest splat prefix.

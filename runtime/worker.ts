@@ -91,17 +91,27 @@ export async function answerRequest(
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
+  const path = headerPath(resolution);
   if (response instanceof Response)
     return {
       resolution,
-      response: withHeaderRules(response, data.site.header_rules, resolution.path, head),
+      response: withHeaderRules(response, data.site.header_rules, path, head),
       event,
     };
   return {
     resolution,
-    ...finishDraft(response, data.site.header_rules, resolution.path, head),
+    ...finishDraft(response, data.site.header_rules, path, head),
     event,
   };
+}
+
+/**
+ * The path the header rules are matched on: a static file's own path, whichever spelling asked
+ * for it (`/hello`, `/%68ello.html`, `//hello.html/`), so a custom page always gets its sandbox;
+ * the request path otherwise.
+ */
+function headerPath(resolution: Resolution): string {
+  return resolution.outcome.type === "static" ? resolution.outcome.path : resolution.path;
 }
 
 /** Timeless answers of the live worker, per runtime data (see answer-cache.ts). */

@@ -1605,50 +1605,12 @@ function foldPathForGuards(rawPath) {
   return "/" + folded;
 }
 
-// runtime/contract/content-types.ts
-var CONTENT_TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".htm": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".json": "application/json",
-  ".txt": "text/plain; charset=utf-8",
-  ".xml": "application/xml",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".pdf": "application/pdf",
-  ".webmanifest": "application/manifest+json"
-};
-var DEFAULT_CONTENT_TYPE = "application/octet-stream";
-function isHtmlPath(path) {
-  return contentTypeOf(path).startsWith("text/html");
-}
-function contentTypeOf(path) {
-  const dot = path.lastIndexOf(".");
-  const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
-  return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
-}
-
 // runtime/contract/files.ts
-var REGISTRY_SCHEMA = "shortlinks.registry/2";
-var SHARD_SCHEMA = "shortlinks.registry-shard/2";
-var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
+var REGISTRY_SCHEMA = "shortlinks.registry/1";
+var SHARD_SCHEMA = "shortlinks.registry-shard/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
-var SITE_CONFIG_SCHEMA = "shortlinks.site-config/2";
+var SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
-var STATS_INDEX_SCHEMA = "shortlinks.stats-index/1";
-var STATS_PAGE_SCHEMA = "shortlinks.stats-page/1";
-var TESTS_INDEX_SCHEMA = "shortlinks.tests-index/1";
-var TESTS_PAGE_SCHEMA = "shortlinks.tests-page/1";
 var PRIVATE_ASSETS = {
   registry: { path: "/links.json", schema: REGISTRY_SCHEMA },
   blocklist: { path: "/links-blocklist.json", schema: BLOCKLIST_SCHEMA },
@@ -1660,38 +1622,14 @@ var PRIVATE_FILES = Object.values(PRIVATE_ASSETS).map(
 );
 var SHARD_DIR = "/links-shards/";
 function shardPath(shard) {
-  return `${SHARD_DIR}${shard}.jsonl`;
+  return `${SHARD_DIR}${shard}.json`;
 }
-var REGISTRY_FILTER = {
-  path: `${SHARD_DIR}filter.bin`,
-  schema: REGISTRY_FILTER_SCHEMA
-};
-var STATS_DIR = "/links-stats/";
-var STATS_INDEX_PATH = `${STATS_DIR}index.json`;
-function statsPagePath(page) {
-  return `${STATS_DIR}${page}.json`;
-}
-var TESTS_DIR = "/links-tests/";
-var TESTS_INDEX_PATH = `${TESTS_DIR}index.json`;
-function testsPagePath(page) {
-  return `${TESTS_DIR}${page}.json`;
-}
-var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
-var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
-var STATS_PAGE_MAX_BYTES = 96 * 1024;
-var STATS_INDEX_MAX_BYTES = 64 * 1024;
-var STATS_DEFAULT_LIMIT = 200;
-var STATS_MAX_LIMIT = 500;
-var STATS_NAME_MAX = 100;
-var TESTS_PAGE_MAX_BYTES = 64 * 1024;
-var TESTS_DEFAULT_LIMIT = 10;
-var TESTS_MAX_LIMIT = 10;
 
 // runtime/routes.ts
 var LOOKUP_ROUTES = {
@@ -1718,7 +1656,7 @@ var RESERVED_PREFIXES = [
   "_pages",
   "assets",
   ...PRIVATE_FILES.map((path) => path.slice(1)),
-  ...PRIVATE_DIRS.map((dir) => dir.slice(1, -1)),
+  SHARD_DIR.slice(1, -1),
   "lookup",
   "robots.txt",
   "favicon.ico",
@@ -1733,8 +1671,7 @@ function isReservedKey(key2) {
 // runtime/guards.ts
 var PRIVATE = new Set(PRIVATE_FILES);
 function isPrivateFile(folded) {
-  const below = folded + "/";
-  return PRIVATE.has(folded) || PRIVATE_DIRS.some((dir) => below.startsWith(dir)) || below.startsWith(PAGES_DIR);
+  return PRIVATE.has(folded) || (folded + "/").startsWith(SHARD_DIR) || (folded + "/").startsWith(PAGES_DIR);
 }
 function isProbe(folded, blocklist) {
   const { prefixes, suffixes, exact, contains } = blocklist.probes;
@@ -1811,6 +1748,15 @@ function isShortLinkCandidate(segments, key2) {
   if (!segments.every(isSlugSegment)) return false;
   if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
   return !isReservedKey(key2) && !("/" + key2 + "/").startsWith(STATIC_DIR);
+}
+
+// runtime/static-files.ts
+function staticFileFor(path, files) {
+  if (files.has(path)) return path;
+  const bare = path.replace(/\/+$/, "");
+  if (bare !== "" && files.has(`${bare}.html`)) return `${bare}.html`;
+  if (files.has(`${bare}/index.html`)) return `${bare}/index.html`;
+  return void 0;
 }
 
 // runtime/targets/hosts.ts
@@ -2299,20 +2245,15 @@ async function resolve(request, ctx) {
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang) {
-    trace.event = { kind: "pageview" };
+  if (lookupLang)
     return done(
       { type: "page", page: "lookup", lang: lookupLang, status: 200 },
       "route",
       true,
       "lookup page"
     );
-  }
-  if (ctx.staticPaths.has(url.pathname) || ctx.staticPaths.has(normal.path)) {
-    const path = ctx.staticPaths.has(url.pathname) ? url.pathname : normal.path;
-    trace.event = isHtmlPath(path) ? { kind: "pageview" } : null;
-    return done({ type: "static", path }, "route", true, "static file");
-  }
+  const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
+  if (file) return done({ type: "static", path: file }, "route", true, "static file");
   const found = await findLink(normal.key, ctx.links);
   if (!found) {
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
@@ -2437,37 +2378,6 @@ function beaconFacts(body) {
   return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
 }
 
-// runtime/registry/read-assets.ts
-var ASSET_ORIGIN = "https://assets.invalid";
-async function readAsset(assets, path) {
-  return assets.fetch(new Request(ASSET_ORIGIN + path));
-}
-async function readPrivate(assets, path) {
-  const response = await readAsset(assets, path);
-  if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
-  return response;
-}
-async function readPrivateJson(assets, { path, schema }) {
-  const value = await (await readPrivate(assets, path)).json();
-  if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
-  return value;
-}
-async function readPrivateText(assets, path) {
-  return (await readPrivate(assets, path)).text();
-}
-async function readPrivateBytes(assets, path) {
-  return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
-}
-async function readPage(data, path) {
-  const cached = data.pages.get(path);
-  if (cached !== void 0) return cached;
-  const response = await readAsset(data.assets, path);
-  if (!response.ok) return null;
-  const html = await response.text();
-  data.pages.set(path, html);
-  return html;
-}
-
 // runtime/registry/shard-of.ts
 var FNV_OFFSET = 2166136261;
 var FNV_PRIME = 16777619;
@@ -2507,186 +2417,87 @@ function shardOf(key2, shardCount) {
   return fnv1a32(key2) % shardCount;
 }
 
-// runtime/registry/filter.ts
-var HEADER = new TextEncoder().encode(REGISTRY_FILTER.schema + "\n");
-function mix(h) {
-  h = Math.imul(h ^ h >>> 16, 2246822507);
-  h = Math.imul(h ^ h >>> 13, 3266489909);
-  return (h ^ h >>> 16) >>> 0;
+// runtime/registry/store.ts
+var ASSET_ORIGIN = "https://assets.invalid";
+async function readPrivateJson(assets, { path, schema }) {
+  const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
+  if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
+  const value = await response.json();
+  if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
+  return value;
 }
-function positions(kind, key2, { bits, hashes }, visit) {
-  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key2);
-  const h2 = mix(h1) | 1;
-  for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
-  return true;
+async function readAsset(assets, path) {
+  return assets.fetch(new Request(ASSET_ORIGIN + path));
 }
-function filterShapeFor(links, bitsPerLink, hashes) {
-  return { bits: Math.max(64, Math.ceil(links * bitsPerLink / 8) * 8), hashes };
+async function readPage(data, path) {
+  const cached = data.pages.get(path);
+  if (cached !== void 0) return cached;
+  const response = await readAsset(data.assets, path);
+  if (!response.ok) return null;
+  const html = await response.text();
+  data.pages.set(path, html);
+  return html;
 }
-var MembershipFilter = class _MembershipFilter {
-  constructor(bytes, shape) {
-    this.bytes = bytes;
-    this.shape = shape;
-  }
-  bytes;
-  shape;
-  static empty(shape) {
-    return new _MembershipFilter(new Uint8Array(shape.bits / 8), shape);
-  }
-  /** The filter in a file's bytes, or an error message when they are not one of `shape`. */
-  static fromFile(file, shape) {
-    if (file.length !== HEADER.length + shape.bits / 8)
-      return `${file.length} bytes, the manifest's filter needs ${HEADER.length + shape.bits / 8}`;
-    for (let i = 0; i < HEADER.length; i++)
-      if (file[i] !== HEADER[i]) return `schema is not ${REGISTRY_FILTER.schema}`;
-    return new _MembershipFilter(file.subarray(HEADER.length), shape);
-  }
-  add(kind, key2) {
-    positions(kind, key2, this.shape, (bit) => {
-      this.bytes[bit >>> 3] |= 1 << (bit & 7);
-      return true;
-    });
-  }
-  /** False only when no link of this kind and key was added. */
-  mayHave(kind, key2) {
-    return positions(
-      kind,
-      key2,
-      this.shape,
-      (bit) => (this.bytes[bit >>> 3] & 1 << (bit & 7)) !== 0
-    );
-  }
-  /** The file's content: the header, then the bits. */
-  toFile() {
-    const file = new Uint8Array(HEADER.length + this.bytes.length);
-    file.set(HEADER);
-    file.set(this.bytes, HEADER.length);
-    return file;
-  }
-};
-
-// runtime/registry/shard-format.ts
-function lineStart(kind, key2) {
-  return `
-{"kind":"${kind}","key":${JSON.stringify(key2)},`;
-}
-function recordLine(record) {
-  const { kind, key: key2, ...rest } = record;
-  return JSON.stringify({ kind, key: key2, ...rest });
-}
-function serializeShard(shard) {
-  const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  const exact = Object.values(shard.exact).sort(byKey);
-  const splat = Object.values(shard.splat).sort(byKey);
-  const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
-    "\n"
-  );
-}
-function shardHeaderProblem(text) {
-  const end = text.indexOf("\n");
-  let header = null;
-  try {
-    header = JSON.parse(end < 0 ? text : text.slice(0, end));
-  } catch {
-    return "the first line is not JSON";
-  }
-  if (header?.schema !== SHARD_SCHEMA) return `schema is not ${SHARD_SCHEMA}`;
-  if (!text.endsWith("\n")) return "the last line is cut short";
-  return null;
-}
-function findInShard(text, kind, key2) {
-  const start = text.indexOf(lineStart(kind, key2));
-  if (start < 0) return void 0;
-  const end = text.indexOf("\n", start + 1);
-  return JSON.parse(text.slice(start + 1, end));
-}
-
-// runtime/registry/sharded-links.ts
 var SHARD_CACHE_LIMIT = 16;
 var RECORD_CACHE_LIMIT = 2e4;
-var FILTER_RETRY_READS = 256;
 var ShardedLinks = class {
-  constructor(assets, manifest, filter) {
+  constructor(assets, manifest) {
     this.assets = assets;
     this.manifest = manifest;
-    this.filter = filter;
     this.splatDepths = manifest.splat_depths;
   }
   assets;
   manifest;
-  filter;
   splatDepths;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
-  /** Shard reads since the filter's read was last started (-1: never started). */
-  readsWithoutFilter = -1;
-  /**
-   * The filter's read, when it is missing and none was started (or the last one was started
-   * FILTER_RETRY_READS shard reads ago); the worker runs it after its response. Never rejects.
-   */
-  filterLoad() {
-    if (this.filter) return void 0;
-    if (this.readsWithoutFilter >= 0 && this.readsWithoutFilter < FILTER_RETRY_READS)
-      return void 0;
-    this.readsWithoutFilter = 0;
-    const { path } = REGISTRY_FILTER;
-    return readPrivateBytes(this.assets, path).then(
-      (file) => {
-        const filter = MembershipFilter.fromFile(file, {
-          bits: this.manifest.filter_bits,
-          hashes: this.manifest.filter_hashes
-        });
-        if (typeof filter === "string")
-          console.error(`shortlinks: private file ${path}: ${filter}`);
-        else this.filter = filter;
-      },
-      (error) => console.error(`shortlinks: ${String(error)}`)
-    );
-  }
   exact(key2) {
     return this.lookup("exact", key2);
   }
   splat(key2) {
     return this.lookup("splat", key2);
   }
-  /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
-  keep(index, text) {
-    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+  /** Every link, shard by shard (stats API); read without filling the caches. */
+  async all() {
+    const links = [];
+    for (let i = 0; i < this.manifest.shard_count; i++) {
+      const shard = this.shards.get(i) ?? await this.load(i);
+      links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
+    }
+    return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  }
+  /** Keeps a shard parsed elsewhere (the start-up warm-up's in-memory one). */
+  keep(index, shard) {
+    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
   }
   /** What this isolate holds now (for tests and benchmarks). */
   get cached() {
-    return { shards: this.shards.size, records: this.records.size, filter: !!this.filter };
+    return { shards: this.shards.size, records: this.records.size };
   }
-  lookup(kind, key2) {
+  async lookup(kind, key2) {
     const id = (kind === "exact" ? "e:" : "s:") + key2;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
       return known ?? void 0;
     }
-    if (this.filter && !this.filter.mayHave(kind, key2)) return void 0;
-    return this.read(kind, key2, id);
-  }
-  async read(kind, key2, id) {
-    const index = shardOf(key2, this.manifest.shard_count);
-    if (!this.filter && this.readsWithoutFilter >= 0) this.readsWithoutFilter++;
-    const text = this.shards.get(index) ?? await this.load(index);
-    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
-    const found = findInShard(text, kind, key2) ?? null;
+    const found = (await this.shardFor(key2))[kind][key2] ?? null;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
     return found ?? void 0;
   }
-  async load(index) {
-    const path = shardPath(index);
-    const text = await readPrivateText(this.assets, path);
-    const problem = shardHeaderProblem(text);
-    if (problem) throw new Error(`private file ${path}: ${problem}`);
-    return text;
+  async shardFor(key2) {
+    const index = shardOf(key2, this.manifest.shard_count);
+    const shard = this.shards.get(index) ?? await this.load(index);
+    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
+    return shard;
+  }
+  load(index) {
+    return readPrivateJson(this.assets, {
+      path: shardPath(index),
+      schema: SHARD_SCHEMA
+    });
   }
 };
-
-// runtime/registry/store.ts
 async function loadRuntimeData(assets) {
   const [site, blocklist, manifest] = await Promise.all([
     readPrivateJson(assets, PRIVATE_ASSETS.siteConfig),
@@ -2700,561 +2511,6 @@ async function loadRuntimeData(assets) {
     links: new ShardedLinks(assets, manifest),
     staticPaths: new Set(site.static_paths),
     pages: /* @__PURE__ */ new Map()
-  };
-}
-
-// runtime/stats/cursor.ts
-var MAX_CURSOR_LENGTH = 2048;
-function encodeCursor(cursor) {
-  const bytes = new TextEncoder().encode(JSON.stringify([cursor.from, cursor.total]));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-function decodeCursor(text) {
-  if (text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [from, total] = value;
-    if (typeof from !== "string" || !Number.isSafeInteger(total) || total < 0)
-      return null;
-    return { from, total };
-  } catch {
-    return null;
-  }
-}
-
-// runtime/stats/rows.ts
-function cutText(text, max) {
-  if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
-  return text.slice(0, end);
-}
-var nameOf = (name) => cutText(name, STATS_NAME_MAX);
-function decodeRow(row, files) {
-  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
-  const link = {
-    slug,
-    kind: kind === 1 ? "splat" : "exact",
-    target,
-    status,
-    state: LINK_STATES[state],
-    file: files[file],
-    line
-  };
-  if (schedule) link.schedule = schedule;
-  if (owner) link.owner = owner;
-  if (tags) link.tags = tags;
-  if (description !== void 0) link.description = description;
-  return link;
-}
-
-// runtime/stats/listings.ts
-var ALL = "all";
-var STARTS = "starts";
-var ENDS = "ends";
-function facetListing(facet, value) {
-  const shown = facet === "owner" || facet === "tag" ? nameOf(value) : value;
-  return `${facet}:${encodeURIComponent(shown)}`;
-}
-function rowFilter(listing) {
-  const colon = listing.indexOf(":");
-  const facet = listing.slice(0, colon);
-  const value = decodeURIComponent(listing.slice(colon + 1));
-  switch (facet) {
-    case "state": {
-      const state = LINK_STATES.indexOf(value);
-      return (row) => row[4] === state;
-    }
-    case "kind": {
-      const kind = value === "splat" ? 1 : 0;
-      return (row) => row[1] === kind;
-    }
-    case "owner":
-      return (row) => row[8] === value;
-    case "tag":
-      return (row) => Array.isArray(row[9]) && row[9].includes(value);
-    default:
-      return () => false;
-  }
-}
-function sortKeyOf(slug, caseSensitive) {
-  const splat = slug === "*" || slug.endsWith("/*");
-  const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
-  const normalized = normalizePath("/" + body, caseSensitive);
-  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
-}
-function sortKeyOfKey(kind, key2) {
-  if (kind === "exact") return key2;
-  return key2 === "" ? "*" : key2 + "/*";
-}
-function eventTime(iso) {
-  return new Date(Date.parse(iso)).toISOString();
-}
-function innerKey(listing, row, caseSensitive) {
-  const key2 = sortKeyOf(row[0], caseSensitive);
-  if (listing !== STARTS && listing !== ENDS) return key2;
-  const schedule = row[7] || void 0;
-  const at = listing === STARTS ? schedule?.start : schedule?.end;
-  return `${at === void 0 ? "" : eventTime(at)} ${key2}`;
-}
-var entryKey = (listing, inner) => `${listing} ${inner}`;
-function normalizePrefix(prefix, caseSensitive) {
-  if (/[\u0000-\u0020\u007f-\u009f\\?#]/.test(prefix)) return null;
-  const trimmed = prefix.replace(/^\/+/, "").normalize("NFC");
-  return caseSensitive ? trimmed : trimmed.toLowerCase();
-}
-
-// runtime/stats/params.ts
-var MAX_FILTER_LENGTH = 1e3;
-var ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-var fail2 = (error) => ({ ok: false, error });
-var quoted = (name) => JSON.stringify(name.length > 40 ? name.slice(0, 40) + "…" : name);
-function paramsOf(search, allowed) {
-  const params = /* @__PURE__ */ new Map();
-  for (const [name, value] of search) {
-    if (!allowed.includes(name)) return fail2(`unknown parameter ${quoted(name)}`);
-    if (params.has(name)) return fail2(`parameter ${quoted(name)} is given more than once`);
-    params.set(name, value);
-  }
-  return { ok: true, value: params };
-}
-function limitOf(text, fallback, max) {
-  if (text === void 0) return { ok: true, value: fallback };
-  const limit = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  if (!(limit >= 1 && limit <= max)) return fail2(`limit must be a whole number from 1 to ${max}`);
-  return { ok: true, value: limit };
-}
-function cursorOf(text) {
-  if (text === void 0) return { ok: true, value: void 0 };
-  const cursor = decodeCursor(text);
-  return cursor ? { ok: true, value: cursor } : fail2("cursor is not one this API returned");
-}
-var FACETS = ["state", "kind", "owner", "tag"];
-function parseLinksQuery(search, caseSensitive, limits) {
-  const params = paramsOf(search, ["prefix", "cursor", "limit", ...FACETS]);
-  if (!params.ok) return params;
-  const get = (name) => params.value.get(name);
-  const limit = limitOf(get("limit"), limits.fallback, limits.max);
-  if (!limit.ok) return limit;
-  const cursor = cursorOf(get("cursor"));
-  if (!cursor.ok) return cursor;
-  const rawPrefix = get("prefix") ?? "";
-  const prefix = rawPrefix.length <= MAX_SLUG_LENGTH + 2 ? normalizePrefix(rawPrefix, caseSensitive) : null;
-  if (prefix === null)
-    return fail2(`prefix must be the start of a slug (at most ${MAX_SLUG_LENGTH} characters)`);
-  const filters = FACETS.filter((facet) => params.value.has(facet));
-  if (filters.length > 1) return fail2(`filter by one of ${FACETS.join(", ")} at a time`);
-  const listing = filters.length === 0 ? "all" : facetOf(filters[0], get(filters[0]) ?? "");
-  if (listing === null) return fail2(`${filters[0]} has no such value`);
-  return {
-    ok: true,
-    value: {
-      listing,
-      prefix,
-      limit: limit.value,
-      ...cursor.value ? { cursor: cursor.value } : {}
-    }
-  };
-}
-function facetOf(facet, value) {
-  if (facet === "state" && !LINK_STATES.includes(value)) return null;
-  if (facet === "kind" && value !== "exact" && value !== "splat") return null;
-  if (value === "" || value.length > MAX_FILTER_LENGTH) return null;
-  return facetListing(facet, facet === "state" ? value : value);
-}
-function parseEventsQuery(search, now, limits) {
-  const params = paramsOf(search, ["type", "from", "cursor", "limit"]);
-  if (!params.ok) return params;
-  const get = (name) => params.value.get(name);
-  const type = get("type") ?? "start";
-  if (type !== "start" && type !== "end") return fail2("type must be start or end");
-  const fromText = get("from");
-  const from = fromText === void 0 ? now.getTime() : Date.parse(fromText);
-  if (fromText !== void 0 && !(ISO_TIME.test(fromText) && Number.isFinite(from)))
-    return fail2("from must be an ISO 8601 time with an offset, such as 2030-01-01T00:00:00Z");
-  const limit = limitOf(get("limit"), limits.fallback, limits.max);
-  if (!limit.ok) return limit;
-  const cursor = cursorOf(get("cursor"));
-  if (!cursor.ok) return cursor;
-  return {
-    ok: true,
-    value: {
-      listing: type === "start" ? STARTS : ENDS,
-      from: new Date(from).toISOString(),
-      limit: limit.value,
-      ...cursor.value ? { cursor: cursor.value } : {}
-    }
-  };
-}
-
-// runtime/stats/page-search.ts
-function pageOf(index, key2) {
-  const first = index.separators;
-  let lo = 0;
-  let hi = first.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (first[mid] <= key2) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-function listingOf(page, i) {
-  const { groups } = page;
-  let lo = 0;
-  let hi = groups.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (groups[mid][1] <= i) lo = mid;
-    else hi = mid - 1;
-  }
-  return groups[lo][0];
-}
-function keyAt(page, i, caseSensitive) {
-  const listing = listingOf(page, i);
-  return entryKey(listing, innerKey(listing, page.rows[i], caseSensitive));
-}
-function lowerBound(page, key2, caseSensitive) {
-  let lo = 0;
-  let hi = page.rows.length;
-  while (lo < hi) {
-    const mid = lo + hi >> 1;
-    if (keyAt(page, mid, caseSensitive) < key2) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-// runtime/stats/scan.ts
-var PAGE_READS = 2;
-var RANGE_END = "￿";
-var RangeReader = class {
-  constructor(files, index) {
-    this.files = files;
-    this.index = index;
-  }
-  files;
-  index;
-  read = /* @__PURE__ */ new Map();
-  /** A page, counted against the call's budget (a page read twice counts once). */
-  async page(p) {
-    const known = this.read.get(p);
-    if (known) return known;
-    if (this.read.size >= PAGE_READS) throw new Error("stats: page budget of the call exceeded");
-    const page = await this.files.statsPage(p);
-    this.read.set(p, page);
-    return page;
-  }
-  get budgetLeft() {
-    return PAGE_READS - this.read.size;
-  }
-  has(p) {
-    return this.read.has(p);
-  }
-  /** Rows [start, end) of `page` that lie in `range`. */
-  inRange(page, range, start = 0) {
-    const cs = this.index.case_sensitive;
-    const from = Math.max(start, lowerBound(page, range, cs));
-    return [from, Math.max(from, lowerBound(page, range + RANGE_END, cs))];
-  }
-  /** The first page from `p` on whose first entry lies in `range` and that holds rows to keep. */
-  nextPage(p, range, dense) {
-    const { separators, empty } = this.index;
-    for (; p < separators.length && separators[p].startsWith(range); p++)
-      if (dense === void 0 || !empty[dense].has(p)) return p;
-    return -1;
-  }
-  async slice(query) {
-    const keep = query.dense === void 0 ? void 0 : rowFilter(this.index.dense[query.dense]);
-    const cs = this.index.case_sensitive;
-    const x = pageOf(this.index, query.from);
-    const first = await this.page(x);
-    const start = lowerBound(first, query.from, cs);
-    const slice = {
-      entries: [],
-      next: null,
-      page: x,
-      rank: this.index.starts[x] + start
-    };
-    let p = x;
-    let page = first;
-    let from = start;
-    for (; ; ) {
-      const [a, b] = this.inRange(page, query.range, from);
-      for (let i = a; i < b; i++) {
-        const row = page.rows[i];
-        if (keep && !keep(row)) continue;
-        slice.entries.push({ row, files: page.files });
-        if (slice.entries.length === query.limit) {
-          slice.next = i + 1 < b || this.nextPage(p + 1, query.range, query.dense) >= 0 ? keyAt(page, i, cs) + "\0" : null;
-          return slice;
-        }
-      }
-      if (b < page.rows.length) return slice;
-      const q = this.nextPage(p + 1, query.range, query.dense);
-      if (q < 0) return slice;
-      if (!this.has(q) && this.budgetLeft === 0) {
-        slice.next = this.index.separators[q];
-        return slice;
-      }
-      p = q;
-      page = await this.page(q);
-      from = 0;
-    }
-  }
-};
-async function rangeTotal(reader, range, dense) {
-  const { index } = reader;
-  const x = pageOf(index, range);
-  const page = await reader.page(x);
-  if (page.spans.anchor.startsWith(range)) {
-    const span = page.spans.counts.find((c) => c[0] === range.length);
-    if (span) return dense === void 0 ? span[1] : span[2 + dense];
-  }
-  const keep = dense === void 0 ? void 0 : rowFilter(index.dense[dense]);
-  const count = (p, [a, b]) => {
-    if (!keep) return b - a;
-    let n = 0;
-    for (let i = a; i < b; i++) if (keep(p.rows[i])) n++;
-    return n;
-  };
-  const here = reader.inRange(page, range);
-  let total = count(page, here);
-  const next = x + 1;
-  const continues = here[1] === page.rows.length && next < index.separators.length;
-  if (!continues || !index.separators[next].startsWith(range)) return total;
-  if (dense !== void 0 && index.empty[dense].has(next)) return total;
-  const following = await reader.page(next);
-  total += count(following, reader.inRange(following, range));
-  return total;
-}
-async function rankOf(reader, key2) {
-  const p = pageOf(reader.index, key2);
-  const page = await reader.page(p);
-  return reader.index.starts[p] + lowerBound(page, key2, reader.index.case_sensitive);
-}
-
-// runtime/stats/stats-api.ts
-var LIMITS2 = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
-function recordOf(row, files, now) {
-  const link = decodeRow(row, files);
-  const { slug, kind, target, status, state, schedule, owner, tags, description, file, line } = link;
-  return {
-    slug,
-    kind,
-    target,
-    status,
-    state,
-    effective_state: effectiveState(link, now),
-    ...schedule ? { schedule } : {},
-    ...owner !== void 0 ? { owner } : {},
-    ...tags ? { tags } : {},
-    ...description !== void 0 ? { description } : {},
-    file,
-    line
-  };
-}
-var refused = (parsed) => ({
-  status: 400,
-  body: { error: parsed.error }
-});
-function cursorFits(cursor, range, from) {
-  return cursor === void 0 || cursor.from.startsWith(range) && cursor.from >= from;
-}
-async function linksAnswer(files, search, now) {
-  const index = await files.statsIndex();
-  const parsed = parseLinksQuery(search, index.case_sensitive, LIMITS2);
-  if (!parsed.ok) return refused(parsed);
-  const { listing, prefix, cursor, limit } = parsed.value;
-  const slot = index.dense.indexOf(listing);
-  const dense = slot >= 0 ? slot : void 0;
-  const range = entryKey(dense === void 0 ? listing : ALL, prefix);
-  if (!cursorFits(cursor, range, range))
-    return refused({ error: "cursor does not belong to this prefix and filter" });
-  const reader = new RangeReader(files, index);
-  const slice = await reader.slice({ range, from: cursor?.from ?? range, limit, dense });
-  const total = cursor ? cursor.total : await rangeTotal(reader, range, dense);
-  return {
-    status: 200,
-    body: {
-      links: slice.entries.map((e) => recordOf(e.row, e.files, now)),
-      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
-      total
-    }
-  };
-}
-async function eventsAnswer(files, search, now) {
-  const parsed = parseEventsQuery(search, now, LIMITS2);
-  if (!parsed.ok) return refused(parsed);
-  const { listing, from, cursor, limit } = parsed.value;
-  const index = await files.statsIndex();
-  const range = entryKey(listing, "");
-  const start = entryKey(listing, from);
-  if (!cursorFits(cursor, range, start))
-    return refused({ error: "cursor does not belong to this type and time" });
-  const reader = new RangeReader(files, index);
-  const slice = await reader.slice({ range, from: cursor?.from ?? start, limit });
-  const end = (listing === STARTS ? index.events.starts : index.events.ends)[1];
-  const total = cursor ? cursor.total : end - slice.rank;
-  const bound = listing === STARTS ? "start" : "end";
-  return {
-    status: 200,
-    body: {
-      events: slice.entries.map((e) => {
-        const link = recordOf(e.row, e.files, now);
-        return { at: eventTime(link.schedule?.[bound] ?? ""), link };
-      }),
-      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
-      total
-    }
-  };
-}
-async function summaryAnswer(files, search, now) {
-  if ([...search.keys()].length > 0) return refused({ error: "summary.json takes no parameters" });
-  const index = await files.statsIndex();
-  const reader = new RangeReader(files, index);
-  const at = now.toISOString();
-  const passed = async ([first, end], listing) => first === end ? 0 : await rankOf(reader, entryKey(listing, at + "!")) - first;
-  const started = await passed(index.events.starts, STARTS);
-  const scheduled = index.events.starts[1] - index.events.starts[0] - started;
-  const expired = await passed(index.events.ends, ENDS);
-  return {
-    status: 200,
-    body: {
-      at,
-      links: index.links,
-      states: index.states,
-      kinds: index.kinds,
-      effective: { active: index.states.active - scheduled - expired, scheduled, expired },
-      owners: index.owners,
-      tags: index.tags
-    }
-  };
-}
-
-// runtime/stats/separators.ts
-function decodeSeparators(coded) {
-  let previous = "";
-  return coded.map(([shared, rest]) => previous = previous.slice(0, shared) + rest);
-}
-
-// runtime/stats/store.ts
-var PAGE_CACHE_LIMIT = 4;
-function withStarts(index) {
-  const starts = [];
-  let position = 0;
-  for (const size of index.pages.sizes) {
-    starts.push(position);
-    position += size;
-  }
-  return {
-    ...index,
-    separators: decodeSeparators(index.pages.first),
-    starts,
-    empty: index.pages.empty.map((pages) => new Set(pages))
-  };
-}
-var OperatorFiles = class _OperatorFiles {
-  constructor(assets) {
-    this.assets = assets;
-  }
-  assets;
-  index;
-  tests;
-  pages = /* @__PURE__ */ new Map();
-  /** Files parsed already (the start-up warm-up's): served from memory, nothing read. */
-  static preloaded(index, pages) {
-    const files = new _OperatorFiles({
-      fetch: () => Promise.reject(new Error("preloaded stats files read nothing"))
-    });
-    files.index = withStarts(index);
-    pages.forEach((page, p) => files.pages.set(p, page));
-    return files;
-  }
-  async statsIndex() {
-    this.index ??= withStarts(
-      await readPrivateJson(this.assets, {
-        path: STATS_INDEX_PATH,
-        schema: STATS_INDEX_SCHEMA
-      })
-    );
-    return this.index;
-  }
-  async statsPage(page) {
-    const cached = this.pages.get(page);
-    if (cached) {
-      remember(this.pages, page, cached, PAGE_CACHE_LIMIT);
-      return cached;
-    }
-    const loaded2 = await readPrivateJson(this.assets, {
-      path: statsPagePath(page),
-      schema: STATS_PAGE_SCHEMA
-    });
-    remember(this.pages, page, loaded2, PAGE_CACHE_LIMIT);
-    return loaded2;
-  }
-  async testsIndex() {
-    this.tests ??= await readPrivateJson(this.assets, {
-      path: TESTS_INDEX_PATH,
-      schema: TESTS_INDEX_SCHEMA
-    });
-    return this.tests;
-  }
-  testsPage(page) {
-    return readPrivateJson(this.assets, {
-      path: testsPagePath(page),
-      schema: TESTS_PAGE_SCHEMA
-    });
-  }
-};
-
-// runtime/expectations.ts
-async function evaluateExpectations(expectations, origin, answer, now) {
-  const results = [];
-  for (const e of expectations) {
-    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
-    const location = response.headers.get("location") ?? void 0;
-    const actual = { status: response.status, ...location ? { location } : {} };
-    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
-    results.push({
-      path: e.path,
-      ...e.at ? { at: e.at } : {},
-      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
-      actual,
-      pass,
-      file: e.file,
-      line: e.line
-    });
-  }
-  return results;
-}
-
-// runtime/stats/tests-api.ts
-async function resultsAnswer(files, search, run) {
-  const params = paramsOf(search, ["cursor", "limit"]);
-  if (!params.ok) return { status: 400, body: { error: params.error } };
-  const limit = limitOf(params.value.get("limit"), TESTS_DEFAULT_LIMIT, TESTS_MAX_LIMIT);
-  if (!limit.ok) return { status: 400, body: { error: limit.error } };
-  const index = await files.testsIndex();
-  const cursor = params.value.get("cursor");
-  const start = cursor === void 0 ? 0 : /^\d{1,9}$/.test(cursor) ? Number(cursor) : -1;
-  if (start < 0 || start > index.total)
-    return { status: 400, body: { error: "cursor is not one this API returned" } };
-  let page = index.starts.length - 1;
-  while (page > 0 && index.starts[page] > start) page--;
-  const expectations = start === index.total ? [] : (await files.testsPage(page)).expectations.slice(
-    start - index.starts[page],
-    start - index.starts[page] + limit.value
-  );
-  const results = await evaluateExpectations(expectations, run.origin, run.answer, run.now);
-  const end = start + results.length;
-  return {
-    status: 200,
-    body: { results, start, next: end < index.total ? String(end) : null, total: index.total }
   };
 }
 
@@ -3310,39 +2566,46 @@ function preflight(allow, endpoint, request) {
 
 // runtime/http/operator.ts
 var PRIVATE2 = { "cache-control": "private, no-store" };
-var operatorFiles = /* @__PURE__ */ new WeakMap();
-function filesOf(data) {
-  let files = operatorFiles.get(data);
-  if (!files) operatorFiles.set(data, files = new OperatorFiles(data.assets));
-  return files;
+async function evaluateExpectations(expectations, origin, answer, now) {
+  const results = [];
+  for (const e of expectations) {
+    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
+    const location = response.headers.get("location") ?? void 0;
+    const actual = { status: response.status, ...location ? { location } : {} };
+    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
+    results.push({
+      path: e.path,
+      ...e.at ? { at: e.at } : {},
+      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
+      actual,
+      pass,
+      file: e.file,
+      line: e.line
+    });
+  }
+  return results;
 }
-async function serveOperator(request, data, answer, now) {
-  const { area, langTag, rest, search } = request;
+async function serveOperator(area, langTag, rest, data, answer, now) {
   const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
   if (sub === "")
     return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE2);
-  const api = apiOf(area, sub);
-  if (!api) return plainNotFound();
-  const files = filesOf(data);
-  let result;
-  try {
-    result = api === "results" ? await resultsAnswer(files, search, {
-      origin: new URL(data.site.base_url).origin,
-      answer,
-      now
-    }) : await API[api](files, search, now);
-  } catch (error) {
-    console.error(`shortlinks: ${area} API unavailable: ${String(error)}`);
-    return json(503, { error: `the ${area} files cannot be read` }, PRIVATE2);
-  }
-  return json(result.status, result.body, PRIVATE2);
-}
-var API = { links: linksAnswer, events: eventsAnswer, summary: summaryAnswer };
-function apiOf(area, sub) {
-  if (area === "tests") return sub === "api/results.json" ? "results" : null;
-  const match = /^api\/(links|events|summary)\.json$/.exec(sub);
-  return match ? match[1] : null;
+  if (area === "stats" && sub === "api/links.json")
+    return json(200, { links: await data.links.all() }, PRIVATE2);
+  if (area === "tests" && sub === "api/results.json")
+    return json(
+      200,
+      {
+        results: await evaluateExpectations(
+          data.site.expectations,
+          new URL(data.site.base_url).origin,
+          answer,
+          now
+        )
+      },
+      PRIVATE2
+    );
+  return plainNotFound();
 }
 
 // runtime/http/read-body.ts
@@ -4163,7 +3426,8 @@ var SITE = {
   },
   static_paths: [],
   page_titles: {},
-  header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }]
+  header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
+  expectations: []
 };
 var BLOCKLIST = {
   schema: BLOCKLIST_SCHEMA,
@@ -4179,9 +3443,7 @@ var MANIFEST = {
   shard_count: 1,
   exact_count: 1,
   splat_count: 0,
-  splat_depths: [],
-  filter_bits: 64,
-  filter_hashes: 7
+  splat_depths: []
 };
 var SHARD = {
   schema: SHARD_SCHEMA,
@@ -4205,10 +3467,8 @@ var NO_ASSETS = {
 };
 function warmUp(answer) {
   try {
-    const filter = MembershipFilter.empty(filterShapeFor(1, 64, MANIFEST.filter_hashes));
-    filter.add("exact", "warm-up");
-    const links = new ShardedLinks(NO_ASSETS, MANIFEST, filter);
-    links.keep(0, serializeShard(SHARD));
+    const links = new ShardedLinks(NO_ASSETS, MANIFEST);
+    links.keep(0, SHARD);
     const data = {
       assets: NO_ASSETS,
       site: SITE,
@@ -4224,81 +3484,6 @@ function warmUp(answer) {
     );
   } catch {
     return Promise.resolve(0);
-  }
-}
-
-// runtime/stats/warm-up.ts
-var SCHEDULE = { label: "warm-up", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z" };
-var LINK = [
-  "warm-up",
-  0,
-  "https://example.com/warm-up",
-  302,
-  0,
-  0,
-  1,
-  SCHEDULE,
-  "ops",
-  ["a"]
-];
-var PAUSED = ["warm-up-paused", 0, "https://example.com/warm-up-paused", 302, 1, 0, 3];
-var SPLAT = ["warm-up/*", 1, "https://example.com/warm-up", 302, 0, 0, 2];
-var WARM_UP_PAGE = {
-  schema: STATS_PAGE_SCHEMA,
-  files: ["warm-up.yaml"],
-  groups: [
-    ["all", 0],
-    ["ends", 3],
-    ["kind:splat", 4],
-    ["owner:ops", 5],
-    ["starts", 6],
-    ["state:paused", 7],
-    ["tag:a", 8]
-  ],
-  rows: [LINK, PAUSED, SPLAT, LINK, SPLAT, LINK, LINK, PAUSED, LINK],
-  spans: { anchor: "", counts: [] }
-};
-var WARM_UP_INDEX = {
-  schema: STATS_INDEX_SCHEMA,
-  case_sensitive: false,
-  links: 3,
-  states: { active: 2, paused: 1, retired: 0, disabled: 0, draft: 0 },
-  kinds: { exact: 2, splat: 1 },
-  owners: { count: 1, top: [["ops", 1]] },
-  tags: { count: 1, top: [["a", 1]] },
-  dense: ["kind:exact", "state:active"],
-  pages: { first: [[0, ""]], sizes: [9], empty: [[], []] },
-  events: { starts: [6, 7], ends: [3, 4] }
-};
-var CALLS = [
-  [linksAnswer, ""],
-  [linksAnswer, "prefix=Warm&limit=1"],
-  [linksAnswer, "state=active&limit=1"],
-  [linksAnswer, "owner=ops"],
-  [linksAnswer, "limit=0"],
-  [eventsAnswer, "type=start&from=1999-01-01T00:00:00Z"],
-  [eventsAnswer, "type=end&limit=1"],
-  [summaryAnswer, ""]
-];
-async function warmUpStats() {
-  try {
-    const files = OperatorFiles.preloaded(WARM_UP_INDEX, [WARM_UP_PAGE]);
-    const now = /* @__PURE__ */ new Date(0);
-    let answers = 0;
-    for (const [call, query] of CALLS) {
-      const answer = await call(files, new URLSearchParams(query), now);
-      JSON.stringify(answer.body);
-      answers++;
-      const next = answer.status === 200 && answer.body.next;
-      if (!next) continue;
-      const search = new URLSearchParams(query);
-      search.set("cursor", next);
-      await call(files, search, now);
-      answers++;
-    }
-    return answers;
-  } catch {
-    return 0;
   }
 }
 
@@ -4393,17 +3578,21 @@ async function answerRequest(request, env, data, now) {
   );
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
+  const path = headerPath(resolution);
   if (response instanceof Response)
     return {
       resolution,
-      response: withHeaderRules(response, data.site.header_rules, resolution.path, head),
+      response: withHeaderRules(response, data.site.header_rules, path, head),
       event
     };
   return {
     resolution,
-    ...finishDraft(response, data.site.header_rules, resolution.path, head),
+    ...finishDraft(response, data.site.header_rules, path, head),
     event
   };
+}
+function headerPath(resolution) {
+  return resolution.outcome.type === "static" ? resolution.outcome.path : resolution.path;
 }
 var answerCaches = /* @__PURE__ */ new WeakMap();
 function answerCacheOf(data) {
@@ -4425,7 +3614,6 @@ async function handleRequest(request, env, ctx) {
     const remembered = readOnly ? cache2.answer(request) : void 0;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
-      readFilterAfter(data, ctx);
       return remembered.response;
     }
     const { response, event, resolution, sent } = await answerRequest(
@@ -4436,7 +3624,6 @@ async function handleRequest(request, env, ctx) {
     );
     if (readOnly && sent) cache2.offer(request, resolution, sent, response, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
-    readFilterAfter(data, ctx);
     return response;
   } catch (error) {
     console.error(
@@ -4444,10 +3631,6 @@ async function handleRequest(request, env, ctx) {
     );
     return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
   }
-}
-function readFilterAfter(data, ctx) {
-  const load = data.links.filterLoad();
-  if (load) ctx.waitUntil(load);
 }
 async function respond(resolution, request, env, data, rctx, now) {
   const { outcome, link } = resolution;
@@ -4482,21 +3665,21 @@ async function respond(resolution, request, env, data, rctx, now) {
       const html = await readPage(data, assetPath);
       const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
       const response = htmlWithStatus(html, outcome.status, extra);
-      const decided = resolution.event;
-      const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
-        kind: decided.kind,
+      const event = resolution.event ? {
+        kind: resolution.event.kind,
         ...linkFacts,
         redirect_status: outcome.status,
-        redirect_error: decided.redirect_error
-      };
+        redirect_error: resolution.event.redirect_error
+      } : outcome.status === 200 ? { kind: "pageview", title: data.site.page_titles[assetPath] } : void 0;
       return { response, event };
     }
     case "static": {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
+      const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
       return {
         response: asset,
-        event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
+        event: html ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
     case "protected": {
@@ -4508,13 +3691,9 @@ async function respond(resolution, request, env, data, rctx, now) {
         };
       }
       const answer = async (inner, at) => (await answerRequest(inner, env, data, at)).response;
-      const operator = {
-        area: outcome.area,
-        langTag: outcome.lang,
-        rest: outcome.rest,
-        search: new URL(request.url).searchParams
+      return {
+        response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now)
       };
-      return { response: await serveOperator(operator, data, answer, now) };
     }
     case "endpoint":
       return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request);
@@ -4587,7 +3766,6 @@ var worker_default = {
   }
 };
 void warmUp(answerRequest);
-void warmUpStats();
 export {
   answerRequest,
   worker_default as default,

@@ -12,11 +12,4 @@ export const SANDBOXED_CSP = [
 ].join("; ");
 
 /** Public paths a custom HTML file answers on: the file itself and its pretty spellings. */
-export function htmlServedPaths(path: string): string[] {
-  if (path.endsWith("/index.html")) {
-    const dir = path.slice(0, -"index.html".length);
-    return dir === "/" ? [path, "/"] : [path, dir, dir.slice(0, -1)];
-  }
-  if (path.endsWith(".html")) return [path, path.slice(0, -".html".length)];
-  return [path];
-}
+export { servedPathsOf as htmlServedPaths } from "../../runtime/static-files.js";

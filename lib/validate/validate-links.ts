@@ -8,6 +8,7 @@ import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
 import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
+import { servedPathsOf } from "../../runtime/static-files.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -124,13 +125,13 @@ function validateOne(
 }
 
 /** Lower-case keys (no leading `/`) of every static path and its pretty HTML spellings. */
+/** Every key a static file answers on (runtime/static-files.ts), lower-cased. */
 function staticKeys(paths: readonly string[]): Set<string> {
   const keys = new Set<string>();
-  for (const path of paths) {
-    const key = path.replace(/^\/+/, "").toLowerCase();
-    keys.add(key);
-    if (key.endsWith("/index.html")) keys.add(key.slice(0, -"/index.html".length));
-    else if (key.endsWith(".html")) keys.add(key.slice(0, -".html".length));
-  }
+  for (const path of paths)
+    for (const served of servedPathsOf(path)) {
+      const key = served.replace(/^\/+|\/+$/g, "").toLowerCase();
+      if (key !== "") keys.add(key);
+    }
   return keys;
 }

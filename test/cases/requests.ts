@@ -772,6 +772,35 @@ export const REQUEST_CASES: RequestCase[] = [
     location: null,
     event: "pageview",
   },
+  // A custom HTML file also answers on its pretty path, which no link may take (SL304).
+  ...[
+    ["/hello", "hello.html"],
+    ["/hello/", "hello.html"],
+    ["/guide", "guide/index.html"],
+    ["/guide/", "guide/index.html"],
+    ["/guide/index.html", "guide/index.html"],
+    // Other spellings of the file keep its sandbox: the rules follow the file, not the spelling.
+    ["/%68ello.html", "hello.html"],
+    ["//hello.html", "hello.html"],
+    ["/hello.html/", "hello.html"],
+    ["/guide//", "guide/index.html"],
+  ].map(([path, file]): RequestCase => ({
+    name: `static: ${path} serves custom/public/${file}, in the sandbox`,
+    path,
+    status: 200,
+    location: null,
+    event: null,
+    expectHeaders: {
+      "content-type": /^text\/html/,
+      "content-security-policy": /^sandbox allow-scripts/,
+    },
+  })),
+  {
+    name: "static: a pretty path of a missing page stays a miss",
+    path: "/hello-missing",
+    status: 404,
+    location: null,
+  },
   {
     name: "a custom .htm page is served as HTML, with HTML's cache rules and the sandbox",
     path: "/legacy.htm",
