@@ -169,7 +169,6 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     generator,
     site,
     customHtml: custom.files.filter((f) => isHtmlPath(f.path)).map((f) => f.path),
-    customPaths: custom.files.map((f) => f.path),
   });
   diagnostics.push(...headers.diagnostics);
   if (headers.rules.length > MAX_HEADER_RULES) {
@@ -194,6 +193,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       })),
     ),
     headerRules: headers.rules,
+    mandatoryHeaders: headers.mandatory,
   });
   const model = { links: validated.links, blocklist };
   const tables: CompiledTables = {

@@ -115,8 +115,8 @@ const COMPILER_CODES = {
   SL350: warning(ASSETS, "link text is longer than the stats index shows"),
   SL351: warning(ASSETS, "a stats index file is over its byte budget"),
   SL401: error(HEADERS, "_headers line cannot be parsed"),
-  // A warning instead when site.yaml states public_disclosure (see demote()).
-  SL402: error(HEADERS, "custom _headers drops or weakens a mandatory control"),
+  // Dropping a private file's no-store is a warning when site.yaml states public_disclosure.
+  SL402: error(HEADERS, "custom _headers removes or weakens a mandatory control"),
   SL403: warning(HEADERS, "more _headers rules than Cloudflare applies (100)"),
   SL501: error(SITE, "site.yaml missing or unreadable"),
   SL502: error(SITE, "site.yaml field invalid"),

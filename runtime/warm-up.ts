@@ -57,6 +57,7 @@ const SITE: SiteConfig = {
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
+  mandatory_headers: { "x-generated-by": "shortlinks/warm-up" },
 };
 
 const BLOCKLIST: Blocklist = {

@@ -6,6 +6,7 @@ import { verifyAccess } from "./access/index.js";
 import { sendAnalytics, type EventFacts } from "./analytics/index.js";
 import type { Env, WaitUntil } from "./env.js";
 import { finishDraft, withHeaderRules, type Draft } from "./http/headers.js";
+import { BASELINE_HEADERS } from "./http/mandatory.js";
 import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "./http/lookup-api.js";
 import { serveOperator } from "./http/operator.js";
 import { readSmallBody } from "./http/read-body.js";
@@ -95,12 +96,12 @@ export async function answerRequest(
   if (response instanceof Response)
     return {
       resolution,
-      response: withHeaderRules(response, data.site.header_rules, path, head),
+      response: withHeaderRules(response, data.site, path, head),
       event,
     };
   return {
     resolution,
-    ...finishDraft(response, data.site.header_rules, path, head),
+    ...finishDraft(response, data.site, path, head),
     event,
   };
 }
@@ -154,7 +155,7 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
     console.error(
       `shortlinks: bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
-    return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
+    return withHeaderRules(plainText(503, "Service unavailable\n"), data.site, "/");
   }
 }
 
@@ -318,16 +319,12 @@ function hostOf(location: string): string | undefined {
   }
 }
 
-/** The headers every answer carries even when the site configuration could not be read. */
+/**
+ * The answer when the site configuration could not be read: every mandatory control, at its
+ * strictest, without the configuration's values (BASELINE_HEADERS, mandatory.ts).
+ */
 function baseline(draft: Draft): Response {
-  const headers = {
-    ...draft.headers,
-    "x-generated-by": GENERATOR,
-    "x-robots-tag": "noindex, nofollow",
-    "x-content-type-options": "nosniff",
-    "strict-transport-security": "max-age=31536000",
-    "x-frame-options": "DENY",
-  };
+  const headers = { ...draft.headers, ...BASELINE_HEADERS, "x-generated-by": GENERATOR };
   return new Response(draft.body, { status: draft.status, headers });
 }
 

@@ -1349,10 +1349,10 @@ function detectBot(userAgent) {
   return { bot: true, family: botFamily(ua) };
 }
 function botFamily(ua) {
-  const tokens = ua.split(/[\s;()]+/).filter((t) => t !== "" && !/^\+?https?:/i.test(t));
-  const named = tokens.find((t) => BOT_WORD.test(t.split("/")[0]));
+  const tokens2 = ua.split(/[\s;()]+/).filter((t) => t !== "" && !/^\+?https?:/i.test(t));
+  const named = tokens2.find((t) => BOT_WORD.test(t.split("/")[0]));
   const match = isbotMatch(ua) ?? "";
-  const token = named ?? tokens.find((t) => match !== "" && t.includes(match)) ?? tokens[0] ?? "unknown";
+  const token = named ?? tokens2.find((t) => match !== "" && t.includes(match)) ?? tokens2[0] ?? "unknown";
   const name = token.split("/")[0].replace(/^[^A-Za-z0-9]+/, "").toLowerCase();
   return (name === "" ? "unknown" : name).slice(0, MAX_FAMILY);
 }
@@ -1429,6 +1429,124 @@ function countBug(error) {
   );
 }
 
+// runtime/http/mandatory.ts
+var tokens = (value) => value.split(",").map((t) => t.trim().toLowerCase()).filter((t) => t !== "");
+var onlyReferenceTokens = (value, reference) => {
+  const allowed = new Set(tokens(reference));
+  const got = tokens(value ?? "");
+  return got.length > 0 && got.every((t) => allowed.has(t));
+};
+var maxAge = (directive) => /^max-age\s*=\s*"?(\d+)"?$/.exec(directive)?.[1];
+var REFERRER_RANK = {
+  "strict-origin-when-cross-origin": 1,
+  "strict-origin": 2,
+  "same-origin": 2,
+  "no-referrer": 3
+};
+function permissionMembers(value) {
+  const members = /* @__PURE__ */ new Map();
+  for (const member of value.split(",")) {
+    const match = /^\s*([a-z][a-z0-9-]*)\s*=\s*(.*?)\s*$/i.exec(member);
+    if (!match) return null;
+    members.set(match[1].toLowerCase(), match[2].replace(/\s+/g, " ").toLowerCase());
+  }
+  return members;
+}
+var GRANTS_NOTHING_WIDER = /* @__PURE__ */ new Set(["()", "(self)", "self"]);
+function cspPolicies(value) {
+  return value.split(",").map((policy) => {
+    const directives = /* @__PURE__ */ new Map();
+    for (const part of policy.split(";")) {
+      const [name, ...rest] = part.trim().toLowerCase().split(/\s+/);
+      if (name && !directives.has(name)) directives.set(name, rest.join(" "));
+    }
+    return directives;
+  });
+}
+var cspHas = (value, directive, allowed) => cspPolicies(value).some((p) => allowed.includes(p.get(directive) ?? "\0"));
+var MANDATORY_CONTROLS = [
+  {
+    header: "x-generated-by",
+    keeps: "the generator identity",
+    holds: (value, reference) => value === reference
+  },
+  {
+    header: "x-robots-tag",
+    keeps: "no-index (every token of the default kept)",
+    holds: (value, reference) => {
+      const got = new Set(tokens(value ?? ""));
+      return got.has("none") || tokens(reference).every((t) => got.has(t));
+    }
+  },
+  {
+    header: "strict-transport-security",
+    keeps: "host-only HSTS of at least the default max-age, one value, no includeSubDomains or preload",
+    holds: (value, reference) => {
+      if (value === void 0 || value.includes(",")) return false;
+      const directives = value.split(";").map((d) => d.trim().toLowerCase()).filter(Boolean);
+      const age = directives.length === 1 ? maxAge(directives[0]) : void 0;
+      const floor = maxAge(reference.trim().toLowerCase()) ?? "31536000";
+      return age !== void 0 && Number(age) >= Number(floor);
+    }
+  },
+  {
+    header: "x-content-type-options",
+    keeps: "nosniff",
+    holds: onlyReferenceTokens
+  },
+  {
+    header: "x-frame-options",
+    keeps: "DENY",
+    holds: onlyReferenceTokens
+  },
+  {
+    header: "referrer-policy",
+    keeps: "a referrer policy at least as strict as the default",
+    holds: (value, reference) => {
+      const got = tokens(value ?? "");
+      if (got.length === 0 || !got.every((t) => t in REFERRER_RANK)) return false;
+      const floor = tokens(reference).map((t) => REFERRER_RANK[t] ?? 3);
+      return REFERRER_RANK[got[got.length - 1]] >= Math.max(...floor);
+    }
+  },
+  {
+    header: "permissions-policy",
+    keeps: "every feature the default disables stays disabled, none granted beyond self",
+    holds: (value, reference) => {
+      const got = permissionMembers(value ?? "");
+      const wanted = permissionMembers(reference);
+      if (!got || !wanted) return false;
+      for (const [feature, allow] of wanted) if (got.get(feature) !== allow) return false;
+      return [...got.values()].every((allow) => GRANTS_NOTHING_WIDER.has(allow));
+    }
+  },
+  {
+    header: "content-security-policy",
+    keeps: "a CSP with frame-ancestors 'none' and base-uri 'self'",
+    holds: (value) => value !== void 0 && cspHas(value, "frame-ancestors", ["'none'"]) && cspHas(value, "base-uri", ["'self'", "'none'"])
+  }
+];
+var MANDATORY_HEADERS = MANDATORY_CONTROLS.map((c) => c.header);
+function mandatoryValues(merged, references) {
+  const out = {};
+  for (const control of MANDATORY_CONTROLS) {
+    const reference = references[control.header];
+    if (reference === void 0) continue;
+    const value = merged.get(control.header) ?? void 0;
+    out[control.header] = control.holds(value, reference) ? value : reference;
+  }
+  return out;
+}
+var BASELINE_HEADERS = {
+  "x-robots-tag": "noindex, nofollow",
+  "strict-transport-security": "max-age=31536000",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "permissions-policy": "accelerometer=(), camera=(), geolocation=(), gyroscope=(), interest-cohort=(), magnetometer=(), microphone=(), payment=(), usb=()",
+  "content-security-policy": "default-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+};
+
 // runtime/http/headers.ts
 var compiled = /* @__PURE__ */ new Map();
 function matchesPattern(pattern2, path) {
@@ -1451,15 +1569,13 @@ function matcherOf(pattern2) {
   return (p) => matchesPattern(pattern2, p);
 }
 var COMPILED_RULES = /* @__PURE__ */ new WeakMap();
+var NO_MANDATORY = {};
 var MERGED_LIMIT = 256;
-function headersFor(rules, path) {
-  return mergedFor(rules, path).map;
-}
-function mergedFor(rules, path) {
-  let compiledRules = COMPILED_RULES.get(rules);
+function mergedFor(rules, references, key2, path) {
+  let compiledRules = COMPILED_RULES.get(key2);
   if (!compiledRules) {
     compiledRules = { matchers: rules.map((rule) => matcherOf(rule.pattern)), merged: /* @__PURE__ */ new Map() };
-    COMPILED_RULES.set(rules, compiledRules);
+    COMPILED_RULES.set(key2, compiledRules);
   }
   let signature = "";
   for (let i = 0; i < rules.length; i++) if (compiledRules.matchers[i](path)) signature += `${i},`;
@@ -1471,7 +1587,8 @@ function mergedFor(rules, path) {
     for (const [name, value] of map)
       if (value === null) unset.push(name);
       else set[name] = value;
-    merged = { map, set, unset };
+    const mandatory = references === NO_MANDATORY ? NO_MANDATORY : mandatoryValues(map, references);
+    merged = { map, set, unset, mandatory };
     if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
     compiledRules.merged.set(signature, merged);
   }
@@ -1489,27 +1606,27 @@ function mergeRules(matching) {
   }
   return result;
 }
-function headersWithRules(own, rules, path) {
-  const merged = mergedFor(rules, path);
+function headersWithRules(own, policy, path) {
+  const merged = mergedFor(policy.header_rules, policy.mandatory_headers, policy, path);
   const headers = { ...merged.set, ...own };
   for (const name of merged.unset) delete headers[name];
   const cache2 = htmlCacheControl(headers["content-type"], headers["cache-control"]);
   if (cache2) headers["cache-control"] = cache2;
-  return headers;
+  return Object.assign(headers, merged.mandatory);
 }
-function withHeaderRules(answer, rules, path, head = false) {
-  if (!(answer instanceof Response)) return finishDraft(answer, rules, path, head).response;
+function withHeaderRules(answer, policy, path, head = false) {
+  if (!(answer instanceof Response)) return finishDraft(answer, policy, path, head).response;
   const own = ownHeaders(answer);
-  if (!own) return withRulesOnPairs(answer, rules, path, head);
-  const headers = headersWithRules(own, rules, path);
+  if (!own) return withRulesOnPairs(answer, policy, path, head);
+  const headers = headersWithRules(own, policy, path);
   return new Response(head ? null : answer.body, {
     status: answer.status,
     statusText: answer.statusText,
     headers
   });
 }
-function finishDraft(draft, rules, path, head = false) {
-  const headers = headersWithRules(draft.headers, rules, path);
+function finishDraft(draft, policy, path, head = false) {
+  const headers = headersWithRules(draft.headers, policy, path);
   const sent = { status: draft.status, headers, body: head ? null : draft.body };
   return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
 }
@@ -1521,9 +1638,10 @@ function ownHeaders(response) {
   }
   return headers;
 }
-function withRulesOnPairs(response, rules, path, head) {
+function withRulesOnPairs(response, policy, path, head) {
   const out = new Response(head ? null : response.body, response);
-  for (const [name, value] of headersFor(rules, path)) {
+  const merged = mergedFor(policy.header_rules, policy.mandatory_headers, policy, path);
+  for (const [name, value] of merged.map) {
     if (value === null) out.headers.delete(name);
     else if (!out.headers.has(name)) out.headers.set(name, value);
   }
@@ -1532,6 +1650,7 @@ function withRulesOnPairs(response, rules, path, head) {
     out.headers.get("cache-control") ?? void 0
   );
   if (cache2) out.headers.set("cache-control", cache2);
+  for (const [name, value] of Object.entries(merged.mandatory)) out.headers.set(name, value);
   return out;
 }
 function htmlCacheControl(type, cache2) {
@@ -3427,6 +3546,7 @@ var SITE = {
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
+  mandatory_headers: { "x-generated-by": "shortlinks/warm-up" },
   expectations: []
 };
 var BLOCKLIST = {
@@ -3582,12 +3702,12 @@ async function answerRequest(request, env, data, now) {
   if (response instanceof Response)
     return {
       resolution,
-      response: withHeaderRules(response, data.site.header_rules, path, head),
+      response: withHeaderRules(response, data.site, path, head),
       event
     };
   return {
     resolution,
-    ...finishDraft(response, data.site.header_rules, path, head),
+    ...finishDraft(response, data.site, path, head),
     event
   };
 }
@@ -3629,7 +3749,7 @@ async function handleRequest(request, env, ctx) {
     console.error(
       `shortlinks: bug: ${error instanceof Error ? error.stack ?? error.message : String(error)}`
     );
-    return withHeaderRules(plainText(503, "Service unavailable\n"), data.site.header_rules, "/");
+    return withHeaderRules(plainText(503, "Service unavailable\n"), data.site, "/");
   }
 }
 async function respond(resolution, request, env, data, rctx, now) {
@@ -3750,14 +3870,7 @@ function hostOf(location) {
   }
 }
 function baseline(draft) {
-  const headers = {
-    ...draft.headers,
-    "x-generated-by": GENERATOR,
-    "x-robots-tag": "noindex, nofollow",
-    "x-content-type-options": "nosniff",
-    "strict-transport-security": "max-age=31536000",
-    "x-frame-options": "DENY"
-  };
+  const headers = { ...draft.headers, ...BASELINE_HEADERS, "x-generated-by": GENERATOR };
   return new Response(draft.body, { status: draft.status, headers });
 }
 var worker_default = {

@@ -147,6 +147,7 @@ export const ASSET_SCHEMAS = {
         unset: strings,
       }),
     ),
+    mandatory_headers: z.record(z.string(), z.string()),
     public_disclosure: z.string().optional(),
   }),
   [CUSTOM_ASSETS_SCHEMA]: z.strictObject({

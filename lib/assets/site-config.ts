@@ -15,6 +15,8 @@ export interface SiteConfigInput {
   /** Asset path -> the page's own <title>, for pageview events. */
   pageTitles: Record<string, string>;
   headerRules: HeaderRule[];
+  /** The mandatory controls' values (lib/headers/check-overrides.ts, mandatoryReferences). */
+  mandatoryHeaders: Record<string, string>;
 }
 
 export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
@@ -34,6 +36,7 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
     static_paths: [...input.staticPaths].sort(),
     page_titles: input.pageTitles,
     header_rules: input.headerRules,
+    mandatory_headers: input.mandatoryHeaders,
   };
   if (site.public_disclosure !== undefined) config.public_disclosure = site.public_disclosure;
   return config;

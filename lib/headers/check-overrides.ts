@@ -1,127 +1,122 @@
 /**
- * SL402: a custom `_headers` rule must not drop or weaken a mandatory control: the generator
- * identity, no-index, host-only HSTS, `frame-ancestors 'none'`, `base-uri 'self'`, and the
- * no-store/no-index fallback of the raw runtime files. Allowed, as a warning, only when
- * site.yaml states a public_disclosure reason.
+ * SL402, a structural check of every custom `_headers` rule (no probing of sample paths):
+ *
+ * - A rule that removes or weakens a mandatory control (runtime/http/mandatory.ts) is an error
+ *   at the line of that header, always. The value a rule leaves is judged as the worker would
+ *   merge it: joined after the product default (`X-Frame-Options: SAMEORIGIN` gives
+ *   `DENY, SAMEORIGIN`), or alone when the rule also detaches the header. Replacing the CSP
+ *   (`! Content-Security-Policy` and a new one in the same rule) is the documented override for
+ *   a different trust model, accepted when the new policy keeps `frame-ancestors 'none'` and
+ *   `base-uri 'self'`.
+ * - A rule that drops `no-store` from a private runtime file's fallback entry is an error, or a
+ *   warning when site.yaml states a public_disclosure reason.
+ *
+ * The defaults' `/*` rule must set every mandatory control: its values are the references the
+ * worker enforces (`mandatoryReferences`).
  */
 import { PRIVATE_FILES, shardPath } from "../../runtime/contract/index.js";
+import { MANDATORY_CONTROLS } from "../../runtime/http/mandatory.js";
 import { demote, diag, type Diagnostic } from "../diagnostics.js";
-import { applyRules, matchesPattern } from "./match-pattern.js";
+import { matchesPattern } from "./match-pattern.js";
 import type { SourcedHeaderRule } from "./parse-headers.js";
 
-const PROBE_PATHS = [
-  "/",
-  "/some-link",
-  "/lookup",
-  "/lookup/resolve",
-  "/fr/consultation",
-  "/en/_stats/",
-  "/en/_stats/api/links.json",
-  "/en/_tests/",
-  "/assets/app.css",
-  shardPath(0),
-  ...PRIVATE_FILES,
-];
-const PRIVATE_PROBES = new Set<string>([
-  ...PRIVATE_FILES,
-  shardPath(0),
-  "/en/_stats/api/links.json",
-]);
+/** Paths whose fallback entry keeps `Cache-Control: no-store` (waivable by public_disclosure). */
+const PRIVATE_PATHS = [...PRIVATE_FILES, shardPath(0), "/en/_stats/api/links.json"];
 
-interface Control {
-  name: string;
-  header: string;
-  holds: (headers: Map<string, string>, path: string, generator: string) => boolean;
+const valueOf = (rule: SourcedHeaderRule, header: string): string | undefined =>
+  Object.entries(rule.set).find(([name]) => name.toLowerCase() === header)?.[1];
+const detaches = (rule: SourcedHeaderRule, header: string) =>
+  rule.unset.some((name) => name.toLowerCase() === header);
+
+/** The value `rule` leaves for `header` after `before` (undefined: removed), or null if untouched. */
+function leaves(
+  rule: SourcedHeaderRule,
+  header: string,
+  before: string,
+): string | undefined | null {
+  const set = valueOf(rule, header);
+  const unset = detaches(rule, header);
+  if (set === undefined) return unset ? undefined : null;
+  return unset ? set : `${before}, ${set}`;
 }
 
-const policies = (value: string | undefined) =>
-  (value ?? "").split(",").map((p) => p.toLowerCase());
+export interface References {
+  values: Record<string, string>;
+  diagnostics: Diagnostic[];
+}
 
-const CONTROLS: Control[] = [
-  {
-    name: "the generator identity (X-Generated-By)",
-    header: "x-generated-by",
-    holds: (h, _p, g) => h.get("x-generated-by") === g,
-  },
-  {
-    name: "the no-index rule (X-Robots-Tag: noindex)",
-    header: "x-robots-tag",
-    holds: (h) => /\bnoindex\b/i.test(h.get("x-robots-tag") ?? ""),
-  },
-  {
-    name: "host-only HSTS (Strict-Transport-Security without includeSubDomains or preload)",
-    header: "strict-transport-security",
-    holds: (h) => {
-      const v = h.get("strict-transport-security") ?? "";
-      return /max-age=\d+/i.test(v) && !/includesubdomains|preload/i.test(v);
-    },
-  },
-  {
-    name: "frame-ancestors 'none'",
-    header: "content-security-policy",
-    holds: (h) =>
-      policies(h.get("content-security-policy")).some((p) =>
-        /(^|;)\s*frame-ancestors\s+'none'\s*(;|$)/.test(p),
-      ),
-  },
-  {
-    name: "base-uri 'self'",
-    header: "content-security-policy",
-    holds: (h) =>
-      policies(h.get("content-security-policy")).some((p) =>
-        /(^|;)\s*base-uri\s+'self'\s*(;|$)/.test(p),
-      ),
-  },
-  {
-    name: "the raw runtime-file block (Cache-Control: no-store)",
-    header: "cache-control",
-    holds: (h, path) => !PRIVATE_PROBES.has(path) || /no-store/i.test(h.get("cache-control") ?? ""),
-  },
-];
+/** The mandatory values of the defaults' `/*` rule; a missing or weak one is SL402 there. */
+export function mandatoryReferences(defaults: readonly SourcedHeaderRule[]): References {
+  const base = defaults.find((rule) => rule.pattern === "/*");
+  const values: Record<string, string> = {};
+  const diagnostics: Diagnostic[] = [];
+  for (const control of MANDATORY_CONTROLS) {
+    const value = base && valueOf(base, control.header);
+    if (value !== undefined && control.holds(value, value)) values[control.header] = value;
+    else
+      diagnostics.push(
+        diag(
+          "SL402",
+          {
+            file: base?.file ?? "defaults/_headers",
+            line: base?.headerLines[control.header] ?? base?.line ?? 0,
+          },
+          `the defaults' /* rule must set ${control.header} (${control.keeps})`,
+          "restore the header in defaults/_headers",
+        ),
+      );
+  }
+  return { values, diagnostics };
+}
 
 export interface CheckOverridesInput {
-  base: readonly SourcedHeaderRule[];
   custom: readonly SourcedHeaderRule[];
-  generator: string;
+  references: Readonly<Record<string, string>>;
   publicDisclosure?: string;
-  extraPaths: readonly string[];
 }
 
 export function checkOverrides(input: CheckOverridesInput): Diagnostic[] {
-  if (input.custom.length === 0) return [];
   const out: Diagnostic[] = [];
-  const reported = new Set<string>();
-  const all = [...input.base, ...input.custom];
-  for (const path of [...PROBE_PATHS, ...input.extraPaths]) {
-    const before = applyRules(input.base, path);
-    const after = applyRules(all, path);
-    for (const control of CONTROLS) {
-      if (
-        !control.holds(before, path, input.generator) ||
-        control.holds(after, path, input.generator)
-      )
-        continue;
-      const culprit = input.custom.find(
-        (r) => matchesPattern(r.pattern, path) && r.headerLines[control.header] !== undefined,
+  for (const rule of input.custom) {
+    const at = (header: string) => ({
+      file: rule.file,
+      line: rule.headerLines[header] ?? rule.line,
+    });
+    for (const control of MANDATORY_CONTROLS) {
+      const reference = input.references[control.header];
+      if (reference === undefined) continue;
+      const left = leaves(rule, control.header, reference);
+      if (left === null || control.holds(left, reference)) continue;
+      const what = left === undefined ? "removes" : "weakens";
+      out.push(
+        diag(
+          "SL402",
+          at(control.header),
+          `custom header rule "${rule.pattern}" ${what} ${control.header}: the worker keeps ${control.keeps}${left === undefined ? "" : ` (this rule would leave ${JSON.stringify(left)})`}`,
+          "remove the line; mandatory controls cannot be removed or weakened",
+        ),
       );
-      const line = culprit?.headerLines[control.header] ?? culprit?.line ?? 0;
-      const key = `${line}:${control.name}`;
-      if (reported.has(key)) continue;
-      reported.add(key);
-      const at = { file: culprit?.file ?? "custom/public/_headers", line };
-      const message = `custom header rule ${culprit ? `"${culprit.pattern}" ` : ""}drops or weakens ${control.name} (for example on ${path})`;
-      const d = input.publicDisclosure
+    }
+    const cache = leaves(rule, "cache-control", "no-store");
+    const hits = PRIVATE_PATHS.find((path) => matchesPattern(rule.pattern, path));
+    if (!hits || cache === null || (cache !== undefined && /\bno-store\b/i.test(cache))) continue;
+    const message = `custom header rule "${rule.pattern}" drops Cache-Control: no-store from the private runtime file ${hits}`;
+    out.push(
+      input.publicDisclosure
         ? demote(
-            diag("SL402", at, `${message}; accepted because site.yaml states public_disclosure`),
+            diag(
+              "SL402",
+              at("cache-control"),
+              `${message}; accepted because site.yaml states public_disclosure`,
+            ),
           )
         : diag(
             "SL402",
-            at,
+            at("cache-control"),
             message,
-            "keep the control, or state public_disclosure: <reason> in custom/site.yaml",
-          );
-      out.push(d);
-    }
+            "keep no-store, or state public_disclosure: <reason> in custom/site.yaml",
+          ),
+    );
   }
   return out;
 }

@@ -16,7 +16,6 @@ const composed = composeHeaders({
   generator: "shortlinks/test",
   site: { code_host_api: "https://api.github.com" },
   customHtml: [],
-  customPaths: [],
 });
 
 describe("defaults/_headers composed", () => {

@@ -1,13 +1,14 @@
 /**
  * Header rules in one place: defaults/_headers (placeholders filled), then one sandboxed-CSP
- * rule per custom HTML file, then custom/public/_headers, so a deliberate custom override wins
- * and is checked against the mandatory controls (check-overrides.ts).
+ * rule per custom HTML file, then custom/public/_headers. Every generated and custom rule is
+ * checked against the mandatory controls (check-overrides.ts), whose values the worker applies
+ * after all of them (runtime/http/mandatory.ts).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PRIVATE_FILES, SHARD_DIR, type HeaderRule } from "../../runtime/contract/index.js";
 import type { Diagnostic } from "../diagnostics.js";
-import { checkOverrides } from "./check-overrides.js";
+import { checkOverrides, mandatoryReferences } from "./check-overrides.js";
 import { htmlServedPaths, SANDBOXED_CSP } from "./csp.js";
 import {
   parseHeaders,
@@ -37,18 +38,37 @@ export interface ComposeHeadersInput {
   site: { code_host_api: string; public_disclosure?: string };
   /** Public paths of custom HTML files, e.g. `/hello.html`. */
   customHtml: readonly string[];
-  /** Public paths of every custom file, to probe overrides against. */
-  customPaths: readonly string[];
 }
 
 export interface ComposedHeaders {
   rules: HeaderRule[];
   text: string;
+  /** The mandatory controls' values the worker enforces (site config `mandatory_headers`). */
+  mandatory: Record<string, string>;
   diagnostics: Diagnostic[];
 }
 
 export async function composeHeaders(input: ComposeHeadersInput): Promise<ComposedHeaders> {
-  const defaultsText = (await readFile(join(input.defaultsDir, "_headers"), "utf8"))
+  const defaultsText = await readFile(join(input.defaultsDir, "_headers"), "utf8");
+  let customText = "";
+  try {
+    customText = await readFile(join(input.root, CUSTOM_HEADERS_FILE), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  return composeRules({ ...input, defaultsText, customText });
+}
+
+export interface ComposeRulesInput extends Omit<ComposeHeadersInput, "root" | "defaultsDir"> {
+  /** defaults/_headers as written, placeholders unfilled. */
+  defaultsText: string;
+  /** custom/public/_headers ("" when there is none). */
+  customText: string;
+}
+
+/** The composition itself, without files: what composeHeaders reads, and what tests generate. */
+export function composeRules(input: ComposeRulesInput): ComposedHeaders {
+  const defaultsText = input.defaultsText
     .replaceAll("{generator}", input.generator)
     .replaceAll("{code_host_api}", input.site.code_host_api);
   const defaults = parseHeaders(defaultsText, "defaults/_headers");
@@ -62,26 +82,19 @@ export async function composeHeaders(input: ComposeHeadersInput): Promise<Compos
       headerLines: {},
     })),
   );
-  let customText = "";
-  try {
-    customText = await readFile(join(input.root, CUSTOM_HEADERS_FILE), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const custom = parseHeaders(customText, CUSTOM_HEADERS_FILE);
-  const base = [...expandPrivateFiles(defaults.rules), ...generated];
-  const all = [...base, ...custom.rules];
+  const custom = parseHeaders(input.customText, CUSTOM_HEADERS_FILE);
+  const references = mandatoryReferences(defaults.rules);
+  const all = [...expandPrivateFiles(defaults.rules), ...generated, ...custom.rules];
   const diagnostics = [
     ...defaults.diagnostics,
     ...custom.diagnostics,
+    ...references.diagnostics,
     ...checkOverrides({
-      base,
-      custom: custom.rules,
-      generator: input.generator,
+      custom: [...generated, ...custom.rules],
+      references: references.values,
       publicDisclosure: input.site.public_disclosure,
-      extraPaths: input.customPaths,
     }),
   ];
   const rules = all.map(toHeaderRule);
-  return { rules, text: renderHeaders(rules), diagnostics };
+  return { rules, text: renderHeaders(rules), mandatory: references.values, diagnostics };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOverrides } from "./check-overrides.js";
+import { checkOverrides, mandatoryReferences } from "./check-overrides.js";
 import { htmlServedPaths, SANDBOXED_CSP } from "./csp.js";
 import { applyRules, matchesPattern } from "./match-pattern.js";
 import { parseHeaders, renderHeaders } from "./parse-headers.js";
@@ -63,73 +63,85 @@ describe("_headers", () => {
     expect(SANDBOXED_CSP).not.toContain("allow-same-origin");
   });
 
+  const references = mandatoryReferences(BASE).values;
+  /** The 1-based line of the last header line naming `header`: where the rule leaves its value. */
+  const lastLineNaming = (text: string, header: string) =>
+    text.split("\n").reduce((at, line, i) => (line.toLowerCase().includes(header) ? i + 1 : at), 0);
+  const check = (text: string, publicDisclosure?: string) =>
+    checkOverrides({ custom: custom(text), references, publicDisclosure });
+
   it.each([
+    ["dropping the CSP", "/*\n  ! Content-Security-Policy\n", "content-security-policy"],
     [
-      "SL402: dropping the CSP drops frame-ancestors 'none'",
-      "/*\n  ! Content-Security-Policy\n",
-      "frame-ancestors 'none'",
-    ],
-    [
-      "SL402: a CSP without base-uri replaces the default",
+      "a CSP without base-uri replacing the default",
       "/*\n  ! Content-Security-Policy\n  Content-Security-Policy: frame-ancestors 'none'\n",
-      "base-uri 'self'",
+      "content-security-policy",
     ],
     [
-      "SL402: HSTS extended to subdomains",
-      "/*\n  ! Strict-Transport-Security\n  Strict-Transport-Security: max-age=1; includeSubDomains\n",
-      "host-only HSTS",
+      "a repeated frame-ancestors whose first occurrence allows framing",
+      "/x\n  ! Content-Security-Policy\n  Content-Security-Policy: frame-ancestors *; frame-ancestors 'none'; base-uri 'self'\n",
+      "content-security-policy",
     ],
     [
-      "SL402: a second HSTS value with preload",
+      "HSTS extended to subdomains",
+      "/*\n  ! Strict-Transport-Security\n  Strict-Transport-Security: max-age=31536000; includeSubDomains\n",
+      "strict-transport-security",
+    ],
+    [
+      "a second HSTS value with preload",
       "/*\n  Strict-Transport-Security: preload\n",
-      "host-only HSTS",
+      "strict-transport-security",
     ],
     [
-      "SL402: generator identity replaced",
+      "HSTS shortened",
+      "/*\n  ! Strict-Transport-Security\n  Strict-Transport-Security: max-age=60\n",
+      "strict-transport-security",
+    ],
+    [
+      "the generator identity replaced",
       "/*\n  ! X-Generated-By\n  X-Generated-By: other\n",
-      "generator identity",
+      "x-generated-by",
     ],
-    ["SL402: no-index dropped", "/*\n  ! X-Robots-Tag\n", "no-index"],
-    [
-      "SL402: raw runtime file made cacheable",
-      "/links.json\n  ! Cache-Control\n  Cache-Control: public\n",
-      "raw runtime-file block",
-    ],
-  ])("%s", (_name, text, control) => {
-    const found = checkOverrides({
-      base: BASE,
-      custom: custom(text),
-      generator: GENERATOR,
-      extraPaths: [],
-    });
-    expect(found.map((d) => [d.code, d.severity])).toContainEqual(["SL402", "error"]);
-    expect(found.map((d) => d.message).join("\n")).toContain(control);
-    const disclosed = checkOverrides({
-      base: BASE,
-      custom: custom(text),
-      generator: GENERATOR,
-      extraPaths: [],
-      publicDisclosure: "open data",
-    });
-    expect(disclosed.every((d) => d.severity === "warning")).toBe(true);
+    ["no-index dropped", "/*\n  ! X-Robots-Tag\n", "x-robots-tag"],
+    ["no-index dropped on a private file", "/links.json\n  ! X-Robots-Tag\n", "x-robots-tag"],
+  ])(
+    "SL402: %s is an error at the header's line, public_disclosure or not",
+    (_name, text, header) => {
+      for (const disclosure of [undefined, "open data"]) {
+        const found = check(text, disclosure);
+        expect(found.map((d) => [d.code, d.severity, d.line])).toContainEqual([
+          "SL402",
+          "error",
+          lastLineNaming(text, header),
+        ]);
+        expect(found.map((d) => d.message).join("\n")).toContain(header);
+      }
+    },
+  );
+
+  it("SL402: a raw runtime file made cacheable is an error, a warning with public_disclosure", () => {
+    const text = "/links.json\n  ! Cache-Control\n  Cache-Control: public\n";
+    expect(check(text).map((d) => [d.code, d.severity, d.line])).toEqual([["SL402", "error", 3]]);
+    expect(check(text, "open data").map((d) => [d.code, d.severity])).toEqual([
+      ["SL402", "warning"],
+    ]);
   });
 
   it.each([
     ["adding a header", "/*\n  X-Extra: 1\n"],
     ["adding a stricter second CSP", "/*\n  Content-Security-Policy: img-src 'none'\n"],
+    ["adding a no-index token", "/*\n  X-Robots-Tag: noarchive\n"],
     [
       "a custom CSP that keeps the mandatory directives",
       "/x\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src https:; base-uri 'self'; frame-ancestors 'none'\n",
     ],
+    [
+      "a longer HSTS",
+      "/*\n  ! Strict-Transport-Security\n  Strict-Transport-Security: max-age=63072000\n",
+    ],
+    ["a private file kept no-store", "/links.json\n  Cache-Control: private\n"],
   ])("SL402 is not raised for %s", (_name, text) => {
-    expect(
-      checkOverrides({
-        base: BASE,
-        custom: custom(text),
-        generator: GENERATOR,
-        extraPaths: ["/x"],
-      }),
-    ).toEqual([]);
+    expect(check(text)).toEqual([]);
   });
 
   it.each([

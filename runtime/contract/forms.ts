@@ -138,6 +138,11 @@ export interface SiteConfig {
   page_titles: Record<string, string>;
   /** Header rules compiled from `_headers` (defaults merged with custom/public/_headers). */
   header_rules: HeaderRule[];
+  /**
+   * The mandatory controls' values (lower-case header -> value of the defaults' `/*` rule): the
+   * worker applies them after every rule wherever a rule set would weaken one (http/mandatory.ts).
+   */
+  mandatory_headers: Record<string, string>;
   public_disclosure?: string;
 }
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { headersFor, matchesPattern, withHeaderRules } from "./headers.js";
 import type { HeaderRule } from "../contract/index.js";
 
+/** Rules alone, without mandatory controls (mandatory.test.ts covers those). */
+const policy = (header_rules: HeaderRule[]) => ({ header_rules, mandatory_headers: {} });
+
 const rules: HeaderRule[] = [
   {
     pattern: "/*",
@@ -54,7 +57,7 @@ describe("header rules compiled from _headers", () => {
     const response = new Response("x", {
       headers: { "x-generated-by": "shortlinks/test", "content-type": "text/plain" },
     });
-    const out = withHeaderRules(response, rules, "/x");
+    const out = withHeaderRules(response, policy(rules), "/x");
     expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
   });
 
@@ -66,14 +69,16 @@ describe("header rules compiled from _headers", () => {
     const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
     if (cache) headers["cache-control"] = cache;
     expect(
-      withHeaderRules(new Response("<p>", { headers }), [], "/").headers.get("cache-control"),
+      withHeaderRules(new Response("<p>", { headers }), policy([]), "/").headers.get(
+        "cache-control",
+      ),
     ).toBe(expected);
   });
 
   it("non-HTML responses get no added Cache-Control", () => {
     const out = withHeaderRules(
       new Response(null, { status: 302, headers: { location: "https://x.example/" } }),
-      [],
+      policy([]),
       "/",
     );
     expect(out.headers.get("cache-control")).toBeNull();
@@ -89,9 +94,9 @@ describe("the worker's deliberate headers win over _headers defaults", () => {
       status: 403,
       headers: { "cache-control": "private, no-store" },
     });
-    expect(withHeaderRules(response, fallback, "/en/_stats/").headers.get("cache-control")).toBe(
-      "private, no-store",
-    );
+    expect(
+      withHeaderRules(response, policy(fallback), "/en/_stats/").headers.get("cache-control"),
+    ).toBe("private, no-store");
   });
 });
 
@@ -101,7 +106,7 @@ describe("header rules on the final answer", () => {
     const response = new Response("x", {
       headers: { vary: "Origin", "content-type": "text/plain" },
     });
-    const out = withHeaderRules(response, unset, "/x");
+    const out = withHeaderRules(response, policy(unset), "/x");
     expect(out.headers.has("vary")).toBe(false);
     expect(out.headers.get("content-type")).toBe("text/plain");
   });
@@ -111,7 +116,7 @@ describe("header rules on the final answer", () => {
       status: 404,
       headers: { "content-type": "text/plain" },
     });
-    const out = withHeaderRules(response, rules, "/x", true);
+    const out = withHeaderRules(response, policy(rules), "/x", true);
     expect(out.status).toBe(404);
     expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
     expect(await out.text()).toBe("");
@@ -168,7 +173,7 @@ describe("responses that set cookies", () => {
     const headers = new Headers({ "content-type": "text/plain" });
     headers.append("set-cookie", "a=1");
     headers.append("set-cookie", "b=2");
-    const out = withHeaderRules(new Response("x", { headers }), rules, "/x");
+    const out = withHeaderRules(new Response("x", { headers }), policy(rules), "/x");
     expect(out.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
     expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
   });

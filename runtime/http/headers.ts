@@ -4,9 +4,12 @@
  * values join with ", " when several rules set one header. A header the worker set on purpose
  * (Cache-Control, Location, Allow, Retry-After, CORS) is kept: rules are the defaults around it,
  * as on Cloudflare, where `_headers` never touches a worker's own response. Asset responses that
- * already carry the rules' values are not doubled.
+ * already carry the rules' values are not doubled. Last, the mandatory controls (mandatory.ts)
+ * are applied over everything, rules and the worker's own headers alike: computed once per set
+ * of matching rules, so a response costs one object merge more.
  */
 import type { HeaderRule } from "../contract/index.js";
+import { mandatoryValues } from "./mandatory.js";
 
 const compiled = new Map<string, RegExp>();
 
@@ -36,6 +39,13 @@ export function matchesPattern(pattern: string, path: string): boolean {
 
 type RuleLike = Pick<HeaderRule, "pattern" | "set" | "unset">;
 
+/** What the worker applies to every answer: the compiled rules and the mandatory controls. */
+export interface HeaderPolicy {
+  header_rules: readonly RuleLike[];
+  /** Lower-case header -> the product's value (site config `mandatory_headers`). */
+  mandatory_headers: Readonly<Record<string, string>>;
+}
+
 /** A pattern as a test: plain equality or a prefix for the common shapes, the regex otherwise. */
 function matcherOf(pattern: string): (path: string) => boolean {
   const path = pattern.replace(/^https?:\/\/[^/]*/, "");
@@ -51,6 +61,8 @@ interface Merged {
   map: ReadonlyMap<string, string | null>;
   set: Readonly<Record<string, string>>;
   unset: readonly string[];
+  /** The mandatory controls for this set of rules, applied last (empty without a policy). */
+  mandatory: Readonly<Record<string, string>>;
 }
 
 interface CompiledRules {
@@ -58,7 +70,8 @@ interface CompiledRules {
   /** Per set of matching rules (a few sets in practice). */
   merged: Map<string, Merged>;
 }
-const COMPILED_RULES = new WeakMap<readonly RuleLike[], CompiledRules>();
+const COMPILED_RULES = new WeakMap<object, CompiledRules>();
+const NO_MANDATORY: Readonly<Record<string, string>> = {};
 const MERGED_LIMIT = 256;
 
 /**
@@ -69,14 +82,20 @@ export function headersFor(
   rules: readonly RuleLike[],
   path: string,
 ): ReadonlyMap<string, string | null> {
-  return mergedFor(rules, path).map;
+  return mergedFor(rules, NO_MANDATORY, rules, path).map;
 }
 
-function mergedFor(rules: readonly RuleLike[], path: string): Merged {
-  let compiledRules = COMPILED_RULES.get(rules);
+/** `key` identifies the cache: the policy object, or the rules array when there is none. */
+function mergedFor(
+  rules: readonly RuleLike[],
+  references: Readonly<Record<string, string>>,
+  key: object,
+  path: string,
+): Merged {
+  let compiledRules = COMPILED_RULES.get(key);
   if (!compiledRules) {
     compiledRules = { matchers: rules.map((rule) => matcherOf(rule.pattern)), merged: new Map() };
-    COMPILED_RULES.set(rules, compiledRules);
+    COMPILED_RULES.set(key, compiledRules);
   }
   let signature = "";
   for (let i = 0; i < rules.length; i++) if (compiledRules.matchers[i](path)) signature += `${i},`;
@@ -88,7 +107,8 @@ function mergedFor(rules: readonly RuleLike[], path: string): Merged {
     for (const [name, value] of map)
       if (value === null) unset.push(name);
       else set[name] = value;
-    merged = { map, set, unset };
+    const mandatory = references === NO_MANDATORY ? NO_MANDATORY : mandatoryValues(map, references);
+    merged = { map, set, unset, mandatory };
     if (compiledRules.merged.size >= MERGED_LIMIT) compiledRules.merged.clear();
     compiledRules.merged.set(signature, merged);
   }
@@ -123,15 +143,15 @@ export interface Draft {
  */
 function headersWithRules(
   own: Readonly<Record<string, string>>,
-  rules: readonly RuleLike[],
+  policy: HeaderPolicy,
   path: string,
 ): Record<string, string> {
-  const merged = mergedFor(rules, path);
+  const merged = mergedFor(policy.header_rules, policy.mandatory_headers, policy, path);
   const headers: Record<string, string> = { ...merged.set, ...own };
   for (const name of merged.unset) delete headers[name];
   const cache = htmlCacheControl(headers["content-type"], headers["cache-control"]);
   if (cache) headers["cache-control"] = cache;
-  return headers;
+  return Object.assign(headers, merged.mandatory);
 }
 
 /**
@@ -142,14 +162,14 @@ function headersWithRules(
  */
 export function withHeaderRules(
   answer: Response | Draft,
-  rules: readonly HeaderRule[],
+  policy: HeaderPolicy,
   path: string,
   head = false,
 ): Response {
-  if (!(answer instanceof Response)) return finishDraft(answer, rules, path, head).response;
+  if (!(answer instanceof Response)) return finishDraft(answer, policy, path, head).response;
   const own = ownHeaders(answer);
-  if (!own) return withRulesOnPairs(answer, rules, path, head);
-  const headers = headersWithRules(own, rules, path);
+  if (!own) return withRulesOnPairs(answer, policy, path, head);
+  const headers = headersWithRules(own, policy, path);
   return new Response(head ? null : answer.body, {
     status: answer.status,
     statusText: answer.statusText,
@@ -160,11 +180,11 @@ export function withHeaderRules(
 /** `draft` with the rules for `path` applied (`sent`; `head` drops the body), and its Response. */
 export function finishDraft(
   draft: Draft,
-  rules: readonly RuleLike[],
+  policy: HeaderPolicy,
   path: string,
   head = false,
 ): { sent: Draft; response: Response } {
-  const headers = headersWithRules(draft.headers, rules, path);
+  const headers = headersWithRules(draft.headers, policy, path);
   const sent: Draft = { status: draft.status, headers, body: head ? null : draft.body };
   return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
 }
@@ -182,12 +202,13 @@ function ownHeaders(response: Response): Record<string, string> | null {
 /** The general form, for the rare response with Set-Cookie headers (an asset could carry them). */
 function withRulesOnPairs(
   response: Response,
-  rules: readonly HeaderRule[],
+  policy: HeaderPolicy,
   path: string,
   head: boolean,
 ): Response {
   const out = new Response(head ? null : response.body, response);
-  for (const [name, value] of headersFor(rules, path)) {
+  const merged = mergedFor(policy.header_rules, policy.mandatory_headers, policy, path);
+  for (const [name, value] of merged.map) {
     if (value === null) out.headers.delete(name);
     else if (!out.headers.has(name)) out.headers.set(name, value);
   }
@@ -196,6 +217,7 @@ function withRulesOnPairs(
     out.headers.get("cache-control") ?? undefined,
   );
   if (cache) out.headers.set("cache-control", cache);
+  for (const [name, value] of Object.entries(merged.mandatory)) out.headers.set(name, value);
   return out;
 }
 
