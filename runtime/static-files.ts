@@ -9,7 +9,8 @@
 export function servedPathsOf(file: string): string[] {
   if (file.endsWith("/index.html")) {
     const dir = file.slice(0, -"index.html".length);
-    return dir === "/" ? [file, "/"] : [file, dir, dir.slice(0, -1)];
+    const bare = file.slice(0, -".html".length);
+    return dir === "/" ? [file, "/", bare] : [file, dir, dir.slice(0, -1), bare];
   }
   if (file.endsWith(".html")) return [file, file.slice(0, -".html".length)];
   return [file];

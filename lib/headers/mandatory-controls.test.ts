@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseHeaders } from "../../lib/headers/parse-headers.js";
-import { mandatoryReferences } from "../../lib/headers/check-overrides.js";
-import { BASELINE_HEADERS, MANDATORY_CONTROLS, mandatoryValues } from "./mandatory.js";
+import { parseHeaders } from "./parse-headers.js";
+import { mandatoryReferences } from "./check-overrides.js";
+import {
+  BASELINE_HEADERS,
+  MANDATORY_CONTROLS,
+  mandatoryValues,
+} from "../../runtime/http/mandatory.js";
 
 const DEFAULTS = readFileSync(new URL("../../defaults/_headers", import.meta.url), "utf8")
   .replaceAll("{generator}", "shortlinks/test")
