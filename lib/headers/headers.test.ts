@@ -56,7 +56,12 @@ describe("_headers", () => {
 
   it("custom HTML answers on its file path and its pretty paths", () => {
     expect(htmlServedPaths("/hello.html")).toEqual(["/hello.html", "/hello"]);
-    expect(htmlServedPaths("/docs/index.html")).toEqual(["/docs/index.html", "/docs/", "/docs"]);
+    expect(htmlServedPaths("/docs/index.html")).toEqual([
+      "/docs/index.html",
+      "/docs/",
+      "/docs",
+      "/docs/index",
+    ]);
     expect(SANDBOXED_CSP).toContain(
       "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads;",
     );
