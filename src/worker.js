@@ -1724,9 +1724,43 @@ function foldPathForGuards(rawPath) {
   return "/" + folded;
 }
 
+// runtime/contract/content-types.ts
+var CONTENT_TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".htm": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
+  ".webmanifest": "application/manifest+json"
+};
+var DEFAULT_CONTENT_TYPE = "application/octet-stream";
+function isHtmlPath(path) {
+  return contentTypeOf(path).startsWith("text/html");
+}
+function contentTypeOf(path) {
+  const dot = path.lastIndexOf(".");
+  const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
+  return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
+}
+
 // runtime/contract/files.ts
-var REGISTRY_SCHEMA = "shortlinks.registry/1";
-var SHARD_SCHEMA = "shortlinks.registry-shard/1";
+var REGISTRY_SCHEMA = "shortlinks.registry/2";
+var SHARD_SCHEMA = "shortlinks.registry-shard/2";
+var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
 var SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
@@ -1741,8 +1775,12 @@ var PRIVATE_FILES = Object.values(PRIVATE_ASSETS).map(
 );
 var SHARD_DIR = "/links-shards/";
 function shardPath(shard) {
-  return `${SHARD_DIR}${shard}.json`;
+  return `${SHARD_DIR}${shard}.jsonl`;
 }
+var REGISTRY_FILTER = {
+  path: `${SHARD_DIR}filter.bin`,
+  schema: REGISTRY_FILTER_SCHEMA
+};
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
@@ -2364,15 +2402,20 @@ async function resolve(request, ctx) {
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
   const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang)
+  if (lookupLang) {
+    trace.event = { kind: "pageview" };
     return done(
       { type: "page", page: "lookup", lang: lookupLang, status: 200 },
       "route",
       true,
       "lookup page"
     );
+  }
   const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
-  if (file) return done({ type: "static", path: file }, "route", true, "static file");
+  if (file) {
+    trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
+    return done({ type: "static", path: file }, "route", true, "static file");
+  }
   const found = await findLink(normal.key, ctx.links);
   if (!found) {
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
@@ -2497,6 +2540,27 @@ function beaconFacts(body) {
   return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
 }
 
+// runtime/expectations.ts
+async function evaluateExpectations(expectations, origin, answer, now) {
+  const results = [];
+  for (const e of expectations) {
+    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
+    const location = response.headers.get("location") ?? void 0;
+    const actual = { status: response.status, ...location ? { location } : {} };
+    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
+    results.push({
+      path: e.path,
+      ...e.at ? { at: e.at } : {},
+      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
+      actual,
+      pass,
+      file: e.file,
+      line: e.line
+    });
+  }
+  return results;
+}
+
 // runtime/registry/shard-of.ts
 var FNV_OFFSET = 2166136261;
 var FNV_PRIME = 16777619;
@@ -2536,17 +2600,84 @@ function shardOf(key2, shardCount) {
   return fnv1a32(key2) % shardCount;
 }
 
-// runtime/registry/store.ts
+// runtime/registry/filter.ts
+var HEADER = new TextEncoder().encode(REGISTRY_FILTER.schema + "\n");
+function mix(h) {
+  h = Math.imul(h ^ h >>> 16, 2246822507);
+  h = Math.imul(h ^ h >>> 13, 3266489909);
+  return (h ^ h >>> 16) >>> 0;
+}
+function positions(kind, key2, { bits, hashes }, visit) {
+  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key2);
+  const h2 = mix(h1) | 1;
+  for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
+  return true;
+}
+function filterShapeFor(links, bitsPerLink, hashes) {
+  return { bits: Math.max(64, Math.ceil(links * bitsPerLink / 8) * 8), hashes };
+}
+var MembershipFilter = class _MembershipFilter {
+  constructor(bytes, shape) {
+    this.bytes = bytes;
+    this.shape = shape;
+  }
+  bytes;
+  shape;
+  static empty(shape) {
+    return new _MembershipFilter(new Uint8Array(shape.bits / 8), shape);
+  }
+  /** The filter in a file's bytes, or an error message when they are not one of `shape`. */
+  static fromFile(file, shape) {
+    if (file.length !== HEADER.length + shape.bits / 8)
+      return `${file.length} bytes, the manifest's filter needs ${HEADER.length + shape.bits / 8}`;
+    for (let i = 0; i < HEADER.length; i++)
+      if (file[i] !== HEADER[i]) return `schema is not ${REGISTRY_FILTER.schema}`;
+    return new _MembershipFilter(file.subarray(HEADER.length), shape);
+  }
+  add(kind, key2) {
+    positions(kind, key2, this.shape, (bit) => {
+      this.bytes[bit >>> 3] |= 1 << (bit & 7);
+      return true;
+    });
+  }
+  /** False only when no link of this kind and key was added. */
+  mayHave(kind, key2) {
+    return positions(
+      kind,
+      key2,
+      this.shape,
+      (bit) => (this.bytes[bit >>> 3] & 1 << (bit & 7)) !== 0
+    );
+  }
+  /** The file's content: the header, then the bits. */
+  toFile() {
+    const file = new Uint8Array(HEADER.length + this.bytes.length);
+    file.set(HEADER);
+    file.set(this.bytes, HEADER.length);
+    return file;
+  }
+};
+
+// runtime/registry/read-assets.ts
 var ASSET_ORIGIN = "https://assets.invalid";
-async function readPrivateJson(assets, { path, schema }) {
-  const response = await assets.fetch(new Request(ASSET_ORIGIN + path));
+async function readAsset(assets, path) {
+  return assets.fetch(new Request(ASSET_ORIGIN + path));
+}
+async function readPrivate(assets, path) {
+  const response = await readAsset(assets, path);
   if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
-  const value = await response.json();
+  return response;
+}
+async function readPrivateJson(assets, { path, schema }) {
+  const value = await (await readPrivate(assets, path)).json();
   if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
   return value;
 }
-async function readAsset(assets, path) {
-  return assets.fetch(new Request(ASSET_ORIGIN + path));
+async function readPrivateText(assets, path) {
+  return (await readPrivate(assets, path)).text();
+}
+async function readPrivateBytes(assets, path) {
+  return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
 }
 async function readPage(data, path) {
   const cached = data.pages.get(path);
@@ -2557,16 +2688,73 @@ async function readPage(data, path) {
   data.pages.set(path, html);
   return html;
 }
+
+// runtime/registry/shard-format.ts
+function lineStart(kind, key2) {
+  return `
+{"kind":"${kind}","key":${JSON.stringify(key2)},`;
+}
+function recordLine(record) {
+  const { kind, key: key2, ...rest } = record;
+  return JSON.stringify({ kind, key: key2, ...rest });
+}
+function serializeShard(shard) {
+  const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  const exact = Object.values(shard.exact).sort(byKey);
+  const splat = Object.values(shard.splat).sort(byKey);
+  const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
+  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
+    "\n"
+  );
+}
+function shardHeaderProblem(text) {
+  const end = text.indexOf("\n");
+  let header = null;
+  try {
+    header = JSON.parse(end < 0 ? text : text.slice(0, end));
+  } catch {
+    return "the first line is not JSON";
+  }
+  if (header?.schema !== SHARD_SCHEMA) return `schema is not ${SHARD_SCHEMA}`;
+  if (!text.endsWith("\n")) return "the last line is cut short";
+  return null;
+}
+function findInShard(text, kind, key2) {
+  const start = text.indexOf(lineStart(kind, key2));
+  if (start < 0) return void 0;
+  const end = text.indexOf("\n", start + 1);
+  return JSON.parse(text.slice(start + 1, end));
+}
+function parseShard(text) {
+  const problem = shardHeaderProblem(text);
+  if (problem) throw new Error(`registry shard: ${problem}`);
+  const header = JSON.parse(text.slice(0, text.indexOf("\n")));
+  const shard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
+  const lines = text.split("\n").slice(1, -1);
+  if (lines.length !== header.exact + header.splat)
+    throw new Error(
+      `registry shard: ${lines.length} records, the header counts ${header.exact + header.splat}`
+    );
+  for (const line of lines) {
+    const record = JSON.parse(line);
+    shard[record.kind][record.key] = record;
+  }
+  return shard;
+}
+
+// runtime/registry/sharded-links.ts
 var SHARD_CACHE_LIMIT = 16;
 var RECORD_CACHE_LIMIT = 2e4;
 var ShardedLinks = class {
-  constructor(assets, manifest) {
+  constructor(assets, manifest, filter) {
     this.assets = assets;
     this.manifest = manifest;
+    this.filter = filter;
     this.splatDepths = manifest.splat_depths;
   }
   assets;
   manifest;
+  filter;
   splatDepths;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
@@ -2580,54 +2768,65 @@ var ShardedLinks = class {
   async all() {
     const links = [];
     for (let i = 0; i < this.manifest.shard_count; i++) {
-      const shard = this.shards.get(i) ?? await this.load(i);
+      const shard = parseShard(this.shards.get(i) ?? await this.load(i));
       links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
     }
     return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   }
-  /** Keeps a shard parsed elsewhere (the start-up warm-up's in-memory one). */
-  keep(index, shard) {
-    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
+  /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
+  keep(index, text) {
+    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
   }
   /** What this isolate holds now (for tests and benchmarks). */
   get cached() {
     return { shards: this.shards.size, records: this.records.size };
   }
-  async lookup(kind, key2) {
+  lookup(kind, key2) {
     const id = (kind === "exact" ? "e:" : "s:") + key2;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
       return known ?? void 0;
     }
-    const found = (await this.shardFor(key2))[kind][key2] ?? null;
+    if (!this.filter.mayHave(kind, key2)) return void 0;
+    return this.read(kind, key2, id);
+  }
+  async read(kind, key2, id) {
+    const index = shardOf(key2, this.manifest.shard_count);
+    const text = this.shards.get(index) ?? await this.load(index);
+    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+    const found = findInShard(text, kind, key2) ?? null;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
     return found ?? void 0;
   }
-  async shardFor(key2) {
-    const index = shardOf(key2, this.manifest.shard_count);
-    const shard = this.shards.get(index) ?? await this.load(index);
-    remember(this.shards, index, shard, SHARD_CACHE_LIMIT);
-    return shard;
-  }
-  load(index) {
-    return readPrivateJson(this.assets, {
-      path: shardPath(index),
-      schema: SHARD_SCHEMA
-    });
+  async load(index) {
+    const path = shardPath(index);
+    const text = await readPrivateText(this.assets, path);
+    const problem = shardHeaderProblem(text);
+    if (problem) throw new Error(`private file ${path}: ${problem}`);
+    return text;
   }
 };
+
+// runtime/registry/store.ts
 async function loadRuntimeData(assets) {
-  const [site, blocklist, manifest] = await Promise.all([
+  const [site, blocklist, manifest, filterFile] = await Promise.all([
     readPrivateJson(assets, PRIVATE_ASSETS.siteConfig),
     readPrivateJson(assets, PRIVATE_ASSETS.blocklist),
-    readPrivateJson(assets, PRIVATE_ASSETS.registry)
+    readPrivateJson(assets, PRIVATE_ASSETS.registry),
+    readPrivateBytes(assets, REGISTRY_FILTER.path)
   ]);
+  const filter = MembershipFilter.fromFile(filterFile, {
+    bits: manifest.filter_bits,
+    hashes: manifest.filter_hashes
+  });
+  if (typeof filter === "string")
+    throw new Error(`private file ${REGISTRY_FILTER.path}: ${filter}`);
   return {
     assets,
     site,
     blocklist,
-    links: new ShardedLinks(assets, manifest),
+    links: new ShardedLinks(assets, manifest, filter),
     staticPaths: new Set(site.static_paths),
     pages: /* @__PURE__ */ new Map()
   };
@@ -2685,25 +2884,6 @@ function preflight(allow, endpoint, request) {
 
 // runtime/http/operator.ts
 var PRIVATE2 = { "cache-control": "private, no-store" };
-async function evaluateExpectations(expectations, origin, answer, now) {
-  const results = [];
-  for (const e of expectations) {
-    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
-    const location = response.headers.get("location") ?? void 0;
-    const actual = { status: response.status, ...location ? { location } : {} };
-    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
-    results.push({
-      path: e.path,
-      ...e.at ? { at: e.at } : {},
-      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
-      actual,
-      pass,
-      file: e.file,
-      line: e.line
-    });
-  }
-  return results;
-}
 async function serveOperator(area, langTag, rest, data, answer, now) {
   const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
@@ -3563,7 +3743,9 @@ var MANIFEST = {
   shard_count: 1,
   exact_count: 1,
   splat_count: 0,
-  splat_depths: []
+  splat_depths: [],
+  filter_bits: 64,
+  filter_hashes: 7
 };
 var SHARD = {
   schema: SHARD_SCHEMA,
@@ -3587,8 +3769,10 @@ var NO_ASSETS = {
 };
 function warmUp(answer) {
   try {
-    const links = new ShardedLinks(NO_ASSETS, MANIFEST);
-    links.keep(0, SHARD);
+    const filter = MembershipFilter.empty(filterShapeFor(1, 64, MANIFEST.filter_hashes));
+    filter.add("exact", "warm-up");
+    const links = new ShardedLinks(NO_ASSETS, MANIFEST, filter);
+    links.keep(0, serializeShard(SHARD));
     const data = {
       assets: NO_ASSETS,
       site: SITE,
@@ -3785,21 +3969,21 @@ async function respond(resolution, request, env, data, rctx, now) {
       const html = await readPage(data, assetPath);
       const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
       const response = htmlWithStatus(html, outcome.status, extra);
-      const event = resolution.event ? {
-        kind: resolution.event.kind,
+      const decided = resolution.event;
+      const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
+        kind: decided.kind,
         ...linkFacts,
         redirect_status: outcome.status,
-        redirect_error: resolution.event.redirect_error
-      } : outcome.status === 200 ? { kind: "pageview", title: data.site.page_titles[assetPath] } : void 0;
+        redirect_error: decided.redirect_error
+      };
       return { response, event };
     }
     case "static": {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
-      const html = (asset.headers.get("content-type") ?? "").startsWith("text/html");
       return {
         response: asset,
-        event: html ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
+        event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
     case "protected": {
