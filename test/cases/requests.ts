@@ -789,7 +789,7 @@ export const REQUEST_CASES: RequestCase[] = [
     path,
     status: 200,
     location: null,
-    event: null,
+    event: "pageview",
     expectHeaders: {
       "content-type": /^text\/html/,
       "content-security-policy": /^sandbox allow-scripts/,
