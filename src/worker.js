@@ -1762,8 +1762,12 @@ var REGISTRY_SCHEMA = "shortlinks.registry/2";
 var SHARD_SCHEMA = "shortlinks.registry-shard/2";
 var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
-var SITE_CONFIG_SCHEMA = "shortlinks.site-config/1";
+var SITE_CONFIG_SCHEMA = "shortlinks.site-config/2";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
+var STATS_INDEX_SCHEMA = "shortlinks.stats-index/1";
+var STATS_PAGE_SCHEMA = "shortlinks.stats-page/1";
+var TESTS_INDEX_SCHEMA = "shortlinks.tests-index/1";
+var TESTS_PAGE_SCHEMA = "shortlinks.tests-page/1";
 var PRIVATE_ASSETS = {
   registry: { path: "/links.json", schema: REGISTRY_SCHEMA },
   blocklist: { path: "/links-blocklist.json", schema: BLOCKLIST_SCHEMA },
@@ -1781,12 +1785,32 @@ var REGISTRY_FILTER = {
   path: `${SHARD_DIR}filter.bin`,
   schema: REGISTRY_FILTER_SCHEMA
 };
+var STATS_DIR = "/links-stats/";
+var STATS_INDEX_PATH = `${STATS_DIR}index.json`;
+function statsPagePath(page) {
+  return `${STATS_DIR}${page}.json`;
+}
+var TESTS_DIR = "/links-tests/";
+var TESTS_INDEX_PATH = `${TESTS_DIR}index.json`;
+function testsPagePath(page) {
+  return `${TESTS_DIR}${page}.json`;
+}
+var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
+var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
+var STATS_PAGE_MAX_BYTES = 96 * 1024;
+var STATS_INDEX_MAX_BYTES = 64 * 1024;
+var STATS_DEFAULT_LIMIT = 200;
+var STATS_MAX_LIMIT = 500;
+var STATS_NAME_MAX = 100;
+var TESTS_PAGE_MAX_BYTES = 64 * 1024;
+var TESTS_DEFAULT_LIMIT = 10;
+var TESTS_MAX_LIMIT = 10;
 
 // runtime/routes.ts
 var LOOKUP_ROUTES = {
@@ -1813,7 +1837,7 @@ var RESERVED_PREFIXES = [
   "_pages",
   "assets",
   ...PRIVATE_FILES.map((path) => path.slice(1)),
-  SHARD_DIR.slice(1, -1),
+  ...PRIVATE_DIRS.map((dir) => dir.slice(1, -1)),
   "lookup",
   "robots.txt",
   "favicon.ico",
@@ -1828,7 +1852,8 @@ function isReservedKey(key2) {
 // runtime/guards.ts
 var PRIVATE = new Set(PRIVATE_FILES);
 function isPrivateFile(folded) {
-  return PRIVATE.has(folded) || (folded + "/").startsWith(SHARD_DIR) || (folded + "/").startsWith(PAGES_DIR);
+  const below = folded + "/";
+  return PRIVATE.has(folded) || PRIVATE_DIRS.some((dir) => below.startsWith(dir)) || below.startsWith(PAGES_DIR);
 }
 function isProbe(folded, blocklist) {
   const { prefixes, suffixes, exact, contains } = blocklist.probes;
@@ -2540,27 +2565,6 @@ function beaconFacts(body) {
   return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
 }
 
-// runtime/expectations.ts
-async function evaluateExpectations(expectations, origin, answer, now) {
-  const results = [];
-  for (const e of expectations) {
-    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
-    const location = response.headers.get("location") ?? void 0;
-    const actual = { status: response.status, ...location ? { location } : {} };
-    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
-    results.push({
-      path: e.path,
-      ...e.at ? { at: e.at } : {},
-      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
-      actual,
-      pass,
-      file: e.file,
-      line: e.line
-    });
-  }
-  return results;
-}
-
 // runtime/registry/shard-of.ts
 var FNV_OFFSET = 2166136261;
 var FNV_PRIME = 16777619;
@@ -2725,22 +2729,6 @@ function findInShard(text, kind, key2) {
   const end = text.indexOf("\n", start + 1);
   return JSON.parse(text.slice(start + 1, end));
 }
-function parseShard(text) {
-  const problem = shardHeaderProblem(text);
-  if (problem) throw new Error(`registry shard: ${problem}`);
-  const header = JSON.parse(text.slice(0, text.indexOf("\n")));
-  const shard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
-  const lines = text.split("\n").slice(1, -1);
-  if (lines.length !== header.exact + header.splat)
-    throw new Error(
-      `registry shard: ${lines.length} records, the header counts ${header.exact + header.splat}`
-    );
-  for (const line of lines) {
-    const record = JSON.parse(line);
-    shard[record.kind][record.key] = record;
-  }
-  return shard;
-}
 
 // runtime/registry/sharded-links.ts
 var SHARD_CACHE_LIMIT = 16;
@@ -2763,15 +2751,6 @@ var ShardedLinks = class {
   }
   splat(key2) {
     return this.lookup("splat", key2);
-  }
-  /** Every link, shard by shard (stats API); read without filling the caches. */
-  async all() {
-    const links = [];
-    for (let i = 0; i < this.manifest.shard_count; i++) {
-      const shard = parseShard(this.shards.get(i) ?? await this.load(i));
-      links.push(...Object.values(shard.exact), ...Object.values(shard.splat));
-    }
-    return links.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   }
   /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
   keep(index, text) {
@@ -2832,6 +2811,561 @@ async function loadRuntimeData(assets) {
   };
 }
 
+// runtime/stats/cursor.ts
+var MAX_CURSOR_LENGTH = 2048;
+function encodeCursor(cursor) {
+  const bytes = new TextEncoder().encode(JSON.stringify([cursor.from, cursor.total]));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function decodeCursor(text) {
+  if (text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [from, total] = value;
+    if (typeof from !== "string" || !Number.isSafeInteger(total) || total < 0)
+      return null;
+    return { from, total };
+  } catch {
+    return null;
+  }
+}
+
+// runtime/stats/rows.ts
+function cutText(text, max) {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
+  return text.slice(0, end);
+}
+var nameOf = (name) => cutText(name, STATS_NAME_MAX);
+function decodeRow(row, files) {
+  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
+  const link = {
+    slug,
+    kind: kind === 1 ? "splat" : "exact",
+    target,
+    status,
+    state: LINK_STATES[state],
+    file: files[file],
+    line
+  };
+  if (schedule) link.schedule = schedule;
+  if (owner) link.owner = owner;
+  if (tags) link.tags = tags;
+  if (description !== void 0) link.description = description;
+  return link;
+}
+
+// runtime/stats/listings.ts
+var ALL = "all";
+var STARTS = "starts";
+var ENDS = "ends";
+function facetListing(facet, value) {
+  const shown = facet === "owner" || facet === "tag" ? nameOf(value) : value;
+  return `${facet}:${encodeURIComponent(shown)}`;
+}
+function rowFilter(listing) {
+  const colon = listing.indexOf(":");
+  const facet = listing.slice(0, colon);
+  const value = decodeURIComponent(listing.slice(colon + 1));
+  switch (facet) {
+    case "state": {
+      const state = LINK_STATES.indexOf(value);
+      return (row) => row[4] === state;
+    }
+    case "kind": {
+      const kind = value === "splat" ? 1 : 0;
+      return (row) => row[1] === kind;
+    }
+    case "owner":
+      return (row) => row[8] === value;
+    case "tag":
+      return (row) => Array.isArray(row[9]) && row[9].includes(value);
+    default:
+      return () => false;
+  }
+}
+function sortKeyOf(slug, caseSensitive) {
+  const splat = slug === "*" || slug.endsWith("/*");
+  const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
+  const normalized = normalizePath("/" + body, caseSensitive);
+  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
+}
+function sortKeyOfKey(kind, key2) {
+  if (kind === "exact") return key2;
+  return key2 === "" ? "*" : key2 + "/*";
+}
+function eventTime(iso) {
+  return new Date(Date.parse(iso)).toISOString();
+}
+function innerKey(listing, row, caseSensitive) {
+  const key2 = sortKeyOf(row[0], caseSensitive);
+  if (listing !== STARTS && listing !== ENDS) return key2;
+  const schedule = row[7] || void 0;
+  const at = listing === STARTS ? schedule?.start : schedule?.end;
+  return `${at === void 0 ? "" : eventTime(at)} ${key2}`;
+}
+var entryKey = (listing, inner) => `${listing} ${inner}`;
+function normalizePrefix(prefix, caseSensitive) {
+  if (/[\u0000-\u0020\u007f-\u009f\\?#]/.test(prefix)) return null;
+  const trimmed = prefix.replace(/^\/+/, "").normalize("NFC");
+  return caseSensitive ? trimmed : trimmed.toLowerCase();
+}
+
+// runtime/stats/params.ts
+var MAX_FILTER_LENGTH = 1e3;
+var ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+var fail2 = (error) => ({ ok: false, error });
+var quoted = (name) => JSON.stringify(name.length > 40 ? name.slice(0, 40) + "…" : name);
+function paramsOf(search, allowed) {
+  const params = /* @__PURE__ */ new Map();
+  for (const [name, value] of search) {
+    if (!allowed.includes(name)) return fail2(`unknown parameter ${quoted(name)}`);
+    if (params.has(name)) return fail2(`parameter ${quoted(name)} is given more than once`);
+    params.set(name, value);
+  }
+  return { ok: true, value: params };
+}
+function limitOf(text, fallback, max) {
+  if (text === void 0) return { ok: true, value: fallback };
+  const limit = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!(limit >= 1 && limit <= max)) return fail2(`limit must be a whole number from 1 to ${max}`);
+  return { ok: true, value: limit };
+}
+function cursorOf(text) {
+  if (text === void 0) return { ok: true, value: void 0 };
+  const cursor = decodeCursor(text);
+  return cursor ? { ok: true, value: cursor } : fail2("cursor is not one this API returned");
+}
+var FACETS = ["state", "kind", "owner", "tag"];
+function parseLinksQuery(search, caseSensitive, limits) {
+  const params = paramsOf(search, ["prefix", "cursor", "limit", ...FACETS]);
+  if (!params.ok) return params;
+  const get = (name) => params.value.get(name);
+  const limit = limitOf(get("limit"), limits.fallback, limits.max);
+  if (!limit.ok) return limit;
+  const cursor = cursorOf(get("cursor"));
+  if (!cursor.ok) return cursor;
+  const rawPrefix = get("prefix") ?? "";
+  const prefix = rawPrefix.length <= MAX_SLUG_LENGTH + 2 ? normalizePrefix(rawPrefix, caseSensitive) : null;
+  if (prefix === null)
+    return fail2(`prefix must be the start of a slug (at most ${MAX_SLUG_LENGTH} characters)`);
+  const filters = FACETS.filter((facet) => params.value.has(facet));
+  if (filters.length > 1) return fail2(`filter by one of ${FACETS.join(", ")} at a time`);
+  const listing = filters.length === 0 ? "all" : facetOf(filters[0], get(filters[0]) ?? "");
+  if (listing === null) return fail2(`${filters[0]} has no such value`);
+  return {
+    ok: true,
+    value: {
+      listing,
+      prefix,
+      limit: limit.value,
+      ...cursor.value ? { cursor: cursor.value } : {}
+    }
+  };
+}
+function facetOf(facet, value) {
+  if (facet === "state" && !LINK_STATES.includes(value)) return null;
+  if (facet === "kind" && value !== "exact" && value !== "splat") return null;
+  if (value === "" || value.length > MAX_FILTER_LENGTH) return null;
+  return facetListing(facet, facet === "state" ? value : value);
+}
+function parseEventsQuery(search, now, limits) {
+  const params = paramsOf(search, ["type", "from", "cursor", "limit"]);
+  if (!params.ok) return params;
+  const get = (name) => params.value.get(name);
+  const type = get("type") ?? "start";
+  if (type !== "start" && type !== "end") return fail2("type must be start or end");
+  const fromText = get("from");
+  const from = fromText === void 0 ? now.getTime() : Date.parse(fromText);
+  if (fromText !== void 0 && !(ISO_TIME.test(fromText) && Number.isFinite(from)))
+    return fail2("from must be an ISO 8601 time with an offset, such as 2030-01-01T00:00:00Z");
+  const limit = limitOf(get("limit"), limits.fallback, limits.max);
+  if (!limit.ok) return limit;
+  const cursor = cursorOf(get("cursor"));
+  if (!cursor.ok) return cursor;
+  return {
+    ok: true,
+    value: {
+      listing: type === "start" ? STARTS : ENDS,
+      from: new Date(from).toISOString(),
+      limit: limit.value,
+      ...cursor.value ? { cursor: cursor.value } : {}
+    }
+  };
+}
+
+// runtime/stats/page-search.ts
+function pageOf(index, key2) {
+  const first = index.separators;
+  let lo = 0;
+  let hi = first.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (first[mid] <= key2) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+function listingOf(page, i) {
+  const { groups } = page;
+  let lo = 0;
+  let hi = groups.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (groups[mid][1] <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return groups[lo][0];
+}
+function keyAt(page, i, caseSensitive) {
+  const listing = listingOf(page, i);
+  return entryKey(listing, innerKey(listing, page.rows[i], caseSensitive));
+}
+function lowerBound(page, key2, caseSensitive) {
+  let lo = 0;
+  let hi = page.rows.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (keyAt(page, mid, caseSensitive) < key2) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// runtime/stats/scan.ts
+var PAGE_READS = 2;
+var RANGE_END = "￿";
+var RangeReader = class {
+  constructor(files, index) {
+    this.files = files;
+    this.index = index;
+  }
+  files;
+  index;
+  read = /* @__PURE__ */ new Map();
+  /** A page, counted against the call's budget (a page read twice counts once). */
+  async page(p) {
+    const known = this.read.get(p);
+    if (known) return known;
+    if (this.read.size >= PAGE_READS) throw new Error("stats: page budget of the call exceeded");
+    const page = await this.files.statsPage(p);
+    this.read.set(p, page);
+    return page;
+  }
+  get budgetLeft() {
+    return PAGE_READS - this.read.size;
+  }
+  has(p) {
+    return this.read.has(p);
+  }
+  /** Rows [start, end) of `page` that lie in `range`. */
+  inRange(page, range, start = 0) {
+    const cs = this.index.case_sensitive;
+    const from = Math.max(start, lowerBound(page, range, cs));
+    return [from, Math.max(from, lowerBound(page, range + RANGE_END, cs))];
+  }
+  /** The first page from `p` on whose first entry lies in `range` and that holds rows to keep. */
+  nextPage(p, range, dense) {
+    const { separators, empty } = this.index;
+    for (; p < separators.length && separators[p].startsWith(range); p++)
+      if (dense === void 0 || !empty[dense].has(p)) return p;
+    return -1;
+  }
+  async slice(query) {
+    const keep = query.dense === void 0 ? void 0 : rowFilter(this.index.dense[query.dense]);
+    const cs = this.index.case_sensitive;
+    const x = pageOf(this.index, query.from);
+    const first = await this.page(x);
+    const start = lowerBound(first, query.from, cs);
+    const slice = {
+      entries: [],
+      next: null,
+      page: x,
+      rank: this.index.starts[x] + start
+    };
+    let p = x;
+    let page = first;
+    let from = start;
+    for (; ; ) {
+      const [a, b] = this.inRange(page, query.range, from);
+      for (let i = a; i < b; i++) {
+        const row = page.rows[i];
+        if (keep && !keep(row)) continue;
+        slice.entries.push({ row, files: page.files });
+        if (slice.entries.length === query.limit) {
+          slice.next = i + 1 < b || this.nextPage(p + 1, query.range, query.dense) >= 0 ? keyAt(page, i, cs) + "\0" : null;
+          return slice;
+        }
+      }
+      if (b < page.rows.length) return slice;
+      const q = this.nextPage(p + 1, query.range, query.dense);
+      if (q < 0) return slice;
+      if (!this.has(q) && this.budgetLeft === 0) {
+        slice.next = this.index.separators[q];
+        return slice;
+      }
+      p = q;
+      page = await this.page(q);
+      from = 0;
+    }
+  }
+};
+async function rangeTotal(reader, range, dense) {
+  const { index } = reader;
+  const x = pageOf(index, range);
+  const page = await reader.page(x);
+  if (page.spans.anchor.startsWith(range)) {
+    const span = page.spans.counts.find((c) => c[0] === range.length);
+    if (span) return dense === void 0 ? span[1] : span[2 + dense];
+  }
+  const keep = dense === void 0 ? void 0 : rowFilter(index.dense[dense]);
+  const count = (p, [a, b]) => {
+    if (!keep) return b - a;
+    let n = 0;
+    for (let i = a; i < b; i++) if (keep(p.rows[i])) n++;
+    return n;
+  };
+  const here = reader.inRange(page, range);
+  let total = count(page, here);
+  const next = x + 1;
+  const continues = here[1] === page.rows.length && next < index.separators.length;
+  if (!continues || !index.separators[next].startsWith(range)) return total;
+  if (dense !== void 0 && index.empty[dense].has(next)) return total;
+  const following = await reader.page(next);
+  total += count(following, reader.inRange(following, range));
+  return total;
+}
+async function rankOf(reader, key2) {
+  const p = pageOf(reader.index, key2);
+  const page = await reader.page(p);
+  return reader.index.starts[p] + lowerBound(page, key2, reader.index.case_sensitive);
+}
+
+// runtime/stats/stats-api.ts
+var LIMITS2 = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
+function recordOf(row, files, now) {
+  const link = decodeRow(row, files);
+  const { slug, kind, target, status, state, schedule, owner, tags, description, file, line } = link;
+  return {
+    slug,
+    kind,
+    target,
+    status,
+    state,
+    effective_state: effectiveState(link, now),
+    ...schedule ? { schedule } : {},
+    ...owner !== void 0 ? { owner } : {},
+    ...tags ? { tags } : {},
+    ...description !== void 0 ? { description } : {},
+    file,
+    line
+  };
+}
+var refused = (parsed) => ({
+  status: 400,
+  body: { error: parsed.error }
+});
+function cursorFits(cursor, range, from) {
+  return cursor === void 0 || cursor.from.startsWith(range) && cursor.from >= from;
+}
+async function linksAnswer(files, search, now) {
+  const index = await files.statsIndex();
+  const parsed = parseLinksQuery(search, index.case_sensitive, LIMITS2);
+  if (!parsed.ok) return refused(parsed);
+  const { listing, prefix, cursor, limit } = parsed.value;
+  const slot = index.dense.indexOf(listing);
+  const dense = slot >= 0 ? slot : void 0;
+  const range = entryKey(dense === void 0 ? listing : ALL, prefix);
+  if (!cursorFits(cursor, range, range))
+    return refused({ error: "cursor does not belong to this prefix and filter" });
+  const reader = new RangeReader(files, index);
+  const slice = await reader.slice({ range, from: cursor?.from ?? range, limit, dense });
+  const total = cursor ? cursor.total : await rangeTotal(reader, range, dense);
+  return {
+    status: 200,
+    body: {
+      links: slice.entries.map((e) => recordOf(e.row, e.files, now)),
+      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      total
+    }
+  };
+}
+async function eventsAnswer(files, search, now) {
+  const parsed = parseEventsQuery(search, now, LIMITS2);
+  if (!parsed.ok) return refused(parsed);
+  const { listing, from, cursor, limit } = parsed.value;
+  const index = await files.statsIndex();
+  const range = entryKey(listing, "");
+  const start = entryKey(listing, from);
+  if (!cursorFits(cursor, range, start))
+    return refused({ error: "cursor does not belong to this type and time" });
+  const reader = new RangeReader(files, index);
+  const slice = await reader.slice({ range, from: cursor?.from ?? start, limit });
+  const end = (listing === STARTS ? index.events.starts : index.events.ends)[1];
+  const total = cursor ? cursor.total : end - slice.rank;
+  const bound = listing === STARTS ? "start" : "end";
+  return {
+    status: 200,
+    body: {
+      events: slice.entries.map((e) => {
+        const link = recordOf(e.row, e.files, now);
+        return { at: eventTime(link.schedule?.[bound] ?? ""), link };
+      }),
+      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      total
+    }
+  };
+}
+async function summaryAnswer(files, search, now) {
+  if ([...search.keys()].length > 0) return refused({ error: "summary.json takes no parameters" });
+  const index = await files.statsIndex();
+  const reader = new RangeReader(files, index);
+  const at = now.toISOString();
+  const passed = async ([first, end], listing) => first === end ? 0 : await rankOf(reader, entryKey(listing, at + "!")) - first;
+  const started = await passed(index.events.starts, STARTS);
+  const scheduled = index.events.starts[1] - index.events.starts[0] - started;
+  const expired = await passed(index.events.ends, ENDS);
+  return {
+    status: 200,
+    body: {
+      at,
+      links: index.links,
+      states: index.states,
+      kinds: index.kinds,
+      effective: { active: index.states.active - scheduled - expired, scheduled, expired },
+      owners: index.owners,
+      tags: index.tags
+    }
+  };
+}
+
+// runtime/stats/separators.ts
+function decodeSeparators(coded) {
+  let previous = "";
+  return coded.map(([shared, rest]) => previous = previous.slice(0, shared) + rest);
+}
+
+// runtime/stats/store.ts
+var PAGE_CACHE_LIMIT = 4;
+function withStarts(index) {
+  const starts = [];
+  let position = 0;
+  for (const size of index.pages.sizes) {
+    starts.push(position);
+    position += size;
+  }
+  return {
+    ...index,
+    separators: decodeSeparators(index.pages.first),
+    starts,
+    empty: index.pages.empty.map((pages) => new Set(pages))
+  };
+}
+var OperatorFiles = class _OperatorFiles {
+  constructor(assets) {
+    this.assets = assets;
+  }
+  assets;
+  index;
+  tests;
+  pages = /* @__PURE__ */ new Map();
+  /** Files parsed already (the start-up warm-up's): served from memory, nothing read. */
+  static preloaded(index, pages) {
+    const files = new _OperatorFiles({
+      fetch: () => Promise.reject(new Error("preloaded stats files read nothing"))
+    });
+    files.index = withStarts(index);
+    pages.forEach((page, p) => files.pages.set(p, page));
+    return files;
+  }
+  async statsIndex() {
+    this.index ??= withStarts(
+      await readPrivateJson(this.assets, {
+        path: STATS_INDEX_PATH,
+        schema: STATS_INDEX_SCHEMA
+      })
+    );
+    return this.index;
+  }
+  async statsPage(page) {
+    const cached = this.pages.get(page);
+    if (cached) {
+      remember(this.pages, page, cached, PAGE_CACHE_LIMIT);
+      return cached;
+    }
+    const loaded2 = await readPrivateJson(this.assets, {
+      path: statsPagePath(page),
+      schema: STATS_PAGE_SCHEMA
+    });
+    remember(this.pages, page, loaded2, PAGE_CACHE_LIMIT);
+    return loaded2;
+  }
+  async testsIndex() {
+    this.tests ??= await readPrivateJson(this.assets, {
+      path: TESTS_INDEX_PATH,
+      schema: TESTS_INDEX_SCHEMA
+    });
+    return this.tests;
+  }
+  testsPage(page) {
+    return readPrivateJson(this.assets, {
+      path: testsPagePath(page),
+      schema: TESTS_PAGE_SCHEMA
+    });
+  }
+};
+
+// runtime/expectations.ts
+async function evaluateExpectations(expectations, origin, answer, now) {
+  const results = [];
+  for (const e of expectations) {
+    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
+    const location = response.headers.get("location") ?? void 0;
+    const actual = { status: response.status, ...location ? { location } : {} };
+    const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
+    results.push({
+      path: e.path,
+      ...e.at ? { at: e.at } : {},
+      expected: { status: e.status, ...e.location ? { location: e.location } : {} },
+      actual,
+      pass,
+      file: e.file,
+      line: e.line
+    });
+  }
+  return results;
+}
+
+// runtime/stats/tests-api.ts
+async function resultsAnswer(files, search, run) {
+  const params = paramsOf(search, ["cursor", "limit"]);
+  if (!params.ok) return { status: 400, body: { error: params.error } };
+  const limit = limitOf(params.value.get("limit"), TESTS_DEFAULT_LIMIT, TESTS_MAX_LIMIT);
+  if (!limit.ok) return { status: 400, body: { error: limit.error } };
+  const index = await files.testsIndex();
+  const cursor = params.value.get("cursor");
+  const start = cursor === void 0 ? 0 : /^\d{1,9}$/.test(cursor) ? Number(cursor) : -1;
+  if (start < 0 || start > index.total)
+    return { status: 400, body: { error: "cursor is not one this API returned" } };
+  let page = index.starts.length - 1;
+  while (page > 0 && index.starts[page] > start) page--;
+  const expectations = start === index.total ? [] : (await files.testsPage(page)).expectations.slice(
+    start - index.starts[page],
+    start - index.starts[page] + limit.value
+  );
+  const results = await evaluateExpectations(expectations, run.origin, run.answer, run.now);
+  const end = start + results.length;
+  return {
+    status: 200,
+    body: { results, start, next: end < index.total ? String(end) : null, total: index.total }
+  };
+}
+
 // runtime/http/responses.ts
 function plainText(status, body, extra = {}) {
   return {
@@ -2884,27 +3418,39 @@ function preflight(allow, endpoint, request) {
 
 // runtime/http/operator.ts
 var PRIVATE2 = { "cache-control": "private, no-store" };
-async function serveOperator(area, langTag, rest, data, answer, now) {
+var operatorFiles = /* @__PURE__ */ new WeakMap();
+function filesOf(data) {
+  let files = operatorFiles.get(data);
+  if (!files) operatorFiles.set(data, files = new OperatorFiles(data.assets));
+  return files;
+}
+async function serveOperator(request, data, answer, now) {
+  const { area, langTag, rest, search } = request;
   const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
   if (sub === "")
     return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE2);
-  if (area === "stats" && sub === "api/links.json")
-    return json(200, { links: await data.links.all() }, PRIVATE2);
-  if (area === "tests" && sub === "api/results.json")
-    return json(
-      200,
-      {
-        results: await evaluateExpectations(
-          data.site.expectations,
-          new URL(data.site.base_url).origin,
-          answer,
-          now
-        )
-      },
-      PRIVATE2
-    );
-  return plainNotFound();
+  const api = apiOf(area, sub);
+  if (!api) return plainNotFound();
+  const files = filesOf(data);
+  let result;
+  try {
+    result = api === "results" ? await resultsAnswer(files, search, {
+      origin: new URL(data.site.base_url).origin,
+      answer,
+      now
+    }) : await API[api](files, search, now);
+  } catch (error) {
+    console.error(`shortlinks: ${area} API unavailable: ${String(error)}`);
+    return json(503, { error: `the ${area} files cannot be read` }, PRIVATE2);
+  }
+  return json(result.status, result.body, PRIVATE2);
+}
+var API = { links: linksAnswer, events: eventsAnswer, summary: summaryAnswer };
+function apiOf(area, sub) {
+  if (area === "tests") return sub === "api/results.json" ? "results" : null;
+  const match = /^api\/(links|events|summary)\.json$/.exec(sub);
+  return match ? match[1] : null;
 }
 
 // runtime/http/read-body.ts
@@ -3726,8 +4272,7 @@ var SITE = {
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
-  mandatory_headers: { "x-generated-by": "shortlinks/warm-up" },
-  expectations: []
+  mandatory_headers: { "x-generated-by": "shortlinks/warm-up" }
 };
 var BLOCKLIST = {
   schema: BLOCKLIST_SCHEMA,
@@ -3788,6 +4333,81 @@ function warmUp(answer) {
     );
   } catch {
     return Promise.resolve(0);
+  }
+}
+
+// runtime/stats/warm-up.ts
+var SCHEDULE = { label: "warm-up", start: "2000-01-01T00:00:00Z", end: "2100-01-01T00:00:00Z" };
+var LINK = [
+  "warm-up",
+  0,
+  "https://example.com/warm-up",
+  302,
+  0,
+  0,
+  1,
+  SCHEDULE,
+  "ops",
+  ["a"]
+];
+var PAUSED = ["warm-up-paused", 0, "https://example.com/warm-up-paused", 302, 1, 0, 3];
+var SPLAT = ["warm-up/*", 1, "https://example.com/warm-up", 302, 0, 0, 2];
+var WARM_UP_PAGE = {
+  schema: STATS_PAGE_SCHEMA,
+  files: ["warm-up.yaml"],
+  groups: [
+    ["all", 0],
+    ["ends", 3],
+    ["kind:splat", 4],
+    ["owner:ops", 5],
+    ["starts", 6],
+    ["state:paused", 7],
+    ["tag:a", 8]
+  ],
+  rows: [LINK, PAUSED, SPLAT, LINK, SPLAT, LINK, LINK, PAUSED, LINK],
+  spans: { anchor: "", counts: [] }
+};
+var WARM_UP_INDEX = {
+  schema: STATS_INDEX_SCHEMA,
+  case_sensitive: false,
+  links: 3,
+  states: { active: 2, paused: 1, retired: 0, disabled: 0, draft: 0 },
+  kinds: { exact: 2, splat: 1 },
+  owners: { count: 1, top: [["ops", 1]] },
+  tags: { count: 1, top: [["a", 1]] },
+  dense: ["kind:exact", "state:active"],
+  pages: { first: [[0, ""]], sizes: [9], empty: [[], []] },
+  events: { starts: [6, 7], ends: [3, 4] }
+};
+var CALLS = [
+  [linksAnswer, ""],
+  [linksAnswer, "prefix=Warm&limit=1"],
+  [linksAnswer, "state=active&limit=1"],
+  [linksAnswer, "owner=ops"],
+  [linksAnswer, "limit=0"],
+  [eventsAnswer, "type=start&from=1999-01-01T00:00:00Z"],
+  [eventsAnswer, "type=end&limit=1"],
+  [summaryAnswer, ""]
+];
+async function warmUpStats() {
+  try {
+    const files = OperatorFiles.preloaded(WARM_UP_INDEX, [WARM_UP_PAGE]);
+    const now = /* @__PURE__ */ new Date(0);
+    let answers = 0;
+    for (const [call, query] of CALLS) {
+      const answer = await call(files, new URLSearchParams(query), now);
+      JSON.stringify(answer.body);
+      answers++;
+      const next = answer.status === 200 && answer.body.next;
+      if (!next) continue;
+      const search = new URLSearchParams(query);
+      search.set("cursor", next);
+      await call(files, search, now);
+      answers++;
+    }
+    return answers;
+  } catch {
+    return 0;
   }
 }
 
@@ -3995,9 +4615,13 @@ async function respond(resolution, request, env, data, rctx, now) {
         };
       }
       const answer = async (inner, at) => (await answerRequest(inner, env, data, at)).response;
-      return {
-        response: await serveOperator(outcome.area, outcome.lang, outcome.rest, data, answer, now)
+      const operator = {
+        area: outcome.area,
+        langTag: outcome.lang,
+        rest: outcome.rest,
+        search: new URL(request.url).searchParams
       };
+      return { response: await serveOperator(operator, data, answer, now) };
     }
     case "endpoint":
       return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request);
@@ -4063,6 +4687,7 @@ var worker_default = {
   }
 };
 void warmUp(answerRequest);
+void warmUpStats();
 export {
   answerRequest,
   worker_default as default,
