@@ -2565,6 +2565,37 @@ function beaconFacts(body) {
   return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
 }
 
+// runtime/registry/read-assets.ts
+var ASSET_ORIGIN = "https://assets.invalid";
+async function readAsset(assets, path) {
+  return assets.fetch(new Request(ASSET_ORIGIN + path));
+}
+async function readPrivate(assets, path) {
+  const response = await readAsset(assets, path);
+  if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
+  return response;
+}
+async function readPrivateJson(assets, { path, schema }) {
+  const value = await (await readPrivate(assets, path)).json();
+  if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
+  return value;
+}
+async function readPrivateText(assets, path) {
+  return (await readPrivate(assets, path)).text();
+}
+async function readPrivateBytes(assets, path) {
+  return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
+}
+async function readPage(data, path) {
+  const cached = data.pages.get(path);
+  if (cached !== void 0) return cached;
+  const response = await readAsset(data.assets, path);
+  if (!response.ok) return null;
+  const html = await response.text();
+  data.pages.set(path, html);
+  return html;
+}
+
 // runtime/registry/shard-of.ts
 var FNV_OFFSET = 2166136261;
 var FNV_PRIME = 16777619;
@@ -2662,37 +2693,6 @@ var MembershipFilter = class _MembershipFilter {
   }
 };
 
-// runtime/registry/read-assets.ts
-var ASSET_ORIGIN = "https://assets.invalid";
-async function readAsset(assets, path) {
-  return assets.fetch(new Request(ASSET_ORIGIN + path));
-}
-async function readPrivate(assets, path) {
-  const response = await readAsset(assets, path);
-  if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
-  return response;
-}
-async function readPrivateJson(assets, { path, schema }) {
-  const value = await (await readPrivate(assets, path)).json();
-  if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
-  return value;
-}
-async function readPrivateText(assets, path) {
-  return (await readPrivate(assets, path)).text();
-}
-async function readPrivateBytes(assets, path) {
-  return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
-}
-async function readPage(data, path) {
-  const cached = data.pages.get(path);
-  if (cached !== void 0) return cached;
-  const response = await readAsset(data.assets, path);
-  if (!response.ok) return null;
-  const html = await response.text();
-  data.pages.set(path, html);
-  return html;
-}
-
 // runtime/registry/shard-format.ts
 function lineStart(kind, key2) {
   return `
@@ -2733,6 +2733,7 @@ function findInShard(text, kind, key2) {
 // runtime/registry/sharded-links.ts
 var SHARD_CACHE_LIMIT = 16;
 var RECORD_CACHE_LIMIT = 2e4;
+var FILTER_RETRY_READS = 256;
 var ShardedLinks = class {
   constructor(assets, manifest, filter) {
     this.assets = assets;
@@ -2746,6 +2747,31 @@ var ShardedLinks = class {
   splatDepths;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
+  /** Shard reads since the filter's read was last started (-1: never started). */
+  readsWithoutFilter = -1;
+  /**
+   * The filter's read, when it is missing and none was started (or the last one was started
+   * FILTER_RETRY_READS shard reads ago); the worker runs it after its response. Never rejects.
+   */
+  filterLoad() {
+    if (this.filter) return void 0;
+    if (this.readsWithoutFilter >= 0 && this.readsWithoutFilter < FILTER_RETRY_READS)
+      return void 0;
+    this.readsWithoutFilter = 0;
+    const { path } = REGISTRY_FILTER;
+    return readPrivateBytes(this.assets, path).then(
+      (file) => {
+        const filter = MembershipFilter.fromFile(file, {
+          bits: this.manifest.filter_bits,
+          hashes: this.manifest.filter_hashes
+        });
+        if (typeof filter === "string")
+          console.error(`shortlinks: private file ${path}: ${filter}`);
+        else this.filter = filter;
+      },
+      (error) => console.error(`shortlinks: ${String(error)}`)
+    );
+  }
   exact(key2) {
     return this.lookup("exact", key2);
   }
@@ -2758,7 +2784,7 @@ var ShardedLinks = class {
   }
   /** What this isolate holds now (for tests and benchmarks). */
   get cached() {
-    return { shards: this.shards.size, records: this.records.size };
+    return { shards: this.shards.size, records: this.records.size, filter: !!this.filter };
   }
   lookup(kind, key2) {
     const id = (kind === "exact" ? "e:" : "s:") + key2;
@@ -2767,11 +2793,12 @@ var ShardedLinks = class {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
       return known ?? void 0;
     }
-    if (!this.filter.mayHave(kind, key2)) return void 0;
+    if (this.filter && !this.filter.mayHave(kind, key2)) return void 0;
     return this.read(kind, key2, id);
   }
   async read(kind, key2, id) {
     const index = shardOf(key2, this.manifest.shard_count);
+    if (!this.filter && this.readsWithoutFilter >= 0) this.readsWithoutFilter++;
     const text = this.shards.get(index) ?? await this.load(index);
     remember(this.shards, index, text, SHARD_CACHE_LIMIT);
     const found = findInShard(text, kind, key2) ?? null;
@@ -2789,23 +2816,16 @@ var ShardedLinks = class {
 
 // runtime/registry/store.ts
 async function loadRuntimeData(assets) {
-  const [site, blocklist, manifest, filterFile] = await Promise.all([
+  const [site, blocklist, manifest] = await Promise.all([
     readPrivateJson(assets, PRIVATE_ASSETS.siteConfig),
     readPrivateJson(assets, PRIVATE_ASSETS.blocklist),
-    readPrivateJson(assets, PRIVATE_ASSETS.registry),
-    readPrivateBytes(assets, REGISTRY_FILTER.path)
+    readPrivateJson(assets, PRIVATE_ASSETS.registry)
   ]);
-  const filter = MembershipFilter.fromFile(filterFile, {
-    bits: manifest.filter_bits,
-    hashes: manifest.filter_hashes
-  });
-  if (typeof filter === "string")
-    throw new Error(`private file ${REGISTRY_FILTER.path}: ${filter}`);
   return {
     assets,
     site,
     blocklist,
-    links: new ShardedLinks(assets, manifest, filter),
+    links: new ShardedLinks(assets, manifest),
     staticPaths: new Set(site.static_paths),
     pages: /* @__PURE__ */ new Map()
   };
@@ -4538,6 +4558,7 @@ async function handleRequest(request, env, ctx) {
     const remembered = readOnly ? cache2.answer(request) : void 0;
     if (remembered) {
       if (remembered.event) sendAnalytics(request, env, ctx, remembered.event);
+      readFilterAfter(data, ctx);
       return remembered.response;
     }
     const { response, event, resolution, sent } = await answerRequest(
@@ -4548,6 +4569,7 @@ async function handleRequest(request, env, ctx) {
     );
     if (readOnly && sent) cache2.offer(request, resolution, sent, response, data.pages, event);
     if (event) sendAnalytics(request, env, ctx, event);
+    readFilterAfter(data, ctx);
     return response;
   } catch (error) {
     console.error(
@@ -4555,6 +4577,10 @@ async function handleRequest(request, env, ctx) {
     );
     return withHeaderRules(plainText(503, "Service unavailable\n"), data.site, "/");
   }
+}
+function readFilterAfter(data, ctx) {
+  const load = data.links.filterLoad();
+  if (load) ctx.waitUntil(load);
 }
 async function respond(resolution, request, env, data, rctx, now) {
   const { outcome, link } = resolution;
