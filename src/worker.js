@@ -1807,6 +1807,7 @@ var STATS_PAGE_MAX_BYTES = 96 * 1024;
 var STATS_INDEX_MAX_BYTES = 64 * 1024;
 var STATS_DEFAULT_LIMIT = 200;
 var STATS_MAX_LIMIT = 500;
+var STATS_SEPARATOR_RESTART = 16;
 var STATS_NAME_MAX = 100;
 var TESTS_PAGE_MAX_BYTES = 64 * 1024;
 var TESTS_DEFAULT_LIMIT = 10;
@@ -3021,15 +3022,7 @@ function parseEventsQuery(search, now, limits) {
 
 // runtime/stats/page-search.ts
 function pageOf(index, key2) {
-  const first = index.separators;
-  let lo = 0;
-  let hi = first.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (first[mid] <= key2) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return index.separators.pageOf(key2);
 }
 function listingOf(page, i) {
   const { groups } = page;
@@ -3092,7 +3085,7 @@ var RangeReader = class {
   /** The first page from `p` on whose first entry lies in `range` and that holds rows to keep. */
   nextPage(p, range, dense) {
     const { separators, empty } = this.index;
-    for (; p < separators.length && separators[p].startsWith(range); p++)
+    for (; p < separators.length && separators.at(p).startsWith(range); p++)
       if (dense === void 0 || !empty[dense].has(p)) return p;
     return -1;
   }
@@ -3126,7 +3119,7 @@ var RangeReader = class {
       const q = this.nextPage(p + 1, query.range, query.dense);
       if (q < 0) return slice;
       if (!this.has(q) && this.budgetLeft === 0) {
-        slice.next = this.index.separators[q];
+        slice.next = this.index.separators.at(q);
         return slice;
       }
       p = q;
@@ -3154,7 +3147,7 @@ async function rangeTotal(reader, range, dense) {
   let total = count(page, here);
   const next = x + 1;
   const continues = here[1] === page.rows.length && next < index.separators.length;
-  if (!continues || !index.separators[next].startsWith(range)) return total;
+  if (!continues || !index.separators.at(next).startsWith(range)) return total;
   if (dense !== void 0 && index.empty[dense].has(next)) return total;
   const following = await reader.page(next);
   total += count(following, reader.inRange(following, range));
@@ -3265,10 +3258,42 @@ async function summaryAnswer(files, search, now) {
 }
 
 // runtime/stats/separators.ts
-function decodeSeparators(coded) {
-  let previous = "";
-  return coded.map(([shared, rest]) => previous = previous.slice(0, shared) + rest);
-}
+var Separators = class {
+  constructor(coded) {
+    this.coded = coded;
+  }
+  coded;
+  get length() {
+    return this.coded.length;
+  }
+  /** Separator `i`, decoded from the whole one that starts its run. */
+  at(i) {
+    const start = i - i % STATS_SEPARATOR_RESTART;
+    let separator = this.coded[start][1];
+    for (let j = start + 1; j <= i; j++)
+      separator = separator.slice(0, this.coded[j][0]) + this.coded[j][1];
+    return separator;
+  }
+  /** The last page whose separator sorts at or below `key` (page 0's is ""). */
+  pageOf(key2) {
+    const coded = this.coded;
+    let lo = 0;
+    let hi = Math.floor((coded.length - 1) / STATS_SEPARATOR_RESTART);
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (coded[mid * STATS_SEPARATOR_RESTART][1] <= key2) lo = mid;
+      else hi = mid - 1;
+    }
+    let page = lo * STATS_SEPARATOR_RESTART;
+    let separator = coded[page][1];
+    for (let j = page + 1; j < coded.length && j < (lo + 1) * STATS_SEPARATOR_RESTART; j++) {
+      separator = separator.slice(0, coded[j][0]) + coded[j][1];
+      if (separator > key2) break;
+      page = j;
+    }
+    return page;
+  }
+};
 
 // runtime/stats/store.ts
 var PAGE_CACHE_LIMIT = 4;
@@ -3281,7 +3306,7 @@ function withStarts(index) {
   }
   return {
     ...index,
-    separators: decodeSeparators(index.pages.first),
+    separators: new Separators(index.pages.first),
     starts,
     empty: index.pages.empty.map((pages) => new Set(pages))
   };

@@ -16,6 +16,7 @@ import {
   SITE_CONFIG_SCHEMA,
   STATS_INDEX_SCHEMA,
   STATS_PAGE_SCHEMA,
+  STATS_SEPARATOR_RESTART,
   TESTS_INDEX_SCHEMA,
   TESTS_PAGE_SCHEMA,
   type Blocklist,
@@ -176,7 +177,14 @@ export const ASSET_SCHEMAS = {
     tags: z.strictObject({ count, top: counted }),
     dense: strings,
     pages: z.strictObject({
-      first: z.array(z.tuple([count, z.string()])).min(1),
+      first: z
+        .array(z.tuple([count, z.string()]))
+        .min(1)
+        .refine(
+          (first) =>
+            first.every(([shared], i) => i % STATS_SEPARATOR_RESTART !== 0 || shared === 0),
+          `every ${STATS_SEPARATOR_RESTART}th separator must be whole`,
+        ),
       sizes: z.array(count).min(1),
       empty: z.array(z.array(count)),
     }),

@@ -5,7 +5,7 @@ import {
   type LinkRecord,
 } from "../../runtime/contract/index.js";
 import { keyAt } from "../../runtime/stats/page-search.js";
-import { decodeSeparators } from "../../runtime/stats/separators.js";
+import { Separators } from "../../runtime/stats/separators.js";
 import { linkRecord } from "../../test/support/stats-files.js";
 import { buildStatsIndex } from "./build-stats-index.js";
 import { utf8Bytes } from "./paginate.js";
@@ -34,7 +34,8 @@ describe("stats index build", () => {
 
   it("each page's separator sorts above the previous page's last key and at or below its first", () => {
     const built = buildStatsIndex(links(120), false, SMALL);
-    const first = decodeSeparators(built.index.pages.first);
+    const separators = new Separators(built.index.pages.first);
+    const first = built.pages.map((_, p) => separators.at(p));
     expect(built.index.pages.first[2][0]).toBeGreaterThan(0); // front-coded
     built.pages.forEach((page, p) => {
       expect(first[p] <= keyAt(page, 0, false)).toBe(true);
@@ -55,16 +56,17 @@ describe("stats index build", () => {
     const groups = built.pages.flatMap((page) => page.groups.map(([listing]) => listing));
     expect(groups).not.toContain("state:active");
     expect(groups).toContain("state:retired");
-    // Links 70-99 are retired: pages whose rows of `all` are all retired (or that hold none of
-    // `all`) have no active row to keep.
+    // Links 70-99 are retired: pages whose rows of `all` are all retired have no active row to
+    // keep (pages without rows of `all` are never scanned for a dense listing).
     const allRows = (page: (typeof built.pages)[number]) => {
       const at = page.groups.findIndex(([listing]) => listing === "all");
       if (at < 0) return [];
       return page.rows.slice(page.groups[at][1], page.groups[at + 1]?.[1] ?? page.rows.length);
     };
-    const withoutActive = built.pages.flatMap((page, p) =>
-      allRows(page).every((row) => row[4] !== 0) ? [p] : [],
-    );
+    const withoutActive = built.pages.flatMap((page, p) => {
+      const rows = allRows(page);
+      return rows.length > 0 && rows.every((row) => row[4] !== 0) ? [p] : [];
+    });
     expect(
       built.pages.some(
         (page) => allRows(page).length > 0 && allRows(page).every((r) => r[4] !== 0),

@@ -104,8 +104,11 @@ function indexOf(
     const to = Math.min(Math.max(range.end - allStart, 0), links.length);
     return before[to] - before[from];
   };
+  // Only pages holding rows of `all` are ever scanned for a dense listing.
+  const holdsAll = (range: PageRange) =>
+    range.start < allStart + links.length && range.end > allStart;
   const pagesWithout = (before: Int32Array) =>
-    ranges.flatMap((range, p) => (denseIn(before, range) === 0 ? [p] : []));
+    ranges.flatMap((range, p) => (holdsAll(range) && denseIn(before, range) === 0 ? [p] : []));
   const bounds = (id: string): [number, number] => {
     const listing = sequence.listings.find((l) => l.id === id);
     return listing ? [listing.offset, listing.offset + listing.members.length] : [0, 0];

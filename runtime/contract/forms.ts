@@ -222,12 +222,13 @@ export interface StatsIndex {
   pages: {
     /**
      * Each page's separator, a key at or below its first entry and above the previous page's
-     * last, front-coded: [characters it shares with the previous page's separator, the rest].
+     * last, front-coded: [characters it shares with the previous page's separator, the rest];
+     * every STATS_SEPARATOR_RESTART-th shares nothing.
      */
     first: [number, string][];
     /** Entries of each page. */
     sizes: number[];
-    /** For each dense listing, the pages that hold none of its rows. */
+    /** For each dense listing, the pages of `all` that hold none of its rows. */
     empty: number[][];
   };
   /** Positions in the whole sequence of the two schedule listings: [first, end). */

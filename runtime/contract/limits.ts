@@ -43,6 +43,8 @@ export const STATS_DEFAULT_LIMIT = 200;
 export const STATS_MAX_LIMIT = 500;
 /** Facet listings read out of `all` rather than copied (those holding more than half the links). */
 export const STATS_DENSE_MAX = 4;
+/** Every this many page separators, the index writes one whole (runtime/stats/separators.ts). */
+export const STATS_SEPARATOR_RESTART = 16;
 /** Owners and tags the index names with their counts (the most used first). */
 export const STATS_TOP_VALUES = 100;
 

@@ -1,18 +1,11 @@
 /** Finding keys in the stats index and in a page: binary searches over their sorted order. */
 import type { StatsPage } from "../contract/index.js";
 import { entryKey, innerKey } from "./listings.js";
+import type { Separators } from "./separators.js";
 
 /** The page a key falls in: the last one whose separator sorts at or below it. */
-export function pageOf(index: { separators: readonly string[] }, key: string): number {
-  const first = index.separators;
-  let lo = 0;
-  let hi = first.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (first[mid] <= key) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+export function pageOf(index: { separators: Separators }, key: string): number {
+  return index.separators.pageOf(key);
 }
 
 /** The listing row `i` of `page` belongs to. */

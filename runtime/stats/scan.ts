@@ -69,7 +69,7 @@ export class RangeReader {
   /** The first page from `p` on whose first entry lies in `range` and that holds rows to keep. */
   nextPage(p: number, range: string, dense?: number): number {
     const { separators, empty } = this.index;
-    for (; p < separators.length && separators[p].startsWith(range); p++)
+    for (; p < separators.length && separators.at(p).startsWith(range); p++)
       if (dense === undefined || !empty[dense].has(p)) return p;
     return -1;
   }
@@ -107,7 +107,7 @@ export class RangeReader {
       const q = this.nextPage(p + 1, query.range, query.dense);
       if (q < 0) return slice;
       if (!this.has(q) && this.budgetLeft === 0) {
-        slice.next = this.index.separators[q];
+        slice.next = this.index.separators.at(q);
         return slice;
       }
       p = q;
@@ -145,7 +145,7 @@ export async function rangeTotal(
   let total = count(page, here);
   const next = x + 1;
   const continues = here[1] === page.rows.length && next < index.separators.length;
-  if (!continues || !index.separators[next].startsWith(range)) return total;
+  if (!continues || !index.separators.at(next).startsWith(range)) return total;
   if (dense !== undefined && index.empty[dense].has(next)) return total;
   const following = await reader.page(next);
   total += count(following, reader.inRange(following, range));

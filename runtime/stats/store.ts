@@ -5,7 +5,7 @@
 import type { AssetFetcher } from "../env.js";
 import { readPrivateJson } from "../registry/read-assets.js";
 import { remember } from "../lru.js";
-import { decodeSeparators } from "./separators.js";
+import { Separators } from "./separators.js";
 import {
   STATS_INDEX_PATH,
   STATS_INDEX_SCHEMA,
@@ -29,7 +29,7 @@ export const PAGE_CACHE_LIMIT = 4;
  * whole sequence, and, for each dense listing, the pages without any of its rows.
  */
 export interface LoadedIndex extends StatsIndex {
-  separators: string[];
+  separators: Separators;
   starts: number[];
   empty: ReadonlySet<number>[];
 }
@@ -43,7 +43,7 @@ function withStarts(index: StatsIndex): LoadedIndex {
   }
   return {
     ...index,
-    separators: decodeSeparators(index.pages.first),
+    separators: new Separators(index.pages.first),
     starts,
     empty: index.pages.empty.map((pages) => new Set(pages)),
   };
