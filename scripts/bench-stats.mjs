@@ -54,7 +54,7 @@ function sizeTable(r) {
     "",
     `Build ${r.build.seconds.toFixed(1)} s, ${Math.round(r.build.peakRssMiB)} MiB peak; stats index: ${n(f.pages)} pages (largest ${kib(f.maxPageBytes)}) and an index of ${kib(f.indexBytes)}; ${n(f.allFiles)} files in the assets folder in all. 1-minute load average ${r.loadavg.join(" → ")}.`,
     "",
-    "| call | status | total | isolate CPU, first call, median of 3 isolates (ms) | then, median of 15 (ms) | private-file reads (then) | bytes read | answer bytes |",
+    "| call | status | total | isolate CPU, first call, median of 3 isolates (ms) | then, median of 15 (ms) | private-file reads (the call again) | bytes read | answer bytes |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...r.calls.map(
       (c) =>
@@ -81,9 +81,9 @@ const section = [
   "the runtime files and the Access keys are loaded and the stats files are not: the first call",
   "reads the index and its pages (its CPU: the median, each isolate's in brackets); five repeats",
   "per isolate may find them in the isolate's page cache. CPU is the isolate's own time from a CPU",
-  "profile (50 µs sampling, each gap capped at 0.5 ms: the thread's time in workerd's assets",
-  "service is not the isolate's; a profile without samples is left out of the median). Reads and",
-  "bytes are counted by a thin module around the bundle.",
+  "profile of the bundle alone (50 µs sampling, each gap capped at 0.5 ms: the thread's time in",
+  "workerd's assets service is not the isolate's; a profile without samples is left out of the",
+  "median). Reads and bytes are counted in a fourth isolate by a thin module around the bundle.",
   "Goals (docs/stats.md): under 5 ms of isolate CPU, at most 3 private-file reads and 256 KiB read",
   "per call, at every size.",
   "",
