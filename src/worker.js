@@ -1764,7 +1764,7 @@ var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
 var SITE_CONFIG_SCHEMA = "shortlinks.site-config/2";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
-var STATS_INDEX_SCHEMA = "shortlinks.stats-index/1";
+var STATS_INDEX_SCHEMA = "shortlinks.stats-index/2";
 var STATS_PAGE_SCHEMA = "shortlinks.stats-page/1";
 var TESTS_INDEX_SCHEMA = "shortlinks.tests-index/1";
 var TESTS_PAGE_SCHEMA = "shortlinks.tests-page/1";
@@ -2863,23 +2863,6 @@ function cutText(text, max) {
   return text.slice(0, end);
 }
 var nameOf = (name) => cutText(name, STATS_NAME_MAX);
-function decodeRow(row, files) {
-  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
-  const link = {
-    slug,
-    kind: kind === 1 ? "splat" : "exact",
-    target,
-    status,
-    state: LINK_STATES[state],
-    file: files[file],
-    line
-  };
-  if (schedule) link.schedule = schedule;
-  if (owner) link.owner = owner;
-  if (tags) link.tags = tags;
-  if (description !== void 0) link.description = description;
-  return link;
-}
 
 // runtime/stats/listings.ts
 var ALL = "all";
@@ -3099,7 +3082,7 @@ var RangeReader = class {
       entries: [],
       next: null,
       page: x,
-      rank: this.index.starts[x] + start
+      rank: this.index.pages.starts[x] + start
     };
     let p = x;
     let page = first;
@@ -3156,28 +3139,33 @@ async function rangeTotal(reader, range, dense) {
 async function rankOf(reader, key2) {
   const p = pageOf(reader.index, key2);
   const page = await reader.page(p);
-  return reader.index.starts[p] + lowerBound(page, key2, reader.index.case_sensitive);
+  return reader.index.pages.starts[p] + lowerBound(page, key2, reader.index.case_sensitive);
 }
 
 // runtime/stats/stats-api.ts
 var LIMITS2 = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 function recordOf(row, files, now) {
-  const link = decodeRow(row, files);
-  const { slug, kind, target, status, state, schedule, owner, tags, description, file, line } = link;
-  return {
+  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
+  const lifecycle = {
+    kind: kind === 1 ? "splat" : "exact",
+    state: LINK_STATES[state],
+    schedule: schedule || void 0
+  };
+  const record = {
     slug,
-    kind,
+    kind: lifecycle.kind,
     target,
     status,
-    state,
-    effective_state: effectiveState(link, now),
-    ...schedule ? { schedule } : {},
-    ...owner !== void 0 ? { owner } : {},
-    ...tags ? { tags } : {},
-    ...description !== void 0 ? { description } : {},
-    file,
-    line
+    state: lifecycle.state,
+    effective_state: effectiveState(lifecycle, now)
   };
+  if (schedule) record.schedule = schedule;
+  if (owner) record.owner = owner;
+  if (tags) record.tags = tags;
+  if (description !== void 0) record.description = description;
+  record.file = files[file];
+  record.line = line;
+  return record;
 }
 var refused = (parsed) => ({
   status: 400,
@@ -3297,19 +3285,12 @@ var Separators = class {
 
 // runtime/stats/store.ts
 var PAGE_CACHE_LIMIT = 4;
-function withStarts(index) {
-  const starts = [];
-  let position = 0;
-  for (const size of index.pages.sizes) {
-    starts.push(position);
-    position += size;
-  }
-  return {
-    ...index,
-    separators: new Separators(index.pages.first),
-    starts,
+function loaded(index) {
+  const separators = new Separators(index.pages.first);
+  return Object.assign(index, {
+    separators,
     empty: index.pages.empty.map((pages) => new Set(pages))
-  };
+  });
 }
 var OperatorFiles = class _OperatorFiles {
   constructor(assets) {
@@ -3324,12 +3305,12 @@ var OperatorFiles = class _OperatorFiles {
     const files = new _OperatorFiles({
       fetch: () => Promise.reject(new Error("preloaded stats files read nothing"))
     });
-    files.index = withStarts(index);
+    files.index = loaded(index);
     pages.forEach((page, p) => files.pages.set(p, page));
     return files;
   }
   async statsIndex() {
-    this.index ??= withStarts(
+    this.index ??= loaded(
       await readPrivateJson(this.assets, {
         path: STATS_INDEX_PATH,
         schema: STATS_INDEX_SCHEMA
@@ -3343,12 +3324,12 @@ var OperatorFiles = class _OperatorFiles {
       remember(this.pages, page, cached, PAGE_CACHE_LIMIT);
       return cached;
     }
-    const loaded2 = await readPrivateJson(this.assets, {
+    const loaded3 = await readPrivateJson(this.assets, {
       path: statsPagePath(page),
       schema: STATS_PAGE_SCHEMA
     });
-    remember(this.pages, page, loaded2, PAGE_CACHE_LIMIT);
-    return loaded2;
+    remember(this.pages, page, loaded3, PAGE_CACHE_LIMIT);
+    return loaded3;
   }
   async testsIndex() {
     this.tests ??= await readPrivateJson(this.assets, {
@@ -4421,7 +4402,7 @@ var WARM_UP_INDEX = {
   owners: { count: 1, top: [["ops", 1]] },
   tags: { count: 1, top: [["a", 1]] },
   dense: ["kind:exact", "state:active"],
-  pages: { first: [[0, ""]], sizes: [9], empty: [[], []] },
+  pages: { first: [[0, ""]], starts: [0], empty: [[], []] },
   events: { starts: [6, 7], ends: [3, 4] }
 };
 var CALLS = [
@@ -4516,13 +4497,13 @@ ${acceptLanguage ?? ""}`;
 }
 
 // runtime/worker.ts
-var loaded = /* @__PURE__ */ new WeakMap();
+var loaded2 = /* @__PURE__ */ new WeakMap();
 async function runtimeData(env) {
-  const cached = loaded.get(env.ASSETS);
+  const cached = loaded2.get(env.ASSETS);
   if (cached) return cached;
   const data = await loadRuntimeData(env.ASSETS);
-  if (!loaded.has(env.ASSETS)) loaded.set(env.ASSETS, data);
-  return loaded.get(env.ASSETS);
+  if (!loaded2.has(env.ASSETS)) loaded2.set(env.ASSETS, data);
+  return loaded2.get(env.ASSETS);
 }
 function resolveContext(data) {
   return {

@@ -185,7 +185,13 @@ export const ASSET_SCHEMAS = {
             first.every(([shared], i) => i % STATS_SEPARATOR_RESTART !== 0 || shared === 0),
           `every ${STATS_SEPARATOR_RESTART}th separator must be whole`,
         ),
-      sizes: z.array(count).min(1),
+      starts: z
+        .array(count)
+        .min(1)
+        .refine(
+          (s) => s[0] === 0 && s.every((v, i) => i === 0 || s[i - 1] <= v),
+          "must rise from 0",
+        ),
       empty: z.array(z.array(count)),
     }),
     events: z.strictObject({ starts: z.tuple([count, count]), ends: z.tuple([count, count]) }),

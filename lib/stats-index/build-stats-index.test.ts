@@ -111,6 +111,6 @@ describe("stats index build", () => {
   it("an instance without links still has one (empty) page", () => {
     const built = buildStatsIndex([], false);
     expect(built.pages).toHaveLength(1);
-    expect(built.index.pages).toEqual({ first: [[0, ""]], sizes: [0], empty: [] });
+    expect(built.index.pages).toEqual({ first: [[0, ""]], starts: [0], empty: [] });
   });
 });

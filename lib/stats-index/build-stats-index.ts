@@ -127,7 +127,7 @@ function indexOf(
     dense: sequence.dense.map((d) => d.id),
     pages: {
       first: encodeSeparators(first),
-      sizes: ranges.map((r) => r.end - r.start),
+      starts: ranges.map((r) => r.start),
       empty: sequence.dense.map((d) => pagesWithout(d.before)),
     },
     events: { starts: bounds(STARTS), ends: bounds(ENDS) },

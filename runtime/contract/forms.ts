@@ -226,8 +226,8 @@ export interface StatsIndex {
      * every STATS_SEPARATOR_RESTART-th shares nothing.
      */
     first: [number, string][];
-    /** Entries of each page. */
-    sizes: number[];
+    /** Where each page's first entry lies in the whole sequence (the first page's is 0). */
+    starts: number[];
     /** For each dense listing, the pages of `all` that hold none of its rows. */
     empty: number[][];
   };

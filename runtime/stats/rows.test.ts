@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../contract/index.js";
-import { cutText, decodeRow, encodeRow, statsLinkOf } from "./rows.js";
+import { cutText, encodeRow, statsLinkOf, type StatsLink } from "./rows.js";
+import { recordOf } from "./stats-api.js";
+
+const NOW = new Date("2030-01-01T00:00:00Z");
+/** What the API answers for a row: the link, with its state at NOW. */
+const decodeRow = (row: ReturnType<typeof encodeRow>, files: string[]): StatsLink => {
+  const { effective_state: _state, ...link } = recordOf(row, files, NOW);
+  return link;
+};
 
 const record: LinkRecord = {
   kind: "exact",

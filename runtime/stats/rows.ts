@@ -1,6 +1,6 @@
 /**
- * A link as the stats index shows it, and its compact row in a stats page: one encoder and one
- * decoder, shared by the compiler (which writes rows) and the runtime (which reads them).
+ * A link as the stats index shows it, and its compact row in a stats page. The compiler encodes
+ * rows here; the API reads them back in one place (recordOf, stats-api.ts).
  */
 import {
   LINK_STATES,
@@ -90,22 +90,4 @@ export function encodeRow(link: StatsLink, file: number): StatsRow {
   if (link.description !== undefined) row.push(link.description);
   while (row.length > 7 && row[row.length - 1] === 0) row.pop();
   return row;
-}
-
-export function decodeRow(row: StatsRow, files: readonly string[]): StatsLink {
-  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
-  const link: StatsLink = {
-    slug,
-    kind: kind === 1 ? "splat" : "exact",
-    target,
-    status,
-    state: LINK_STATES[state],
-    file: files[file],
-    line,
-  };
-  if (schedule) link.schedule = schedule;
-  if (owner) link.owner = owner;
-  if (tags) link.tags = tags;
-  if (description !== undefined) link.description = description;
-  return link;
 }

@@ -84,7 +84,7 @@ export class RangeReader {
       entries: [],
       next: null,
       page: x,
-      rank: this.index.starts[x] + start,
+      rank: this.index.pages.starts[x] + start,
     };
     let p = x;
     let page = first;
@@ -156,5 +156,5 @@ export async function rangeTotal(
 export async function rankOf(reader: RangeReader, key: string): Promise<number> {
   const p = pageOf(reader.index, key);
   const page = await reader.page(p);
-  return reader.index.starts[p] + lowerBound(page, key, reader.index.case_sensitive);
+  return reader.index.pages.starts[p] + lowerBound(page, key, reader.index.case_sensitive);
 }

@@ -4,6 +4,7 @@
  */
 import { effectiveState } from "../lifecycle.js";
 import {
+  LINK_STATES,
   STATS_DEFAULT_LIMIT,
   STATS_MAX_LIMIT,
   type EffectiveState,
@@ -12,7 +13,7 @@ import {
 import { encodeCursor, type Cursor } from "./cursor.js";
 import { ALL, ENDS, STARTS, entryKey, eventTime } from "./listings.js";
 import { parseEventsQuery, parseLinksQuery } from "./params.js";
-import { decodeRow, type StatsLink } from "./rows.js";
+import type { StatsLink } from "./rows.js";
 import { RangeReader, rangeTotal, rankOf } from "./scan.js";
 import type { OperatorFiles } from "./store.js";
 
@@ -23,24 +24,29 @@ export type ApiAnswer = { status: 200; body: unknown } | { status: 400; body: { 
 
 const LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 
+/** A row as the API answers it: one object per link, fields in the documented order. */
 export function recordOf(row: StatsRow, files: readonly string[], now: Date): StatsRecord {
-  const link = decodeRow(row, files);
-  const { slug, kind, target, status, state, schedule, owner, tags, description, file, line } =
-    link;
-  return {
+  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
+  const lifecycle = {
+    kind: kind === 1 ? ("splat" as const) : ("exact" as const),
+    state: LINK_STATES[state],
+    schedule: schedule || undefined,
+  };
+  const record: Partial<StatsRecord> = {
     slug,
-    kind,
+    kind: lifecycle.kind,
     target,
     status,
-    state,
-    effective_state: effectiveState(link, now),
-    ...(schedule ? { schedule } : {}),
-    ...(owner !== undefined ? { owner } : {}),
-    ...(tags ? { tags } : {}),
-    ...(description !== undefined ? { description } : {}),
-    file,
-    line,
+    state: lifecycle.state,
+    effective_state: effectiveState(lifecycle, now),
   };
+  if (schedule) record.schedule = schedule;
+  if (owner) record.owner = owner;
+  if (tags) record.tags = tags;
+  if (description !== undefined) record.description = description;
+  record.file = files[file];
+  record.line = line;
+  return record as StatsRecord;
 }
 
 const refused = (parsed: { error: string }): ApiAnswer => ({

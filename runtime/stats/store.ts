@@ -25,28 +25,20 @@ import {
 export const PAGE_CACHE_LIMIT = 4;
 
 /**
- * The stats index as a call uses it: each page's separator, where its first entry lies in the
- * whole sequence, and, for each dense listing, the pages without any of its rows.
+ * The stats index as a call uses it: its pages' separators, and, for each dense listing, the
+ * pages without any of its rows.
  */
 export interface LoadedIndex extends StatsIndex {
   separators: Separators;
-  starts: number[];
   empty: ReadonlySet<number>[];
 }
 
-function withStarts(index: StatsIndex): LoadedIndex {
-  const starts: number[] = [];
-  let position = 0;
-  for (const size of index.pages.sizes) {
-    starts.push(position);
-    position += size;
-  }
-  return {
-    ...index,
-    separators: new Separators(index.pages.first),
-    starts,
+function loaded(index: StatsIndex): LoadedIndex {
+  const separators = new Separators(index.pages.first);
+  return Object.assign(index, {
+    separators,
     empty: index.pages.empty.map((pages) => new Set(pages)),
-  };
+  });
 }
 
 export class OperatorFiles {
@@ -61,13 +53,13 @@ export class OperatorFiles {
     const files = new OperatorFiles({
       fetch: () => Promise.reject(new Error("preloaded stats files read nothing")),
     });
-    files.index = withStarts(index);
+    files.index = loaded(index);
     pages.forEach((page, p) => files.pages.set(p, page));
     return files;
   }
 
   async statsIndex(): Promise<LoadedIndex> {
-    this.index ??= withStarts(
+    this.index ??= loaded(
       await readPrivateJson<StatsIndex>(this.assets, {
         path: STATS_INDEX_PATH,
         schema: STATS_INDEX_SCHEMA,

@@ -56,7 +56,7 @@ export const WARM_UP_INDEX: StatsIndex = {
   owners: { count: 1, top: [["ops", 1]] },
   tags: { count: 1, top: [["a", 1]] },
   dense: ["kind:exact", "state:active"],
-  pages: { first: [[0, ""]], sizes: [9], empty: [[], []] },
+  pages: { first: [[0, ""]], starts: [0], empty: [[], []] },
   events: { starts: [6, 7], ends: [3, 4] },
 };
 
