@@ -1,9 +1,9 @@
 /**
  * The stats API of one instance size in workerd, behind Access (a key pair made here, its JWKS
- * answered by the outbound handler): for each call, three fresh isolates that have answered a
+ * answered by the outbound handler): for each call, five fresh isolates that have answered a
  * redirect and the stats page (runtime files and Access keys loaded, stats index not yet), each
  * running the call under the CPU profiler, then the same call again five times. The reads are
- * counted in a fourth such isolate, behind a thin wrapper module that counts the private files a
+ * counted in one more such isolate, behind a thin wrapper module that counts the private files a
  * call reads through ASSETS and their bytes (not profiled, so its own work is not in the CPU).
  */
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -19,7 +19,7 @@ import { freePort } from "./proc.mjs";
 const TEAM = "https://bench-stats.cloudflareaccess.com";
 const AUD = "bench-stats-aud";
 const WARM_REPEATS = 5;
-const COLD_ISOLATES = 3;
+const COLD_ISOLATES = 5;
 
 /** Counts every ASSETS read of a request and reports it in response headers. */
 const WRAPPER = `import worker from "./worker.js";
@@ -85,8 +85,19 @@ export function statsCalls(links) {
   ];
 }
 
+/** A free port can be taken by another process before workerd binds it: a few tries. */
+async function start(dist, keys, options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(dist, keys, options);
+    } catch (error) {
+      if (error?.code !== "ERR_ADDRESS_IN_USE" || attempt === 3) throw error;
+    }
+  }
+}
+
 /** The bundle in workerd; `counting`: behind the wrapper that counts reads (not profiled). */
-async function start(dist, keys, { counting }) {
+async function startOnce(dist, keys, { counting }) {
   const wrangler = JSON.parse(await readFile(join(dist, "wrangler.json"), "utf8"));
   const wrapper = join(dist, "worker", "bench-stats-wrapper.mjs");
   if (counting) await writeFile(wrapper, WRAPPER);
@@ -96,7 +107,7 @@ async function start(dist, keys, { counting }) {
     modulesRoot: join(dist, "worker"),
     compatibilityDate: wrangler.compatibility_date,
     host: "127.0.0.1",
-    port: await freePort(),
+    port: 0,
     inspectorPort: await freePort(),
     unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
     bindings: { ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD },
