@@ -1,5 +1,6 @@
 /** Stage 3: link records -> the registry manifest and its shards (deterministic). */
 import { filterShapeFor, MembershipFilter } from "../../runtime/registry/filter.js";
+import { emptyShard } from "../../runtime/registry/shard-format.js";
 import { shardOf } from "../../runtime/registry/shard-of.js";
 import {
   FILTER_BITS_PER_LINK,
@@ -7,7 +8,6 @@ import {
   LINKS_PER_SHARD,
   MAX_SHARDS,
   REGISTRY_SCHEMA,
-  SHARD_SCHEMA,
   type LinkRecord,
   type RegistryManifest,
   type RegistryShard,
@@ -32,11 +32,7 @@ export interface Registry {
 export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boolean): Registry {
   const shardCount = shardCountFor(links.length);
   const sorted = [...links].sort((a, b) => compare(a.key, b.key) || compare(a.kind, b.kind));
-  const shards: RegistryShard[] = Array.from({ length: shardCount }, () => ({
-    schema: SHARD_SCHEMA,
-    exact: {},
-    splat: {},
-  }));
+  const shards: RegistryShard[] = Array.from({ length: shardCount }, emptyShard);
   const depths = new Set<number>();
   const filter = MembershipFilter.empty(
     filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),

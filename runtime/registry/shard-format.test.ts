@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHARD_SCHEMA, type LinkRecord, type RegistryShard } from "../contract/index.js";
-import { findInShard, parseShard, serializeShard, shardHeaderProblem } from "./shard-format.js";
+import {
+  emptyShard,
+  findInShard,
+  parseShard,
+  serializeShard,
+  shardHeaderProblem,
+} from "./shard-format.js";
 
 const record = (kind: LinkRecord["kind"], key: string, extra: Partial<LinkRecord> = {}) =>
   ({
@@ -18,7 +24,7 @@ const record = (kind: LinkRecord["kind"], key: string, extra: Partial<LinkRecord
   }) as LinkRecord;
 
 function shardOf(records: LinkRecord[]): RegistryShard {
-  const shard: RegistryShard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
+  const shard = emptyShard();
   for (const r of records) shard[r.kind][r.key] = r;
   return shard;
 }
@@ -35,9 +41,25 @@ const TRICKY = [
   "☕/x",
   "\ud800",
   "",
+  "__proto__",
+  "constructor",
+  "toString",
 ];
 
 describe("registry shard text (JSON Lines, one record per line)", () => {
+  it("keys that name Object.prototype's members are links like any other", () => {
+    const records = ["__proto__", "constructor", "hasOwnProperty"].map((key) =>
+      record("exact", key),
+    );
+    const shard = shardOf(records);
+    expect(Object.keys(shard.exact).sort()).toEqual(["__proto__", "constructor", "hasOwnProperty"]);
+    const text = serializeShard(shard);
+    for (const r of records) expect(findInShard(text, r.kind, r.key)).toEqual(r);
+    const back = parseShard(text);
+    expect(Object.keys(back.exact).sort()).toEqual(["__proto__", "constructor", "hasOwnProperty"]);
+    expect(back.exact.__proto__).toEqual(records[0]);
+  });
+
   it("every record is found by kind and key, and only there", () => {
     const records = [
       ...TRICKY.map((key) => record("exact", key)),

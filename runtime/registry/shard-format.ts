@@ -9,6 +9,18 @@ import { SHARD_SCHEMA, type LinkRecord, type RegistryShard } from "../contract/i
 
 export type LinkKind = LinkRecord["kind"];
 
+/**
+ * An empty shard. Its maps have no prototype, so a link keyed `__proto__` (a valid slug) is an own
+ * entry like any other instead of replacing the object's prototype and vanishing from the shard.
+ */
+export function emptyShard(): RegistryShard {
+  return {
+    schema: SHARD_SCHEMA,
+    exact: Object.create(null) as RegistryShard["exact"],
+    splat: Object.create(null) as RegistryShard["splat"],
+  };
+}
+
 /** The header line's fields: the schema id and how many records of each kind follow. */
 export interface ShardHeader {
   schema: typeof SHARD_SCHEMA;
@@ -69,7 +81,7 @@ export function parseShard(text: string): RegistryShard {
   const problem = shardHeaderProblem(text);
   if (problem) throw new Error(`registry shard: ${problem}`);
   const header = JSON.parse(text.slice(0, text.indexOf("\n"))) as ShardHeader;
-  const shard: RegistryShard = { schema: SHARD_SCHEMA, exact: {}, splat: {} };
+  const shard = emptyShard();
   const lines = text.split("\n").slice(1, -1);
   if (lines.length !== header.exact + header.splat)
     throw new Error(
