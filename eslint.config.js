@@ -25,6 +25,23 @@ export default tseslint.config(
     },
   },
   {
+    // What counts as an error is decided once: isError, hasErrors, errorsIn (lib/diagnostics.ts).
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/diagnostics.ts", "lib/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          ["left", "right"],
+          ["right", "left"],
+        ].map(([side, other]) => ({
+          selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.property.name='severity'][${other}.value='error']`,
+          message: "compare severities through isError, hasErrors or errorsIn (lib/diagnostics.ts)",
+        })),
+      ],
+    },
+  },
+  {
     // The runtime runs on workerd: Web-standard APIs only, nothing from Node or the compiler.
     files: ["runtime/**/*.ts"],
     ignores: ["runtime/**/*.test.ts"],

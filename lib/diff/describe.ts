@@ -1,5 +1,6 @@
 /** Words shared by the text and Markdown reports of a diff. */
 import type { LinkRecord } from "../../runtime/contract/index.js";
+import { errorsIn } from "../diagnostics.js";
 import type { DiffReport } from "./diff-instance.js";
 import type { RoutingChange } from "./routing.js";
 import type { PathOutcome } from "./side.js";
@@ -9,7 +10,7 @@ const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? o
 /** One line: what the change does, counted. */
 export function summaryParts(report: DiffReport): string[] {
   const { links, routing, host_changes: hosts, schedule_events: events, problems } = report;
-  const errors = problems.filter((p) => p.severity === "error").length;
+  const errors = errorsIn(problems).length;
   const domains = hosts.filter((h) => h.domain_changed).length;
   return [
     `${plural(errors, "error")}, ${plural(problems.length - errors, "warning")}`,

@@ -4,7 +4,7 @@
  * runtime's resolve(). Throws DiffUsageError (exit 2) for a missing ref or a root outside git.
  */
 import { compileInstance, type CompileResult, type CompiledTables } from "../compile.js";
-import { diag, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
+import { diag, errorsIn, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import type { LinkRecord } from "../../runtime/contract/index.js";
 import { compareLinks, type ChangedLink } from "./compare-links.js";
 import {
@@ -88,7 +88,7 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
   const base = await compileCommit(repo, baseCommit);
   const problems: Diagnostic[] = [];
-  if (!head.tables) problems.push(...head.diagnostics.filter((d) => d.severity === "error"));
+  if (!head.tables) problems.push(...errorsIn(head.diagnostics));
   if (base && !base.tables) problems.push(baseDoesNotBuild(input.base, baseCommit, base));
   if (head.tables && (base === null || base.tables)) {
     // No instance at BASE: everything is new, judged with the head's own site settings.
@@ -105,7 +105,7 @@ function emptyLike(tables: CompiledTables): CompiledTables {
 }
 
 function baseDoesNotBuild(ref: string, commit: string, base: CompileResult): Diagnostic {
-  const errors = base.diagnostics.filter((d) => d.severity === "error");
+  const errors = errorsIn(base.diagnostics);
   const first = errors[0];
   const where = first.line > 0 ? `${first.file}:${first.line}` : first.file;
   return diag(

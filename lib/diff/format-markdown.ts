@@ -3,7 +3,7 @@
  * than COLLAPSE_ROWS are folded into <details>; each table shows at most MAX_ROWS rows, so the
  * comment stays readable and well under GitHub's 65,536-character limit.
  */
-import type { Diagnostic } from "../diagnostics.js";
+import { hasErrors, isError, type Diagnostic } from "../diagnostics.js";
 import type { DiffReport } from "./diff-instance.js";
 import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
 
@@ -44,12 +44,12 @@ function table(title: string, header: string[], rows: string[][]): string[] {
 
 function problemRow(d: Diagnostic): string[] {
   const where = d.line > 0 ? `${d.file}:${d.line}` : d.file;
-  return [d.severity === "error" ? "❌ error" : "⚠️ warning", d.code, code(where), cell(d.message)];
+  return [isError(d) ? "❌ error" : "⚠️ warning", d.code, code(where), cell(d.message)];
 }
 
 export function formatDiffMarkdown(report: DiffReport): string {
   const parts = summaryParts(report);
-  const errors = report.problems.some((p) => p.severity === "error");
+  const errors = hasErrors(report.problems);
   const { added, removed, changed } = report.links;
   const linkRow = (l: (typeof added)[number], at = "") => [
     code(l.slug),
@@ -66,9 +66,7 @@ export function formatDiffMarkdown(report: DiffReport): string {
     ...table(
       "Problems",
       ["", "code", "where", "message"],
-      [...report.problems]
-        .sort((a, b) => Number(b.severity === "error") - Number(a.severity === "error"))
-        .map(problemRow),
+      [...report.problems].sort((a, b) => Number(isError(b)) - Number(isError(a))).map(problemRow),
     ),
     ...table(
       "Links added",
