@@ -70,6 +70,15 @@ describe("strict CSP profile: what generated HTML may not contain", () => {
     expect(findStrictViolations(html)).toEqual([]);
   });
 
+  it("one inline script is one violation, whichever way it is inline", () => {
+    expect(findStrictViolations("<p>a</p>\n<script>alert(1)</script>")).toEqual([
+      { line: 2, message: "inline <script> (no src)" },
+    ]);
+    expect(findStrictViolations('<script src="/assets/a.js">alert(1)</script>')).toEqual([
+      { line: 1, message: "<script> with inline content" },
+    ]);
+  });
+
   it("reports the line of the offending tag", () => {
     expect(findStrictViolations('<p>a</p>\n\n<p style="x">b</p>')).toEqual([
       { line: 3, message: "inline style attribute on <p>" },

@@ -65,9 +65,11 @@ export function findStrictViolations(html: string): StrictViolation[] {
   for (const match of html.matchAll(TAG)) {
     const name = match[1].toLowerCase();
     const offset = match.index ?? 0;
-    for (const message of tagProblems(name, attributesOf(match[2])))
+    const attributes = attributesOf(match[2]);
+    for (const message of tagProblems(name, attributes))
       violations.push({ line: lineAt(html, offset), message });
-    if (name === "script") {
+    // A script without src is already "inline <script>"; its body adds no second problem.
+    if (name === "script" && attributes.has("src")) {
       const close = html.indexOf("</script", offset + match[0].length);
       const body = close < 0 ? "" : html.slice(offset + match[0].length, close);
       if (body.trim() !== "")
