@@ -5,18 +5,12 @@
 // site.yaml, so every path both tables name is resolved at both sides (the worst case).
 // Usage: npm run bench:diff [-- --size 100000] [-- --no-write]. Writes the "Diff" section of BENCHMARKS.md.
 import { execFileSync, spawnSync } from "node:child_process";
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { makeLinks, writeInstance } from "../bench/generate.mjs";
+import { BENCHMARKS, machineLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = join(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -155,9 +149,6 @@ try {
 }
 
 if (!values["no-write"]) {
-  const file = join(REPO, "BENCHMARKS.md");
-  const model =
-    (readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) ?? [])[1] ?? "unknown";
   const section = [
     "## Diff",
     "",
@@ -169,7 +160,7 @@ if (!values["no-write"]) {
     "`case_sensitive: true`, so every path both tables name is resolved at both sides: the worst",
     "case, beyond the target. Target: the first row under 20 s. Wall time grows with the load other",
     "work puts on the machine; CPU time is the steadier figure.",
-    `Machine: ${cpus().length} cores (nproc), ${model}, Node ${process.version}; 1-minute load average when the run started: ${load.toFixed(2)}.`,
+    `Machine: ${machineLine()}; 1-minute load average when the run started: ${load.toFixed(2)}.`,
     "",
     "| run | wall (s) | CPU (s) | peak RSS (MiB) | added | removed | changed | paths answering differently | problems |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -179,12 +170,6 @@ if (!values["no-write"]) {
     ),
     "",
   ].join("\n");
-  let text = readFileSync(file, "utf8");
-  const start = text.indexOf("## Diff\n");
-  if (start >= 0) {
-    const next = text.indexOf("\n## ", start + 1);
-    text = text.slice(0, start) + section + (next >= 0 ? "\n" + text.slice(next + 1) : "");
-  } else text = text.trimEnd() + "\n\n" + section;
-  writeFileSync(file, text);
-  console.log(`wrote the Diff section of ${file}`);
+  writeBenchmarksSection(section);
+  console.log(`wrote the Diff section of ${BENCHMARKS}`);
 }

@@ -4,11 +4,12 @@
 // One HTTP server on 127.0.0.1 (port 0) answers for 50 host names, each pinned with --resolve;
 // nothing leaves the machine. Writes the "Health" section of BENCHMARKS.md.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BENCHMARKS, machineLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -119,9 +120,6 @@ for (const latency of latencies) {
 }
 
 if (write) {
-  const file = join(repo, "BENCHMARKS.md");
-  const model =
-    (readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) ?? [])[1] ?? "unknown";
   const section = [
     "## Health",
     "",
@@ -131,7 +129,7 @@ if (write) {
     "1 is a 404). `shortlinks health --json` with its defaults (32 targets at once, 2 per host);",
     "the classes are verified. Wall time of the whole CLI process, compile included; peak RSS from",
     "`/usr/bin/time`. Server and CLI share the machine. Target: 1,000 links in under 10 s.",
-    `Machine: ${cpus().length} cores, ${model}, Node ${process.version}; 1-minute load average at the start: ${loadAtStart.toFixed(2)}.`,
+    `Machine: ${machineLine()}; 1-minute load average at the start: ${loadAtStart.toFixed(2)}.`,
     "",
     "| links | server latency per answer | wall (s) | peak RSS (MiB) |",
     "|---:|---:|---:|---:|",
@@ -140,14 +138,6 @@ if (write) {
     ),
     "",
   ].join("\n");
-  let text = readFileSync(file, "utf8");
-  const start = text.indexOf("## Health\n");
-  if (start >= 0) {
-    const next = text.indexOf("\n## ", start + 1);
-    text = text.slice(0, start) + section + (next >= 0 ? "\n" + text.slice(next + 1) : "");
-  } else {
-    text = text.trimEnd() + "\n\n" + section;
-  }
-  writeFileSync(file, text);
-  console.log(`wrote the Health section of ${file}`);
+  writeBenchmarksSection(section);
+  console.log(`wrote the Health section of ${BENCHMARKS}`);
 }

@@ -4,12 +4,13 @@
 // and bytes per call, against the goals of docs/stats.md. Instances and builds go to
 // bench/.work/ (git-ignored); writes the "Stats API" section of BENCHMARKS.md.
 import { execFileSync } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SIZES } from "../bench/generate.mjs";
 import { runStatsSize } from "../bench/stats-api.mjs";
+import { writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
 const WORK = join(REPO, "bench/.work");
@@ -98,14 +99,6 @@ const section = [
 await writeFile(join(WORK, "stats-report.md"), section);
 process.stdout.write(section);
 if (!values["no-write"]) {
-  const path = join(REPO, "BENCHMARKS.md");
-  const text = await readFile(path, "utf8");
-  const start = text.indexOf("## Stats API");
-  const end = start < 0 ? -1 : text.indexOf("\n## ", start + 1);
-  const next =
-    start < 0
-      ? `${text.trimEnd()}\n\n${section}`
-      : `${text.slice(0, start)}${section}${end < 0 ? "" : text.slice(end + 1)}`;
-  await writeFile(path, next);
+  writeBenchmarksSection(section);
   log(`written: the Stats API section of BENCHMARKS.md and ${join(WORK, "stats-report.md")}`);
 }
