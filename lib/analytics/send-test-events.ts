@@ -7,7 +7,6 @@
  */
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import { Miniflare } from "miniflare";
 import {
   ANALYTICS_KEYS,
   parseAnalyticsConfig,
@@ -101,6 +100,8 @@ export async function sendTestEvents(
     facts: c.facts,
   }));
   const { code } = await bundleWorker(PROBE_ENTRY);
+  // miniflare takes most of a second to load: only the commands that run workerd pay for it.
+  const { Miniflare } = await import("miniflare");
   const engine = new Miniflare({
     modules: [{ type: "ESModule", path: "probe.js", contents: code }],
     compatibilityDate: COMPATIBILITY_DATE,

@@ -4,10 +4,10 @@
  * ES module worker, the `ASSETS` binding, the worker ahead of assets, `_headers` applied by the
  * asset worker, the deployment's compatibility date.
  */
-import {
+import type {
+  MiniflareOptions,
+  Request as EngineRequest,
   Response as EngineResponse,
-  type MiniflareOptions,
-  type Request as EngineRequest,
 } from "miniflare";
 import { dirname } from "node:path";
 import type { BundleConfig, VarValue } from "./bundle-config.js";
@@ -89,6 +89,7 @@ function outboundOption(outbound: EngineInput["outbound"]): Partial<MiniflareOpt
 /** miniflare hands its own Request class; the handler speaks the global Fetch API. */
 function toEngineHandler(handler: OutboundHandler) {
   return async (request: EngineRequest): Promise<EngineResponse> => {
+    const engine = await import("miniflare"); // loaded already: miniflare calls this
     const body =
       request.method === "GET" || request.method === "HEAD"
         ? undefined
@@ -96,7 +97,7 @@ function toEngineHandler(handler: OutboundHandler) {
     const answer = await handler(
       new Request(request.url, { method: request.method, headers: [...request.headers], body }),
     );
-    return new EngineResponse(answer.body === null ? null : await answer.arrayBuffer(), {
+    return new engine.Response(answer.body === null ? null : await answer.arrayBuffer(), {
       status: answer.status,
       headers: [...answer.headers],
     });

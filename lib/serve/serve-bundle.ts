@@ -3,7 +3,6 @@
  * workerd through miniflare, with the instance's variables, and with `watch` a rebuild and reload
  * whenever `ROOT/custom/**` changes.
  */
-import { Miniflare } from "miniflare";
 import { displayPath } from "../fs/display-path.js";
 import { diag, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { readBundleConfig, type VarValue } from "./bundle-config.js";
@@ -56,6 +55,8 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
     return { ...engineOptions(engine), handleRuntimeStdio: output.handleRuntimeStdio };
   };
 
+  // miniflare takes most of a second to load: only the commands that run workerd pay for it.
+  const { Miniflare } = await import("miniflare");
   const mf = new Miniflare(optionsNow());
   let url: URL;
   try {

@@ -1,0 +1,32 @@
+/**
+ * What every start of the CLI loads: out/cli.js is one bundle, and each package it imports
+ * statically is loaded before `--help` can print. miniflare (most of a second) is needed by
+ * `serve` and `analytics test` only, so it is imported where they start workerd. The figures are
+ * in BENCHMARKS.md ("CLI start"); this pins the structure, not a time.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO } from "./support/build-instance.js";
+
+/** Packages only some commands need, imported inside them (`await import(...)`). */
+const LOADED_ON_DEMAND = ["miniflare"];
+
+function staticImports(bundle: string): string[] {
+  return [...bundle.matchAll(/^import\s[^;]*?\sfrom\s*"([^"]+)";?$|^import\s*"([^"]+)";?$/gm)].map(
+    (m) => m[1] ?? m[2],
+  );
+}
+
+describe("CLI start", () => {
+  const bundle = readFileSync(join(REPO, "out", "cli.js"), "utf8");
+
+  it("out/cli.js imports statically what every command may need, and commander", () => {
+    expect(staticImports(bundle)).toContain("commander");
+  });
+
+  it.each(LOADED_ON_DEMAND)("%s is imported on demand only, never at start", (name) => {
+    expect(staticImports(bundle)).not.toContain(name);
+    expect(bundle).toContain(`import("${name}")`);
+  });
+});
