@@ -28,7 +28,7 @@ import {
   type LinkRecord,
   type SiteConfig,
 } from "../runtime/contract/index.js";
-import { assetSchemaProblems } from "./assets/asset-schemas.js";
+import { schemaDiagnostics } from "./assets/asset-schemas.js";
 import { assetSizeProblems } from "./assets/asset-size.js";
 import { loadAcknowledgements, type Acknowledgement } from "./assets/acknowledgements.js";
 import { collectGarbage } from "./collect-garbage.js";
@@ -211,10 +211,18 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
     return { diagnostics: sorted, tables, summary, ...model };
   }
-  const registry = buildRegistry(validated.links, site.case_sensitive);
+  // Each compiled file is checked against its schema as soon as it is built, and the garbage of
+  // each stage collected before the next: the build's peak memory is its largest stage, not
+  // their sum (docs/performance.md, "Build memory").
+  diagnostics.push(...schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
   const stats = buildStatsIndex(validated.links, site.case_sensitive);
   diagnostics.push(...stats.diagnostics);
+  diagnostics.push(...schemaDiagnostics([stats.index]));
+  collectGarbage(validated.links.length);
+  const registry = buildRegistry(validated.links, site.case_sensitive);
+  diagnostics.push(...schemaDiagnostics([registry.manifest, ...registry.shards]));
   const tests = buildTestsPages(expectations.expectations);
+  diagnostics.push(...schemaDiagnostics([tests.index, ...tests.pages]));
   const summary: CompileSummary = {
     ...EMPTY_SUMMARY,
     links: validated.links.length,
@@ -222,29 +230,6 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     splat: registry.manifest.splat_count,
     shards: registry.manifest.shard_count,
   };
-  const json = [
-    registry.manifest,
-    ...registry.shards,
-    blocklist,
-    siteConfig,
-    custom.manifest,
-    stats.index,
-    ...stats.pages,
-    tests.index,
-    ...tests.pages,
-  ];
-  for (const value of json) {
-    for (const problem of assetSchemaProblems(value)) {
-      diagnostics.push(
-        diag(
-          "SL330",
-          { file: "(generated)", line: 0 },
-          `${value.schema}: ${problem}`,
-          "this is a compiler bug; please report it",
-        ),
-      );
-    }
-  }
   collectGarbage(validated.links.length);
   const sorted = sortDiagnostics(diagnostics);
   if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };

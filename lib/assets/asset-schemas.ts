@@ -4,6 +4,7 @@
  * assertions at the end of this file stop the typecheck when a schema and its interface differ.
  */
 import { z } from "zod";
+import { diag, type Diagnostic } from "../diagnostics.js";
 import {
   BLOCKLIST_SCHEMA,
   CUSTOM_ASSETS_SCHEMA,
@@ -222,6 +223,23 @@ export function assetSchemaProblems(value: { schema: string }): string[] {
   return result.success
     ? []
     : result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+}
+
+/**
+ * SL330 for each problem of compiled files against their schemas: a compiler bug, never the
+ * operator's input. Checked as each file is built (lib/compile.ts, the stats index).
+ */
+export function schemaDiagnostics(values: readonly { schema: string }[]): Diagnostic[] {
+  return values.flatMap((value) =>
+    assetSchemaProblems(value).map((problem) =>
+      diag(
+        "SL330",
+        { file: "(generated)", line: 0 },
+        `${value.schema}: ${problem}`,
+        "this is a compiler bug; please report it",
+      ),
+    ),
+  );
 }
 
 /** True only when A and B are the same type (each assignable to the other is not enough). */

@@ -12,7 +12,6 @@ import {
   type CustomAssets,
   type SiteConfig,
   type StatsIndex,
-  type StatsPage,
   type TestsIndex,
   type TestsPage,
 } from "../../runtime/contract/index.js";
@@ -43,7 +42,7 @@ export interface AssembleInput {
   blocklist: Blocklist;
   siteConfig: SiteConfig;
   customAssets: CustomAssets;
-  stats: { index: StatsIndex; pages: StatsPage[] };
+  stats: { index: StatsIndex; pageTexts: string[] };
   tests: { index: TestsIndex; pages: TestsPage[] };
   pages: { path: string; content: string | Uint8Array }[];
   customFiles: { path: string; content: Uint8Array }[];
@@ -107,7 +106,7 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),
     asset(PRIVATE_ASSETS.customAssets.path, prettyJson(input.customAssets)),
     asset(STATS_INDEX_PATH, compactJson(input.stats.index)),
-    ...input.stats.pages.map((page, i) => asset(statsPagePath(i), compactJson(page))),
+    ...input.stats.pageTexts.map((text, i) => asset(statsPagePath(i), text)),
     asset(TESTS_INDEX_PATH, compactJson(input.tests.index)),
     ...input.tests.pages.map((page, i) => asset(testsPagePath(i), compactJson(page))),
     ...input.pages.map((p) => asset(p.path, p.content)),

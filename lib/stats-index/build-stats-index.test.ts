@@ -3,11 +3,12 @@ import {
   STATS_INDEX_MAX_BYTES,
   STATS_TEXT_MAX,
   type LinkRecord,
+  type StatsPage,
 } from "../../runtime/contract/index.js";
 import { keyAt } from "../../runtime/stats/page-search.js";
 import { Separators } from "../../runtime/stats/separators.js";
 import { linkRecord } from "../../test/support/stats-files.js";
-import { buildStatsIndex } from "./build-stats-index.js";
+import { buildStatsIndex, statsPagesOf } from "./build-stats-index.js";
 import { utf8Bytes } from "./paginate.js";
 
 const SMALL = { pageBytes: 1_200, spansReserve: 300 };
@@ -23,10 +24,12 @@ describe("stats index build", () => {
       false,
       SMALL,
     );
-    expect(built.pages.length).toBeGreaterThan(10);
-    for (const page of built.pages)
+    expect(statsPagesOf(built).length).toBeGreaterThan(10);
+    for (const page of statsPagesOf(built))
       expect(utf8Bytes(JSON.stringify(page))).toBeLessThanOrEqual(SMALL.pageBytes);
-    const keys = built.pages.flatMap((page) => page.rows.map((_, i) => keyAt(page, i, false)));
+    const keys = statsPagesOf(built).flatMap((page) =>
+      page.rows.map((_, i) => keyAt(page, i, false)),
+    );
     expect(keys).toEqual([...keys].sort());
     expect(new Set(keys).size).toBe(keys.length);
     expect(built.diagnostics).toEqual([]);
@@ -35,12 +38,12 @@ describe("stats index build", () => {
   it("each page's separator sorts above the previous page's last key and at or below its first", () => {
     const built = buildStatsIndex(links(120), false, SMALL);
     const separators = new Separators(built.index.pages.first);
-    const first = built.pages.map((_, p) => separators.at(p));
+    const first = statsPagesOf(built).map((_, p) => separators.at(p));
     expect(built.index.pages.first[2][0]).toBeGreaterThan(0); // front-coded
-    built.pages.forEach((page, p) => {
+    statsPagesOf(built).forEach((page, p) => {
       expect(first[p] <= keyAt(page, 0, false)).toBe(true);
       if (p > 0) {
-        const previous = built.pages[p - 1];
+        const previous = statsPagesOf(built)[p - 1];
         expect(first[p] > keyAt(previous, previous.rows.length - 1, false)).toBe(true);
       }
     });
@@ -53,22 +56,22 @@ describe("stats index build", () => {
       SMALL,
     );
     expect(built.index.dense).toEqual(["kind:exact", "owner:eng", "state:active"]);
-    const groups = built.pages.flatMap((page) => page.groups.map(([listing]) => listing));
+    const groups = statsPagesOf(built).flatMap((page) => page.groups.map(([listing]) => listing));
     expect(groups).not.toContain("state:active");
     expect(groups).toContain("state:retired");
     // Links 70-99 are retired: pages whose rows of `all` are all retired have no active row to
     // keep (pages without rows of `all` are never scanned for a dense listing).
-    const allRows = (page: (typeof built.pages)[number]) => {
+    const allRows = (page: StatsPage) => {
       const at = page.groups.findIndex(([listing]) => listing === "all");
       if (at < 0) return [];
       return page.rows.slice(page.groups[at][1], page.groups[at + 1]?.[1] ?? page.rows.length);
     };
-    const withoutActive = built.pages.flatMap((page, p) => {
+    const withoutActive = statsPagesOf(built).flatMap((page, p) => {
       const rows = allRows(page);
       return rows.length > 0 && rows.every((row) => row[4] !== 0) ? [p] : [];
     });
     expect(
-      built.pages.some(
+      statsPagesOf(built).some(
         (page) => allRows(page).length > 0 && allRows(page).every((r) => r[4] !== 0),
       ),
     ).toBe(true);
@@ -89,7 +92,7 @@ describe("stats index build", () => {
         "owner, description of docs is longer than the stats index shows",
       ],
     ]);
-    const row = built.pages[0].rows[0];
+    const row = statsPagesOf(built)[0].rows[0];
     expect(row[10]).toHaveLength(STATS_TEXT_MAX);
     expect(String(row[10]).endsWith("…")).toBe(true);
     expect(row[8]).toBe("o".repeat(100));
@@ -110,7 +113,7 @@ describe("stats index build", () => {
 
   it("an instance without links still has one (empty) page", () => {
     const built = buildStatsIndex([], false);
-    expect(built.pages).toHaveLength(1);
+    expect(statsPagesOf(built)).toHaveLength(1);
     expect(built.index.pages).toEqual({ first: [[0, ""]], starts: [0], empty: [] });
   });
 });

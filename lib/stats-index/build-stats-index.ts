@@ -19,6 +19,8 @@ import {
 import { ALL, ENDS, STARTS } from "../../runtime/stats/listings.js";
 import { encodeRow } from "../../runtime/stats/rows.js";
 import { encodeSeparators } from "../../runtime/stats/separators.js";
+import { collectGarbage } from "../collect-garbage.js";
+import { schemaDiagnostics } from "../assets/asset-schemas.js";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import {
   PAGE_BUDGET,
@@ -33,9 +35,22 @@ import { spansOf } from "./spans.js";
 
 export interface StatsFiles {
   index: StatsIndex;
-  pages: StatsPage[];
+  /**
+   * Each page as its file's text (compact JSON and a line feed), made as soon as the page is
+   * built: at a million links the pages are about 200 MB of text and several times that as
+   * objects, which a build would otherwise hold until it writes them (docs/performance.md,
+   * "Build memory").
+   */
+  pageTexts: string[];
   diagnostics: Diagnostic[];
 }
+
+/** The pages of a built index as objects again (tests and tools). */
+export const statsPagesOf = (files: StatsFiles): StatsPage[] =>
+  files.pageTexts.map((text) => JSON.parse(text) as StatsPage);
+
+/** Pages built between two collections of a large build (about 24 MB of page text). */
+const GC_EVERY_PAGES = 256;
 
 export function buildStatsIndex(
   records: readonly LinkRecord[],
@@ -43,12 +58,34 @@ export function buildStatsIndex(
   budget: PageBudget = PAGE_BUDGET,
 ): StatsFiles {
   const sequence = buildSequence(records);
+  // The sort's scaffolding is hundreds of MB at a million links: gone before the pages are made.
+  collectGarbage(records.length);
   const ranges = paginate(sequence, budget);
   const first = separators(sequence, ranges);
-  const pages = ranges.map((range, p) => ({
-    ...pageOf(sequence, range),
-    spans: spansOf(sequence, ranges, first, p),
-  }));
+  const at = { file: "(generated)", line: 0 };
+  const problems: Diagnostic[] = [];
+  const pageTexts = ranges.map((range, p) => {
+    const page: StatsPage = {
+      ...pageOf(sequence, range),
+      spans: spansOf(sequence, ranges, first, p),
+    };
+    problems.push(...schemaDiagnostics([page]));
+    const text = `${JSON.stringify(page)}\n`;
+    const bytes = utf8Bytes(text) - 1;
+    if (bytes > budget.pageBytes)
+      problems.push(
+        diag(
+          "SL351",
+          at,
+          `stats page ${p} is ${bytes} bytes, over its ${budget.pageBytes}-byte budget`,
+          OVER_BUDGET_HINT,
+        ),
+      );
+    // A page's objects and its checks are garbage once it is text; at a million links V8 would
+    // let them grow the heap by about 700 MB before collecting on its own.
+    if (p % GC_EVERY_PAGES === GC_EVERY_PAGES - 1) collectGarbage(records.length);
+    return text;
+  });
   const index = indexOf(sequence, ranges, first, caseSensitive);
   const diagnostics = [
     ...sequence.cuts.map(({ link, fields }) =>
@@ -59,9 +96,10 @@ export function buildStatsIndex(
         `the stats page shows up to ${STATS_TEXT_MAX} characters of a description or target, ${STATS_NAME_MAX} of an owner, tag or schedule label, and ${STATS_TAGS_MAX} tags`,
       ),
     ),
-    ...overBudget(index, pages, budget.pageBytes),
+    ...indexOverBudget(index),
+    ...problems,
   ];
-  return { index, pages, diagnostics };
+  return { index, pageTexts, diagnostics };
 }
 
 function pageOf(sequence: Sequence, range: PageRange): Omit<StatsPage, "spans"> {
@@ -144,34 +182,18 @@ function topValues(valuesPerLink: readonly (readonly string[])[]): StatsIndex["o
   return { count: counts.size, top };
 }
 
-function overBudget(
-  index: StatsIndex,
-  pages: readonly StatsPage[],
-  pageBytes: number,
-): Diagnostic[] {
-  const at = { file: "(generated)", line: 0 };
-  const problems: Diagnostic[] = [];
-  const indexBytes = utf8Bytes(JSON.stringify(index));
-  if (indexBytes > STATS_INDEX_MAX_BYTES)
-    problems.push(
-      diag(
-        "SL351",
-        at,
-        `the stats index is ${indexBytes} bytes, over its ${STATS_INDEX_MAX_BYTES}-byte budget`,
-        "the stats API stays correct, but a call reads more than docs/stats.md promises",
-      ),
-    );
-  pages.forEach((page, p) => {
-    const bytes = utf8Bytes(JSON.stringify(page));
-    if (bytes > pageBytes)
-      problems.push(
-        diag(
-          "SL351",
-          at,
-          `stats page ${p} is ${bytes} bytes, over its ${pageBytes}-byte budget`,
-          "the stats API stays correct, but a call reads more than docs/stats.md promises",
-        ),
-      );
-  });
-  return problems;
+const OVER_BUDGET_HINT =
+  "the stats API stays correct, but a call reads more than docs/stats.md promises";
+
+function indexOverBudget(index: StatsIndex): Diagnostic[] {
+  const bytes = utf8Bytes(JSON.stringify(index));
+  if (bytes <= STATS_INDEX_MAX_BYTES) return [];
+  return [
+    diag(
+      "SL351",
+      { file: "(generated)", line: 0 },
+      `the stats index is ${bytes} bytes, over its ${STATS_INDEX_MAX_BYTES}-byte budget`,
+      OVER_BUDGET_HINT,
+    ),
+  ];
 }

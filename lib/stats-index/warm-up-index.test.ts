@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { WARM_UP_INDEX, WARM_UP_PAGE } from "../../runtime/stats/warm-up.js";
 import { linkRecord } from "../../test/support/stats-files.js";
-import { buildStatsIndex } from "./build-stats-index.js";
+import { buildStatsIndex, statsPagesOf } from "./build-stats-index.js";
 
 describe("the runtime's warm-up index", () => {
   it("its index is exactly what the compiler writes for its three links", () => {
@@ -33,6 +33,6 @@ describe("the runtime's warm-up index", () => {
       false,
     );
     expect(built.index).toEqual(WARM_UP_INDEX);
-    expect(built.pages).toEqual([WARM_UP_PAGE]);
+    expect(statsPagesOf(built)).toEqual([WARM_UP_PAGE]);
   });
 });

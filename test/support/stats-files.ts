@@ -55,7 +55,7 @@ export function statsFileMap(
 ): Map<string, string> {
   const built = buildStatsIndex(links, options.caseSensitive ?? false, options.budget);
   const files = new Map<string, string>([[STATS_INDEX_PATH, compactJson(built.index)]]);
-  built.pages.forEach((page, i) => files.set(statsPagePath(i), compactJson(page)));
+  built.pageTexts.forEach((text, i) => files.set(statsPagePath(i), text));
   return files;
 }
 
