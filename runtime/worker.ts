@@ -159,7 +159,7 @@ export async function handleRequest(request: Request, env: Env, ctx: WaitUntil):
   }
 }
 
-/** The registry's filter is read once the answer is ready, not before it (sharded-links.ts). */
+/** The registry's filter is read after an answer, once a lookup has missed (sharded-links.ts). */
 function readFilterAfter(data: RuntimeData, ctx: WaitUntil): void {
   const load = data.links.filterLoad();
   if (load) ctx.waitUntil(load);

@@ -2750,12 +2750,15 @@ var ShardedLinks = class {
   records = /* @__PURE__ */ new Map();
   /** Shard reads since the filter's read was last started (-1: never started). */
   readsWithoutFilter = -1;
+  /** Whether a lookup has found nothing yet: only then is the filter worth its read. */
+  missed = false;
   /**
-   * The filter's read, when it is missing and none was started (or the last one was started
-   * FILTER_RETRY_READS shard reads ago); the worker runs it after its response. Never rejects.
+   * The filter's read, once a lookup has missed, when it is missing and none was started (or the
+   * last one was started FILTER_RETRY_READS shard reads ago); the worker runs it after its
+   * response. Never rejects.
    */
   filterLoad() {
-    if (this.filter) return void 0;
+    if (this.filter || !this.missed) return void 0;
     if (this.readsWithoutFilter >= 0 && this.readsWithoutFilter < FILTER_RETRY_READS)
       return void 0;
     this.readsWithoutFilter = 0;
@@ -2803,6 +2806,7 @@ var ShardedLinks = class {
     const text = this.shards.get(index) ?? await this.load(index);
     remember(this.shards, index, text, SHARD_CACHE_LIMIT);
     const found = findInShard(text, kind, key2) ?? null;
+    if (!found) this.missed = true;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
     return found ?? void 0;
   }

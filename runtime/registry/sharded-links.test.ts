@@ -159,6 +159,19 @@ describe("registry store: bounded, and never sharing a pending load", () => {
     expect(assets.fetched).toHaveLength(3);
   });
 
+  it("the filter is read only once a lookup has found nothing: answering links alone never reads it", async () => {
+    const assets = fakeAssets();
+    const links = new ShardedLinks(assets, withFilter);
+    expect((await links.exact("link-7"))?.key).toBe("link-7");
+    expect(links.filterLoad()).toBeUndefined();
+    expect(await links.exact("never-added")).toBeUndefined();
+    const load = links.filterLoad();
+    expect(load).toBeDefined();
+    await load;
+    expect(links.cached.filter).toBe(true);
+    expect(assets.fetched.filter((p) => p.endsWith("/filter.bin"))).toHaveLength(1);
+  });
+
   it(`a failed read of the filter is logged and started again after ${FILTER_RETRY_READS} shard reads`, async () => {
     const assets = fakeAssets({ filterFails: true });
     const links = new ShardedLinks(assets, withFilter);
@@ -166,6 +179,7 @@ describe("registry store: bounded, and never sharing a pending load", () => {
     const original = console.error;
     console.error = (message: unknown) => errors.push(message);
     try {
+      await links.exact("a-first-miss");
       await links.filterLoad();
       expect(errors.join()).toContain("filter.bin: HTTP 503");
       for (let i = 0; i < FILTER_RETRY_READS - 1; i++) await links.exact(`miss-${i}`);

@@ -30,10 +30,11 @@ export const FILTER_RETRY_READS = 256;
  * finished loads are cached: workerd ties a pending fetch to the request that started it, and
  * sharing that promise leaves other requests hanging if the first is cancelled.
  *
- * The filter (1.2 MiB at a million links) is not read before the first answer: `filterLoad()`
- * gives the worker its read to run after the response (`waitUntil`), and lookups use the filter
- * once it is there. Until then they read shards, which is only slower. A failed or lost read is
- * started again after FILTER_RETRY_READS shard reads.
+ * The filter (1.2 MiB at a million links) only saves the shard reads of misses, so it is read
+ * once a lookup has found nothing, and never before an answer: `filterLoad()` gives the worker
+ * its read to run after the response (`waitUntil`), and lookups use the filter once it is there.
+ * Until then they read shards, which is only slower; an isolate that only answers links never
+ * reads it. A failed or lost read is started again after FILTER_RETRY_READS shard reads.
  */
 export class ShardedLinks implements LinkSource {
   readonly splatDepths: readonly number[];
@@ -41,6 +42,8 @@ export class ShardedLinks implements LinkSource {
   private readonly records = new Map<string, LinkRecord | null>();
   /** Shard reads since the filter's read was last started (-1: never started). */
   private readsWithoutFilter = -1;
+  /** Whether a lookup has found nothing yet: only then is the filter worth its read. */
+  private missed = false;
 
   constructor(
     private readonly assets: AssetFetcher,
@@ -51,11 +54,12 @@ export class ShardedLinks implements LinkSource {
   }
 
   /**
-   * The filter's read, when it is missing and none was started (or the last one was started
-   * FILTER_RETRY_READS shard reads ago); the worker runs it after its response. Never rejects.
+   * The filter's read, once a lookup has missed, when it is missing and none was started (or the
+   * last one was started FILTER_RETRY_READS shard reads ago); the worker runs it after its
+   * response. Never rejects.
    */
   filterLoad(): Promise<void> | undefined {
-    if (this.filter) return undefined;
+    if (this.filter || !this.missed) return undefined;
     if (this.readsWithoutFilter >= 0 && this.readsWithoutFilter < FILTER_RETRY_READS)
       return undefined;
     this.readsWithoutFilter = 0;
@@ -112,6 +116,7 @@ export class ShardedLinks implements LinkSource {
     const text = this.shards.get(index) ?? (await this.load(index));
     remember(this.shards, index, text, SHARD_CACHE_LIMIT);
     const found = findInShard(text, kind, key) ?? null;
+    if (!found) this.missed = true;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
     return found ?? undefined;
   }
