@@ -6,21 +6,24 @@
  * bench/.work/<size>/).
  *
  *   node bench/compare.mjs --size 1m [--a <dist|worker.js>] [--b minimal|<dist|worker.js>]
- *     [--load hot|mixed|hits|misses|zipf] [--profile] [--rounds 5] [--seconds 4]
+ *     [--load hot|mixed|hits|misses|zipf|cold] [--profile] [--rounds 5] [--seconds 4]
  *
  * `--a` defaults to the size's built bundle, `--b` to the minimal Map-lookup worker (with its
  * own assets). A worker.js runs on the size's built assets; a dist folder (a build's output, with
  * its wrangler.json) runs its own worker on its own assets, so two registry formats can be
  * compared. `--profile` runs each load under the CPU profiler and adds the worker isolate's own
- * CPU per request.
+ * CPU per request. `--load cold` starts a fresh workerd per worker and round and profiles its first
+ * request (the size's redirecting requests from the round's index on, as `npm run bench` does):
+ * the isolate's own CPU of a cold first redirect, median over the rounds.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { coldStart } from "./run-size.mjs";
 import { startWorkerd } from "./workerd.mjs";
 import { runWrk } from "./wrk.mjs";
 
-const LOADS = ["hot", "mixed", "hits", "misses", "zipf"];
+const LOADS = ["hot", "mixed", "hits", "misses", "zipf", "cold"];
 const { values } = parseArgs({
   options: {
     size: { type: "string", default: "1k" },
@@ -62,6 +65,27 @@ const workers = { a: workerOf(values.a), b: workerOf(values.b) };
 const hotPaths = readFileSync(join(dir, "paths-hot.txt"), "utf8").split("\n").filter(Boolean);
 const pathsFile = join(dir, `paths-${values.load}.txt`);
 const runs = { a: [], b: [] };
+const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+if (values.load === "cold") {
+  const requests = JSON.parse(readFileSync(join(dir, "requests.json"), "utf8")).filter(
+    (r) => r.location,
+  );
+  for (let round = 0; round < Number(values.rounds); round++) {
+    const order = round % 2 ? ["b", "a"] : ["a", "b"];
+    for (const name of order) {
+      const { first } = await coldStart(workers[name], requests[round], requests[round + 1]);
+      runs[name].push(first.ownMs);
+      console.log(
+        `round ${round} ${name}: ${requests[round].path} ${first.status}, ${first.ownMs.toFixed(2)} ms own (${first.top.join(", ")})`,
+      );
+    }
+  }
+  console.log(
+    `median (${values.size}, cold first request, isolate's own CPU): a ${median(runs.a).toFixed(2)} ms, b ${median(runs.b).toFixed(2)} ms`,
+  );
+  process.exit(0);
+}
 
 for (let round = 0; round < Number(values.rounds); round++) {
   const order = round % 2 ? ["b", "a"] : ["a", "b"];
@@ -91,7 +115,6 @@ for (let round = 0; round < Number(values.rounds); round++) {
   }
 }
 
-const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const of = (name, key) => median(runs[name].map((r) => r[key]));
 const own = values.profile
   ? `; own CPU a ${of("a", "ownUs").toFixed(0)} µs, b ${of("b", "ownUs").toFixed(0)} µs, a/b ${(of("a", "ownUs") / of("b", "ownUs")).toFixed(2)}x`
