@@ -213,7 +213,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   }
   // Each compiled file is checked against its schema as soon as it is built, and the garbage of
   // each stage collected before the next: the build's peak memory is its largest stage, not
-  // their sum (docs/performance.md, "Build memory").
+  // their sum. The stats index comes first so that its sorted sequence is gone before the
+  // registry's shards exist (docs/performance.md, "Build memory").
   diagnostics.push(...schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
   const stats = buildStatsIndex(validated.links, site.case_sensitive);
   diagnostics.push(...stats.diagnostics);
