@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { CSV_COLUMNS } from "../sources/read-csv.js";
 import { readSourceRows } from "../sources/source-file.js";
 import { appendRow } from "./append-row.js";
 
@@ -187,19 +188,7 @@ const yamlSource = fc.oneof(
 
 // ---- CSV sources ---------------------------------------------------------------------------
 
-const ALL = [
-  "slug",
-  "target",
-  "status",
-  "state",
-  "schedule_label",
-  "schedule_start",
-  "schedule_end",
-  "forward_query",
-  "description",
-  "tags",
-  "owner",
-];
+const ALL = CSV_COLUMNS;
 const csvCell = fc.oneof(
   word,
   fc.constantFrom('"quoted, with comma"', '"two\nlines"', '"say ""hi"""'),
@@ -212,7 +201,7 @@ const csvSource = fc
         maxLength: 2 + extra.length,
       }),
     ),
-    rows: fc.array(fc.array(csvCell, { minLength: 0, maxLength: 11 }), { maxLength: 4 }),
+    rows: fc.array(fc.array(csvCell, { minLength: 0, maxLength: ALL.length }), { maxLength: 4 }),
     eol: fc.constantFrom("\n", "\r\n"),
     blank: fc.boolean(),
     finalNewline: fc.boolean(),
