@@ -9,17 +9,28 @@ import { randomBytes } from "node:crypto";
 
 const tempOf = (file: string, tag: string) => join(dirname(file), `.${basename(file)}.${tag}.tmp`);
 
-export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
+/** A new temp file beside `file` holding `content`, flushed to disk; the caller moves or removes it. */
+async function writeSyncedTemp(file: string, content: string | Uint8Array): Promise<string> {
   await mkdir(dirname(file), { recursive: true });
   const temp = tempOf(file, randomBytes(6).toString("hex"));
+  const handle = await open(temp, "wx");
   try {
-    const handle = await open(temp, "wx");
     try {
       await handle.writeFile(content);
       await handle.sync();
     } finally {
       await handle.close();
     }
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return temp;
+}
+
+export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
+  const temp = await writeSyncedTemp(file, content);
+  try {
     await keepOwnership(file, temp);
     await rename(temp, file);
   } catch (error) {
@@ -81,16 +92,8 @@ export async function createFileExclusive(
   file: string,
   content: string | Uint8Array,
 ): Promise<boolean> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = tempOf(file, randomBytes(6).toString("hex"));
+  const temp = await writeSyncedTemp(file, content);
   try {
-    const handle = await open(temp, "wx");
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
     await link(temp, file);
     return true;
   } catch (error) {
