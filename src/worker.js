@@ -1533,7 +1533,7 @@ function mandatoryValues(merged, references) {
     const reference = references[control.header];
     if (reference === void 0) continue;
     const value = merged.get(control.header) ?? void 0;
-    out[control.header] = control.holds(value, reference) ? value : reference;
+    out[control.header] = value !== reference && control.holds(value, reference) ? value : reference;
   }
   return out;
 }

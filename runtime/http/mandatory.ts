@@ -152,7 +152,10 @@ export function mandatoryValues(
     const reference = references[control.header];
     if (reference === undefined) continue;
     const value = merged.get(control.header) ?? undefined;
-    out[control.header] = control.holds(value, reference) ? (value as string) : reference;
+    // The product's own value is sent either way: no need to parse it (a cold isolate's first
+    // answer would otherwise run every check for the first time).
+    out[control.header] =
+      value !== reference && control.holds(value, reference) ? (value as string) : reference;
   }
   return out;
 }
