@@ -19,7 +19,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { coldStart } from "./run-size.mjs";
+import { SIZES } from "./generate.mjs";
+import { coldRequests, coldStart } from "./run-size.mjs";
 import { startWorkerd } from "./workerd.mjs";
 import { runWrk } from "./wrk.mjs";
 
@@ -68,9 +69,7 @@ const runs = { a: [], b: [] };
 const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 if (values.load === "cold") {
-  const requests = JSON.parse(readFileSync(join(dir, "requests.json"), "utf8")).filter(
-    (r) => r.location,
-  );
+  const requests = coldRequests(SIZES[values.size]);
   for (let round = 0; round < Number(values.rounds); round++) {
     const order = round % 2 ? ["b", "a"] : ["a", "b"];
     for (const name of order) {

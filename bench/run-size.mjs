@@ -29,6 +29,12 @@ const SANITY_REQUESTS = 200;
 /** The realistic load: requests drawn from a Zipf distribution over every link, and misses. */
 const ZIPF = { requests: 50_000, exponent: 1, misses: 0.1 };
 
+/** The goal is the cold first *redirect*: cold starts request links only, in this order. */
+const redirectsOf = (requests) => requests.filter((r) => r.location);
+
+/** The requests the cold starts of a size use (`bench:compare --load cold` too). */
+export const coldRequests = (size) => redirectsOf(makeRequests(makeLinks(size), REQUEST_PATHS));
+
 /** Runs one size; `opts`: { name, size, work, cli, seconds, coldRuns, nodeRequests, log }. */
 export async function runSize(opts) {
   const { name, size, work, log } = opts;
@@ -71,8 +77,7 @@ export async function runSize(opts) {
     runWrk({ url: server.url, pathsFile, pids: server.pids, seconds: opts.seconds });
 
   log(`[${name}] bundle in workerd: cold starts`);
-  // The goal is the cold first *redirect*: each cold start's two requests are links.
-  const redirects = requests.filter((r) => r.location);
+  const redirects = redirectsOf(requests);
   result.cold = [];
   for (let i = 0; i < opts.coldRuns; i++)
     result.cold.push(await coldStart(bundle, redirects[i], redirects[i + 1]));
