@@ -3290,11 +3290,11 @@ var Separators = class {
 // runtime/stats/store.ts
 var PAGE_CACHE_LIMIT = 4;
 function loaded(index) {
-  const separators = new Separators(index.pages.first);
-  return Object.assign(index, {
-    separators,
+  return {
+    ...index,
+    separators: new Separators(index.pages.first),
     empty: index.pages.empty.map((pages) => new Set(pages))
-  });
+  };
 }
 var OperatorFiles = class _OperatorFiles {
   constructor(assets) {

@@ -34,11 +34,11 @@ export interface LoadedIndex extends StatsIndex {
 }
 
 function loaded(index: StatsIndex): LoadedIndex {
-  const separators = new Separators(index.pages.first);
-  return Object.assign(index, {
-    separators,
+  return {
+    ...index,
+    separators: new Separators(index.pages.first),
     empty: index.pages.empty.map((pages) => new Set(pages)),
-  });
+  };
 }
 
 export class OperatorFiles {
