@@ -1,6 +1,6 @@
 /** Read a CSV link file (header row required) into raw rows shaped like YAML rows. */
-import { parse } from "csv-parse/sync";
 import { diag } from "../diagnostics.js";
+import { parseCsvRecords } from "./csv-records.js";
 import type { RawRow } from "./raw-row.js";
 import type { ReadResult } from "./read-yaml.js";
 
@@ -28,24 +28,17 @@ type Cell = string | undefined;
 const SAME_LINE: Readonly<Record<string, number>> = Object.freeze({});
 
 export function readCsvRows(text: string, file: string): ReadResult {
-  let records: { record: string[]; raw: string; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      info: true,
-      raw: true,
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const e = error as Error & { lines?: number };
+  const parsed = parseCsvRecords(text);
+  if ("error" in parsed) {
+    const { line, message } = parsed.error;
     return {
       rows: [],
-      diagnostics: [diag("SL101", { file, line: e.lines ?? 1 }, `cannot parse CSV: ${e.message}`)],
+      diagnostics: [diag("SL101", { file, line }, `cannot parse CSV: ${message}`)],
     };
   }
+  const { records } = parsed;
   if (records.length === 0) return { rows: [], diagnostics: [] };
-  const header = records[0].record.map((h) => h.trim());
+  const header = records[0].cells.map((h) => h.trim());
   const twice = header.find((h, i) => header.indexOf(h) !== i);
   if (twice !== undefined) {
     return {
@@ -77,13 +70,7 @@ export function readCsvRows(text: string, file: string): ReadResult {
     };
   }
   const rows: RawRow[] = [];
-  for (const { record, raw, info } of records.slice(1)) {
-    const newlines =
-      raw
-        .replace(/^(\r?\n)+/, "")
-        .replace(/\r?\n$/, "")
-        .match(/\n/g)?.length ?? 0;
-    const line = info.lines - newlines;
+  for (const { cells: record, line } of records.slice(1)) {
     const cells: Record<string, Cell> = {};
     header.forEach((name, i) => {
       const cell = record[i]?.trim();
