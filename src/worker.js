@@ -2732,7 +2732,7 @@ function findInShard(text, kind, key2) {
 }
 
 // runtime/registry/sharded-links.ts
-var SHARD_CACHE_LIMIT = 16;
+var WHOLE_REGISTRY_SHARDS = 64;
 var RECORD_CACHE_LIMIT = 2e4;
 var FILTER_RETRY_READS = 256;
 var ShardedLinks = class {
@@ -2741,6 +2741,7 @@ var ShardedLinks = class {
     this.manifest = manifest;
     this.filter = filter;
     this.splatDepths = manifest.splat_depths;
+    this.keepsShards = manifest.shard_count <= WHOLE_REGISTRY_SHARDS;
   }
   assets;
   manifest;
@@ -2752,6 +2753,8 @@ var ShardedLinks = class {
   readsWithoutFilter = -1;
   /** Whether a lookup has found nothing yet: only then is the filter worth its read. */
   missed = false;
+  /** Whether shard texts are kept: only when the whole registry fits (WHOLE_REGISTRY_SHARDS). */
+  keepsShards;
   /**
    * The filter's read, once a lookup has missed, when it is missing and none was started (or the
    * last one was started FILTER_RETRY_READS shard reads ago); the worker runs it after its
@@ -2784,7 +2787,7 @@ var ShardedLinks = class {
   }
   /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
   keep(index, text) {
-    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+    if (this.keepsShards) this.shards.set(index, text);
   }
   /** What this isolate holds now (for tests and benchmarks). */
   get cached() {
@@ -2804,7 +2807,7 @@ var ShardedLinks = class {
     const index = shardOf(key2, this.manifest.shard_count);
     if (!this.filter && this.readsWithoutFilter >= 0) this.readsWithoutFilter++;
     const text = this.shards.get(index) ?? await this.load(index);
-    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+    this.keep(index, text);
     const found = findInShard(text, kind, key2) ?? null;
     if (!found) this.missed = true;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);

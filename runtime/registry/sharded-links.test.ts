@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   FILTER_RETRY_READS,
   RECORD_CACHE_LIMIT,
-  SHARD_CACHE_LIMIT,
   ShardedLinks,
+  WHOLE_REGISTRY_SHARDS,
 } from "./sharded-links.js";
 import { filterShapeFor, MembershipFilter } from "./filter.js";
 import { serializeShard } from "./shard-format.js";
@@ -16,7 +16,8 @@ import {
   type RegistryShard,
 } from "../contract/index.js";
 
-const SHARDS = SHARD_CACHE_LIMIT * 2;
+/** One shard more than a registry whose shard texts are kept. */
+const SHARDS = WHOLE_REGISTRY_SHARDS + 1;
 const manifest: RegistryManifest = {
   schema: REGISTRY_SCHEMA,
   case_sensitive: false,
@@ -64,7 +65,7 @@ for (const key of LINK_KEYS) FILTER.add("exact", key);
 const withFilter = { ...manifest, filter_bits: FILTER.shape.bits, filter_hashes: 7 };
 
 /** Serves each shard with its links and the filter (or a 503 for it); counts every fetch. */
-function fakeAssets({ filterFails = false } = {}) {
+function fakeAssets({ filterFails = false, texts = SHARD_TEXTS } = {}) {
   const fetched: string[] = [];
   return {
     fetched,
@@ -73,7 +74,7 @@ function fakeAssets({ filterFails = false } = {}) {
       fetched.push(path);
       if (path.endsWith("/filter.bin"))
         return filterFails ? new Response("", { status: 503 }) : new Response(FILTER.toFile());
-      return new Response(SHARD_TEXTS[Number(path.match(/(\d+)\.jsonl$/)?.[1])]);
+      return new Response(texts[Number(path.match(/(\d+)\.jsonl$/)?.[1])]);
     },
   };
 }
@@ -90,18 +91,40 @@ const fetchesOf = (assets: ReturnType<typeof fakeAssets>, index: number) =>
   assets.fetched.filter((p) => p.endsWith(`/${index}.jsonl`)).length;
 
 describe("registry store: bounded, and never sharing a pending load", () => {
-  it(`keeps at most ${SHARD_CACHE_LIMIT} whole shards per isolate`, async () => {
-    const links = new ShardedLinks(fakeAssets(), manifest, passAll);
-    for (let i = 0; i < SHARDS; i++) await links.exact(keyFor(i));
-    expect(links.cached.shards).toBe(SHARD_CACHE_LIMIT);
+  it(`a registry of at most ${WHOLE_REGISTRY_SHARDS} shards keeps each shard it reads: every shard is read once`, async () => {
+    const small = WHOLE_REGISTRY_SHARDS;
+    const texts = Array.from({ length: small }, (_, index) =>
+      serializeShard({
+        schema: SHARD_SCHEMA,
+        exact: Object.fromEntries(
+          LINK_KEYS.filter((key) => shardOf(key, small) === index).map((key) => [key, record(key)]),
+        ),
+        splat: {},
+      }),
+    );
+    const assets = fakeAssets({ texts });
+    const links = new ShardedLinks(assets, { ...manifest, shard_count: small }, passAll);
+    for (const key of LINK_KEYS) expect((await links.exact(key))?.key).toBe(key);
+    expect(links.cached.shards).toBe(small);
+    expect(assets.fetched).toHaveLength(small);
   });
 
-  it("a looked-up answer is kept after its shard is dropped: hot paths never reload", async () => {
+  it(`a registry of more than ${WHOLE_REGISTRY_SHARDS} shards keeps no shard text, only answers`, async () => {
     const assets = fakeAssets();
     const links = new ShardedLinks(assets, manifest, passAll);
     const [first, second] = keysFor(0, 2);
     await links.exact(first);
-    for (let i = 1; i < SHARDS; i++) await links.exact(keyFor(i)); // shard 0 is evicted
+    await links.exact(second);
+    expect(links.cached).toMatchObject({ shards: 0, records: 2 });
+    expect(fetchesOf(assets, 0)).toBe(2);
+  });
+
+  it("a looked-up answer is kept without its shard: hot paths never reload", async () => {
+    const assets = fakeAssets();
+    const links = new ShardedLinks(assets, manifest, passAll);
+    const [first, second] = keysFor(0, 2);
+    await links.exact(first);
+    for (let i = 1; i < SHARDS; i++) await links.exact(keyFor(i));
     await links.exact(first);
     expect(fetchesOf(assets, 0)).toBe(1);
     await links.exact(second); // not looked up before: its shard is read again

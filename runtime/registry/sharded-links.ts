@@ -16,8 +16,12 @@ import { readPrivateBytes, readPrivateText } from "./read-assets.js";
 import { findInShard, shardHeaderProblem, type LinkKind } from "./shard-format.js";
 import { shardOf } from "./shard-of.js";
 
-/** Shard texts kept per isolate (about 16 KiB each), for bursts within one shard. */
-export const SHARD_CACHE_LIMIT = 16;
+/**
+ * A registry of at most this many shards (about 4,096 links, 1 MiB of text) keeps every shard text
+ * it reads, so each shard is read once per isolate. A larger one keeps none: a lookup there lands
+ * in a kept shard too rarely to pay for it (see the class comment).
+ */
+export const WHOLE_REGISTRY_SHARDS = 64;
 /** Looked-up answers kept per isolate, found or not (a few hundred bytes each). */
 export const RECORD_CACHE_LIMIT = 20_000;
 /** Shard reads without the filter after which a new read of the filter is started. */
@@ -25,7 +29,11 @@ export const FILTER_RETRY_READS = 256;
 
 /**
  * Memory stays bounded at any registry size: the answers looked up are kept (so hot paths never
- * reload a shard), shard texts only a few. A lookup the membership filter rules out reads nothing
+ * reload a shard), shard texts only while the whole registry fits in WHOLE_REGISTRY_SHARDS. Past
+ * that, a lookup finds its shard already kept with a probability of kept shards over all shards
+ * (16 of 15,625 at a million links), and every kept text outlives a few young-generation
+ * collections: V8 promotes it, and once dropped it is old-generation garbage that doubled the
+ * isolate's heap under load (docs/performance.md, "The trade-off at a million links"). A lookup the membership filter rules out reads nothing
  * and is not kept (a stream of distinct misses never pushes out the answers of real links). Only
  * finished loads are cached: workerd ties a pending fetch to the request that started it, and
  * sharing that promise leaves other requests hanging if the first is cancelled.
@@ -45,12 +53,16 @@ export class ShardedLinks implements LinkSource {
   /** Whether a lookup has found nothing yet: only then is the filter worth its read. */
   private missed = false;
 
+  /** Whether shard texts are kept: only when the whole registry fits (WHOLE_REGISTRY_SHARDS). */
+  private readonly keepsShards: boolean;
+
   constructor(
     private readonly assets: AssetFetcher,
     readonly manifest: RegistryManifest,
     private filter?: MembershipFilter,
   ) {
     this.splatDepths = manifest.splat_depths;
+    this.keepsShards = manifest.shard_count <= WHOLE_REGISTRY_SHARDS;
   }
 
   /**
@@ -88,7 +100,7 @@ export class ShardedLinks implements LinkSource {
 
   /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
   keep(index: number, text: string): void {
-    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+    if (this.keepsShards) this.shards.set(index, text);
   }
 
   /** What this isolate holds now (for tests and benchmarks). */
@@ -114,7 +126,7 @@ export class ShardedLinks implements LinkSource {
     const index = shardOf(key, this.manifest.shard_count);
     if (!this.filter && this.readsWithoutFilter >= 0) this.readsWithoutFilter++;
     const text = this.shards.get(index) ?? (await this.load(index));
-    remember(this.shards, index, text, SHARD_CACHE_LIMIT);
+    this.keep(index, text);
     const found = findInShard(text, kind, key) ?? null;
     if (!found) this.missed = true;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
