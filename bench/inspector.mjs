@@ -74,9 +74,14 @@ export async function connectInspector(inspectorUrl) {
  */
 const GAP_US = 500;
 
+/** A tighter cap, two requested intervals: a lower estimate where the sampler falls behind. */
+const TIGHT_GAP_US = 100;
+
 /**
  * Sum of sample intervals outside (idle) and (program) (`busyMs`, what the profile attributes to
- * the isolate), the same with each interval capped at GAP_US (`ownMs`, the isolate's own work),
+ * the isolate), the same with each interval capped at GAP_US (`ownMs`, the isolate's own work)
+ * and at TIGHT_GAP_US (`ownTightMs`), the median interval of those samples (`medianIntervalUs`:
+ * under load the sampler falls far behind its 50 µs, and the two caps then bound the estimate),
  * and the top functions by their own (capped) self time.
  */
 function busyTime(profile, topCount) {
@@ -86,17 +91,28 @@ function busyTime(profile, topCount) {
   const self = new Map();
   let busyUs = 0;
   let ownUs = 0;
+  let ownTightUs = 0;
+  const intervals = [];
   for (let i = 0; i < profile.samples.length; i++) {
     const name = names.get(profile.samples[i]);
     const dt = profile.timeDeltas[i + 1] ?? 0;
     if (name === "(idle)" || name === "(program)") continue;
     busyUs += dt;
     ownUs += Math.min(dt, GAP_US);
+    ownTightUs += Math.min(dt, TIGHT_GAP_US);
+    intervals.push(dt);
     self.set(name, (self.get(name) ?? 0) + Math.min(dt, GAP_US));
   }
   const top = [...self]
     .sort((a, b) => b[1] - a[1])
     .slice(0, topCount)
     .map(([n, us]) => `${n} ${(us / 1000).toFixed(2)}`);
-  return { busyMs: busyUs / 1000, ownMs: ownUs / 1000, top };
+  intervals.sort((a, b) => a - b);
+  return {
+    busyMs: busyUs / 1000,
+    ownMs: ownUs / 1000,
+    ownTightMs: ownTightUs / 1000,
+    medianIntervalUs: intervals[Math.floor(intervals.length / 2)] ?? 0,
+    top,
+  };
 }

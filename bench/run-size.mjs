@@ -111,6 +111,8 @@ export async function runSize(opts) {
       heapHotMiB: heapHot.usedMiB,
       mixed: mixed.value,
       mixedOwnUsPerRequest: (mixed.ownMs * 1000) / mixed.value.requests,
+      mixedOwnTightUsPerRequest: (mixed.ownTightMs * 1000) / mixed.value.requests,
+      mixedMedianIntervalUs: mixed.medianIntervalUs,
       hits: await load(ours, files.hits),
       misses: await load(ours, files.misses),
       rssBeforeMiB: rssBefore,
