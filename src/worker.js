@@ -2785,7 +2785,7 @@ var ShardedLinks = class {
   splat(key2) {
     return this.lookup("splat", key2);
   }
-  /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
+  /** Keeps a shard's text, read here or elsewhere (the warm-up's), if this registry keeps texts. */
   keep(index, text) {
     if (this.keepsShards) this.shards.set(index, text);
   }

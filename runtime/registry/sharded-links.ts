@@ -30,13 +30,13 @@ export const FILTER_RETRY_READS = 256;
 /**
  * Memory stays bounded at any registry size: the answers looked up are kept (so hot paths never
  * reload a shard), shard texts only while the whole registry fits in WHOLE_REGISTRY_SHARDS. Past
- * that, a lookup finds its shard already kept with a probability of kept shards over all shards
- * (16 of 15,625 at a million links), and every kept text outlives a few young-generation
- * collections: V8 promotes it, and once dropped it is old-generation garbage that doubled the
- * isolate's heap under load (docs/performance.md, "The trade-off at a million links"). A lookup the membership filter rules out reads nothing
- * and is not kept (a stream of distinct misses never pushes out the answers of real links). Only
- * finished loads are cached: workerd ties a pending fetch to the request that started it, and
- * sharing that promise leaves other requests hanging if the first is cancelled.
+ * that, a kept text would serve another lookup too rarely (a 16-shard LRU: 16 in 15,625 at a
+ * million links), and each one outlives a few young-generation collections: V8 promotes it, and
+ * once dropped it is old-generation garbage, which doubled the isolate's heap under load
+ * (docs/performance.md, "The trade-off at a million links"). A lookup the membership filter rules
+ * out reads nothing and is not kept (a stream of distinct misses never pushes out the answers of
+ * real links). Only finished loads are cached: workerd ties a pending fetch to the request that
+ * started it, and sharing that promise leaves other requests hanging if the first is cancelled.
  *
  * The filter (1.2 MiB at a million links) only saves the shard reads of misses, so it is read
  * once a lookup has found nothing, and never before an answer: `filterLoad()` gives the worker
@@ -98,7 +98,7 @@ export class ShardedLinks implements LinkSource {
     return this.lookup("splat", key);
   }
 
-  /** Keeps a shard's text read elsewhere (the start-up warm-up's in-memory one). */
+  /** Keeps a shard's text, read here or elsewhere (the warm-up's), if this registry keeps texts. */
   keep(index: number, text: string): void {
     if (this.keepsShards) this.shards.set(index, text);
   }
