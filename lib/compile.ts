@@ -35,6 +35,7 @@ import { collectGarbage } from "./collect-garbage.js";
 import { buildStatsIndex } from "./stats-index/build-stats-index.js";
 import { buildTestsPages } from "./stats-index/tests-pages.js";
 import { checkInstanceShape } from "./input/instance-shape.js";
+import { ownHostProblems } from "./validate/own-host.js";
 
 export interface CompileOptions {
   root: string;
@@ -203,6 +204,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     blocklist,
     acknowledgements: acknowledgements.acknowledgements,
   };
+  diagnostics.push(...(await ownHostProblems(tables)));
   if (options.tablesOnly) {
     const sorted = sortDiagnostics(diagnostics);
     const splat = validated.links.filter((l) => l.kind === "splat").length;

@@ -104,6 +104,8 @@ const COMPILER_CODES = {
   SL313: error(LINKS, "schedule has no bound"),
   SL314: error(LINKS, "schedule start is not before its end"),
   SL315: error(LINKS, "remainder mode on an exact link, or drop with :splat in the target"),
+  SL316: error(LINKS, "target on the instance's own host redirects in a loop"),
+  SL317: warning(LINKS, "target on the instance's own host answers 404"),
   SL320: error(CHECK, "src/worker.js differs from the fresh bundle"),
   SL330: error(ASSETS, "generated runtime asset does not match its schema"),
   SL340: error(

@@ -15,12 +15,22 @@ export interface PathOutcome {
   page?: string;
 }
 
+/** A link as it answers while live: active, outside no schedule window. */
+function liveView(link: LinkRecord | undefined): LinkRecord | undefined {
+  if (!link || (link.state === "active" && !link.schedule)) return link;
+  const { schedule: _schedule, ...live } = link;
+  return { ...live, state: "active" };
+}
+
 class MemoryLinks implements LinkSource {
   readonly splatDepths: readonly number[];
   private readonly exacts = new Map<string, LinkRecord>();
   private readonly splats = new Map<string, LinkRecord>();
 
-  constructor(links: readonly LinkRecord[]) {
+  constructor(
+    links: readonly LinkRecord[],
+    private readonly view: (link: LinkRecord | undefined) => LinkRecord | undefined,
+  ) {
     const depths = new Set<number>();
     for (const link of links) {
       if (link.kind === "exact") this.exacts.set(link.key, link);
@@ -33,11 +43,11 @@ class MemoryLinks implements LinkSource {
   }
 
   exact(key: string): LinkRecord | undefined {
-    return this.exacts.get(key);
+    return this.view(this.exacts.get(key));
   }
 
   splat(key: string): LinkRecord | undefined {
-    return this.splats.get(key);
+    return this.view(this.splats.get(key));
   }
 }
 
@@ -48,9 +58,13 @@ export interface Side {
   resolve(path: string, now: Date): Promise<Resolution>;
 }
 
-export function sideOf(tables: CompiledTables): Side {
+/**
+ * The side of `tables`. With `allLive`, every link answers as if it were active and outside any
+ * schedule window: what the links could ever do, not what they do now.
+ */
+export function sideOf(tables: CompiledTables, { allLive = false } = {}): Side {
   const context = resolveContext({
-    links: new MemoryLinks(tables.links),
+    links: new MemoryLinks(tables.links, allLive ? liveView : (link) => link),
     blocklist: tables.blocklist,
     site: tables.siteConfig,
     staticPaths: new Set(tables.siteConfig.static_paths),

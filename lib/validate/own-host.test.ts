@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compileInstance } from "../compile.js";
+import { OWN_HOST_HOPS } from "./own-host.js";
+
+let root: string | undefined;
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+/** An instance of `links` (slug -> target) on https://go.example.org; its SL316/SL317 diagnostics. */
+async function ownHostDiagnostics(links: [string, string][]) {
+  root = mkdtempSync(join(tmpdir(), "shortlinks-own-host-"));
+  mkdirSync(join(root, "custom", "links"), { recursive: true });
+  writeFileSync(
+    join(root, "custom", "site.yaml"),
+    "site_name: Own host\nbase_url: https://go.example.org\n",
+  );
+  writeFileSync(
+    join(root, "custom", "links", "links.yaml"),
+    links.map(([slug, target]) => `- slug: ${slug}\n  target: ${target}\n`).join(""),
+  );
+  const result = await compileInstance({ root, skipBundle: true, emit: false });
+  return result.diagnostics.filter((d) => d.code === "SL316" || d.code === "SL317");
+}
+
+describe("targets on the instance's own host", () => {
+  it(`a chain of more than ${OWN_HOST_HOPS} links on the own host is refused like a loop`, async () => {
+    const count = OWN_HOST_HOPS + 2;
+    const chain = Array.from({ length: count }, (_, i): [string, string] => [
+      `hop-${i}`,
+      i === count - 1 ? "https://example.com/end" : `https://go.example.org/hop-${i + 1}`,
+    ]);
+    const found = await ownHostDiagnostics(chain);
+    expect(found.map((d) => d.line)).toEqual([1]); // only hop-0 is more than 10 redirects away
+    expect(found[0].message).toMatch(`more than ${OWN_HOST_HOPS} redirects`);
+  });
+
+  it(`a chain of ${OWN_HOST_HOPS} links that leaves the own host is fine`, async () => {
+    const chain = Array.from({ length: OWN_HOST_HOPS }, (_, i): [string, string] => [
+      `hop-${i}`,
+      i === OWN_HOST_HOPS - 1 ? "https://example.com/end" : `https://go.example.org/hop-${i + 1}`,
+    ]);
+    expect(await ownHostDiagnostics(chain)).toEqual([]);
+  });
+
+  it("the own host is matched by host alone: http:// and another letter case loop too; another port does not", async () => {
+    const found = await ownHostDiagnostics([
+      ["a", "http://GO.example.org/a/"],
+      ["b", "https://go.example.org:8443/b"],
+    ]);
+    expect(found.map((d) => `${d.line}:${d.code}`)).toEqual(["1:SL316"]);
+  });
+
+  it("a target on the own host that reaches a page, a static file or another host is fine", async () => {
+    expect(
+      await ownHostDiagnostics([
+        ["robots", "https://go.example.org/robots.txt"],
+        ["lookup", "https://go.example.org/"],
+        ["next", "https://go.example.org/away"],
+        ["away", "https://example.com/"],
+      ]),
+    ).toEqual([]);
+  });
+});
