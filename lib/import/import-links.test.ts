@@ -75,6 +75,59 @@ describe("import", () => {
     );
   });
 
+  it("SL316: a destination that comes back to its own line on this host is refused; SL317: one that answers 404 here is imported with a warning", async () => {
+    const input = put(
+      "_redirects",
+      "/docs /docs/ 301\n/about /company/about\n/ok https://example.com/ok\n",
+    );
+    const result = await importLinks({ root, format: "redirects", input });
+    expect(result.diagnostics.filter((d) => d.code !== "SL853")).toEqual([
+      expect.objectContaining({
+        code: "SL316",
+        line: 1,
+        severity: "error",
+        message: expect.stringMatching(
+          /a redirect loop on this instance's own host: "docs" → "docs"/,
+        ),
+      }),
+      expect.objectContaining({ code: "SL317", line: 2, severity: "warning" }),
+    ]);
+    const written = readFileSync(join(root, result.written!), "utf8");
+    expect(written).toContain("slug: about");
+    expect(written).toContain("slug: ok");
+    expect(written).not.toContain("slug: docs");
+  });
+
+  it("SL850: while the instance has errors of its own, nothing is written", async () => {
+    put(
+      "custom/links/more.yaml",
+      "- slug: c\n  target: https://example.com/orig\n- slug: [broken\n",
+    );
+    const result = await importLinks({
+      root,
+      format: "redirects",
+      input: put("r", "/c https://example.com/c\n"),
+    });
+    expect(codes(result)).toContain("0:SL850");
+    expect(result.diagnostics.find((d) => d.code === "SL850")?.message).toMatch(
+      /nothing was written/,
+    );
+    expect(result.written).toBeUndefined();
+    expect(result.imported).toBe(0);
+    expect(existsSync(join(root, "custom/links/imported-redirects.yaml"))).toBe(false);
+  });
+
+  it("SL850: an export that is itself a link source of the instance is refused, nothing read or written", async () => {
+    const input = put(
+      "custom/links/short_urls.csv",
+      "shortCode,longUrl\nabc,https://example.com/a\n",
+    );
+    const result = await importLinks({ root, format: "shlink", input });
+    expect(codes(result)).toEqual(["0:SL850"]);
+    expect(result.diagnostics[0].message).toMatch(/is itself a link source of the instance/);
+    expect(result.written).toBeUndefined();
+  });
+
   it("SL856: several short domains are reported; --domain imports one and names the others (SL851)", async () => {
     const csv =
       "link,long_url\nhttps://bit.ly/a1,https://example.com/1\nhttps://go.acme.example/a2,https://example.com/2\n";

@@ -12,6 +12,7 @@ import { diag, isError, sortDiagnostics, type Diagnostic } from "../diagnostics.
 import { createExplainer } from "../explain/explain.js";
 import { defaultsDirFor } from "../paths.js";
 import { loadSite } from "../site/load-site.js";
+import { LINKS_DIR, listSourceFiles } from "../sources/load-sources.js";
 import type { RawRow } from "../sources/raw-row.js";
 import { PARSERS } from "./formats/index.js";
 import { checkOrder } from "./order-check.js";
@@ -48,6 +49,15 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     .split(sep)
     .join("/");
   const fail = (d: Diagnostic): ImportResult => ({ diagnostics: [d], lines: 0, imported: 0 });
+  if ((await listSourceFiles(root)).includes(file))
+    return fail(
+      diag(
+        "SL850",
+        { file, line: 0 },
+        `the export is itself a link source of the instance (every .yaml and .csv file in ${LINKS_DIR}/ is)`,
+        `move it out of ${LINKS_DIR}/ and import it from there`,
+      ),
+    );
   let text: string;
   try {
     text = await readFile(absolute, "utf8");
@@ -95,7 +105,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
       diag(
         "SL850",
         { file, line: 0 },
-        `the instance has ${instanceErrors.length} error(s) of its own: shortlinks check lists them; the order of the imported lines was not checked`,
+        `the instance has ${instanceErrors.length} error(s) of its own: shortlinks check lists them; nothing was written, as duplicates and order cannot be checked against it`,
       ),
     );
   else if (parsed.rules && good.length > 0) {
@@ -124,7 +134,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     lines: lines.size,
     imported: new Set(good.map((r) => r.line)).size,
   };
-  if (good.length > 0) {
+  if (good.length > 0 && instanceErrors.length === 0) {
     const into = options.into ?? defaultIntoPath(root, options.format);
     const content = importedYaml({ rows: good, format: options.format, source: file });
     if (options.into !== undefined && existsSync(resolve(root, into)))
@@ -132,7 +142,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     else if (await writeImported(root, into, content)) result.written = into;
     else diagnostics.push(intoExists(into));
     if (!result.written) result.imported = 0;
-  }
+  } else result.imported = 0;
   result.diagnostics = sortDiagnostics(diagnostics);
   return result;
 }

@@ -20,10 +20,12 @@ export function shortCodeOf(value: string): ShortCode {
   return { slug: decodePath(trimmed.replace(/^\/+|\/+$/g, "")) };
 }
 
+/** Each segment decoded, but one holding an encoded `/` or `\` kept as written (a refused slug). */
 function decodePath(path: string): string {
   return path
     .split("/")
     .map((segment) => {
+      if (/%(2f|5c)/i.test(segment)) return segment;
       try {
         return decodeURIComponent(segment);
       } catch {
@@ -33,12 +35,18 @@ function decodePath(path: string): string {
     .join("/");
 }
 
-/** Seconds or an ISO time -> ISO 8601 with an offset (UTC), as schedules take it. */
+/** A date and time without an offset (`2030-01-01 10:00:00`): read as UTC, never local time. */
+const NO_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * Seconds or an ISO time -> ISO 8601 with an offset (UTC), as schedules take it. A time without an
+ * offset is UTC, so the result never depends on the machine's time zone.
+ */
 export function isoTime(value: string | number): string | undefined {
   const ms =
     typeof value === "number" || /^\d+$/.test(value)
       ? Number(value) * (Number(value) < 1e11 ? 1000 : 1)
-      : Date.parse(value);
+      : Date.parse(NO_OFFSET.test(value.trim()) ? `${value.trim().replace(" ", "T")}Z` : value);
   if (!Number.isFinite(ms)) return undefined;
   return new Date(ms).toISOString().replace(/\.000Z$/, "Z");
 }

@@ -40,6 +40,11 @@ describe("_redirects lines", () => {
     ["/x", /found 1 part/],
     ["/x /y 301 extra", /found 4 part/],
     ["/ https://example.com/", /site root/],
+    ["/force https://example.com/f 301!", /ignores status 301!/],
+    ["/abc https://example.com/abc 301abc", /ignores status 301abc/],
+    ["/enc%2Fslash https://example.com/enc", /encoded \/ or \\ \(%2F, %5C\) in \/enc%2Fslash/],
+    ["/enc%5cback/* https://example.com/:splat", /encoded \/ or \\/],
+    ["/proto //evil.example/x", /protocol-relative: a browser takes it to the host evil\.example/],
   ])("SL851: %s is not imported", (line, why) => {
     const { rows, diagnostics } = parse(line);
     expect(rows).toEqual([]);

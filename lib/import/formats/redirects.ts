@@ -5,6 +5,7 @@
  * platforms' documents and Cloudflare's parser and matcher (docs/coming-from-redirects.md).
  */
 import { diag, type Diagnostic } from "../../diagnostics.js";
+import { normalizePath } from "../../../runtime/normalize.js";
 import type { ImportedRow, ParsedImport, ParseInput, SourceRule } from "../types.js";
 
 /** Cloudflare's parser: lines longer than this are ignored; at most this many rules apply. */
@@ -72,13 +73,27 @@ export function parseRedirects(input: ParseInput): ParsedImport {
       canBeStatic = false;
       if (flavour === "cloudflare" && dynamicCount > CLOUDFLARE_MAX_DYNAMIC) active = false;
     }
-    const status = rawStatus === undefined ? DEFAULT_STATUS[flavour] : parseInt(rawStatus, 10);
+    // Cloudflare reads the status with Number(): `301!` or `301abc` is no status, and the line
+    // is skipped; Netlify's `301!` forces the rule (the same redirect here).
+    const status =
+      rawStatus === undefined
+        ? DEFAULT_STATUS[flavour]
+        : flavour === "cloudflare"
+          ? Number(rawStatus)
+          : parseInt(rawStatus, 10);
     if (flavour === "cloudflare" && !CLOUDFLARE_STATUSES.has(status)) {
       refuse(`${platform} accepts 200, 301, 302, 303, 307 or 308; it ignores status ${rawStatus}`);
       continue;
     }
     if (flavour === "cloudflare" && !/^(\/|https:\/\/[^/])/.test(rawTo)) {
       refuse(`${platform} ignores a destination that is neither a /path nor an https:// URL`);
+      continue;
+    }
+    if (rawTo.startsWith("//")) {
+      refuse(
+        `${rawTo} is protocol-relative: a browser takes it to the host ${rawTo.slice(2).split("/")[0] || "(none)"}, not to a path of this site`,
+        "write the destination as https://HOST/PATH, or as /PATH for a path of this site",
+      );
       continue;
     }
     const first = seen.get(from);
@@ -195,18 +210,19 @@ function slugOf(
     };
   const splat = stars === 1;
   const path = splat ? from.slice(0, -2) : from;
-  const segments = path.split("/").filter((s) => s !== "");
-  if (segments.length === 0 && !splat)
+  // The runtime's own path rules: a source it would refuse as a request path answers nothing.
+  const normal = normalizePath(path, true);
+  if (!normal.ok)
+    return {
+      problem:
+        normal.reason === "encoded-separator"
+          ? `an encoded / or \\ (%2F, %5C) in ${from}: the platform matches it as written, and shortlinks answers no path that holds one`
+          : `${from} is a path shortlinks refuses (${normal.reason})`,
+    };
+  if (normal.segments.length === 0 && !splat)
     return { problem: "the site root / belongs to the product, not to a link" };
-  const decoded: string[] = [];
-  for (const segment of segments) {
-    try {
-      decoded.push(decodeURIComponent(segment));
-    } catch {
-      return { problem: `invalid percent-encoding in ${from}` };
-    }
-  }
-  return { slug: decoded.join("/") + (splat ? (decoded.length > 0 ? "/*" : "*") : ""), splat };
+  const slug = normal.segments.join("/");
+  return { slug: splat ? (slug === "" ? "*" : `${slug}/*`) : slug, splat };
 }
 
 /** A relative destination stays relative here (resolved on base_url later), slashes collapsed. */
