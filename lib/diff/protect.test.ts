@@ -108,6 +108,43 @@ describe("SL802 and SL803: a slug that comes back, a permanent redirect that mov
     expect(report.problems[0].message).toContain("was removed before BASE");
   });
 
+  it("SL802: a splat that now answers a slug retired at BASE, with another destination", async () => {
+    const r = repo([
+      { slug: "old-wiki", target: "https://wiki.example.com/", state: "retired" },
+      BLOG,
+    ]);
+    links(r, [{ slug: "old-wiki/*", target: "https://elsewhere.example.net/" }, BLOG]);
+    const report = await diff(r);
+    expect(found(report)).toEqual(["SL802 error custom/links/a.yaml:1"]);
+    expect(report.problems[0].message).toBe(
+      'link "old-wiki" was retired at BASE (target https://wiki.example.com/); /old-wiki is now answered by splat link "old-wiki/*", pointing to https://elsewhere.example.net/',
+    );
+  });
+
+  it("SL802: a splat that now answers a slug whose removal BASE records", async () => {
+    const r = repo([DOCS, BLOG]);
+    links(r, [BLOG]);
+    acks(r, [{ slug: "docs", rules: ["SL801"], reason: "docs moved to the wiki" }]);
+    r.commit("remove docs on purpose");
+    links(r, [BLOG, { slug: "docs/*", target: "https://elsewhere.example.net/" }]);
+    const report = await diff(r);
+    expect(found(report)).toEqual(["SL802 error custom/links/a.yaml:3"]);
+    expect(report.problems[0].message).toContain("/docs is now answered by splat link");
+  });
+
+  it("SL802: a splat that answers a retired slug with its old destination, or that the retired link still shadows, is fine", async () => {
+    const r = repo([
+      { slug: "a", target: "https://a.example.com/", state: "retired" },
+      { slug: "b", target: "https://b.example.com/", state: "retired" },
+    ]);
+    links(r, [
+      { slug: "a", target: "https://a.example.com/", state: "retired" },
+      { slug: "a/*", target: "https://elsewhere.example.net/" },
+      { slug: "b/*", target: "https://b.example.com/" },
+    ]);
+    expect(found(await diff(r))).toEqual([]);
+  });
+
   it("SL803: a 301 or 308 link whose target changes; a 302's target or a 301's status may change", async () => {
     const r = repo([
       { slug: "a", target: "https://example.com/a", status: 301 },

@@ -123,6 +123,51 @@ function reusedAndRetargeted(base: Side, c: LinkComparison, baseAcks: Acknowledg
   return findings;
 }
 
+/**
+ * SL802 through another link: a slug retired at BASE, or whose removal BASE records, whose path is
+ * now answered by a redirect of some other link (a splat above it, most often) to another
+ * destination than the retired link's. The slug's own return is reusedAndRetargeted's.
+ */
+async function takenOver(base: Side, head: Side, r: RoutingResult, now: Date): Promise<Finding[]> {
+  const protectedPaths: { id: string; slug: string; path: string; before?: string; why: string }[] =
+    [];
+  for (const link of base.tables.links)
+    if (link.state === "retired")
+      protectedPaths.push({
+        id: idOf(link),
+        slug: link.slug,
+        path: "/" + caseKeptKey(link),
+        before: link.target,
+        why: `was retired at BASE (target ${link.target})`,
+      });
+  for (const ack of base.tables.acknowledgements) {
+    const parsed = parseSlug(ack.slug, base.caseSensitive);
+    if (!ack.rules.includes("SL801") || !parsed.ok) continue;
+    protectedPaths.push({
+      id: `${parsed.kind}\n${parsed.key}`,
+      slug: ack.slug,
+      path: "/" + caseKeptKey({ kind: parsed.kind, slug: ack.slug }),
+      why: `was removed before BASE (${ACKNOWLEDGEMENTS_FILE} records it)`,
+    });
+  }
+  const findings: Finding[] = [];
+  for (const p of protectedPaths) {
+    const after = r.headAnswers.get(p.path) ?? answerOf(await head.resolve(p.path, now));
+    const { link, outcome } = after;
+    if (!link || outcome.location === undefined || idOf(link) === p.id) continue;
+    if (p.before !== undefined && outcome.location === p.before) continue;
+    findings.push({
+      rule: "SL802",
+      id: p.id,
+      slug: p.slug,
+      at: link,
+      message: `link "${p.slug}" ${p.why}; ${p.path} is now answered by ${link.kind} link "${link.slug}", pointing to ${outcome.location}`,
+      hint: `visitors holding the old link now land somewhere else: narrow "${link.slug}", ${ackHint("SL802", p.slug)}`,
+    });
+  }
+  return findings;
+}
+
 export async function protectPublishedLinks(options: {
   base: Side;
   head: Side;
@@ -135,6 +180,7 @@ export async function protectPublishedLinks(options: {
   const findings = [
     ...(await goneLinks(base, head, comparison, routing, now)),
     ...reusedAndRetargeted(base, comparison, baseAcks),
+    ...(await takenOver(base, head, routing, now)),
   ];
   // An acknowledgement counts in the change that adds it: one already at BASE was for an earlier change.
   const known = new Set(
