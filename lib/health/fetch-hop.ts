@@ -6,7 +6,15 @@
 import { sleep, type Clock } from "./clock.js";
 import type { Answer } from "./http-request.js";
 
-export type Send = (url: URL, method: "HEAD" | "GET") => Promise<Answer>;
+/**
+ * Sends one request. `onQueued` hears how long it waited for a free slot of its host (behind other
+ * links' requests) before it went out: time that is not the target's own.
+ */
+export type Send = (
+  url: URL,
+  method: "HEAD" | "GET",
+  onQueued?: (ms: number) => void,
+) => Promise<Answer>;
 
 export interface HopPolicy {
   send: Send;

@@ -38,6 +38,13 @@ export async function probeTarget(
   allow?: TargetAllowance,
 ): Promise<Probe> {
   const start = ctx.clock.now();
+  // Waits for a host's free slot are other links' time: the chain's own time leaves them out.
+  let queuedMs = 0;
+  const timed: HopPolicy = {
+    ...ctx,
+    send: (url, method) => ctx.send(url, method, (ms) => (queuedMs += ms)),
+  };
+  const elapsed = () => ctx.clock.now() - start - queuedMs;
   const chain: Hop[] = [];
   const seen = new Set<string>();
   const done = (cls: HealthClass, problem: string | null, finalUrl: string): Probe => {
@@ -48,7 +55,7 @@ export async function probeTarget(
       chain,
       final_url: finalUrl,
       problem,
-      ms: Math.round(ctx.clock.now() - start),
+      ms: Math.round(elapsed()),
     };
   };
   let url = target;
@@ -68,7 +75,7 @@ export async function probeTarget(
     url = verdict.url;
     if (seen.has(url)) return done("broken", `redirect loop: back to ${url}`, url);
     seen.add(url);
-    const answer = await fetchHop(new URL(url), ctx);
+    const answer = await fetchHop(new URL(url), timed);
     if (!answer.ok) {
       chain.push({ url, status: null });
       const { kind, message } = answer.problem;
@@ -92,7 +99,7 @@ export async function probeTarget(
     }
     if (answer.status >= 400) return done("broken", `HTTP ${answer.status}`, url);
     if (!sameDestination(target, url)) return done("moved", `ends at ${url}`, url);
-    const ms = ctx.clock.now() - start;
+    const ms = elapsed();
     if (ms > ctx.slowMs)
       return done("slow", `took ${Math.round(ms)} ms (slow above ${ctx.slowMs} ms)`, url);
     return done("ok", null, url);

@@ -197,6 +197,41 @@ describe("health limits and time", () => {
     },
   );
 
+  it(
+    "slow: time spent waiting for a per-host slot behind another link is not the target's own time",
+    { timeout: 5_000 },
+    async () => {
+      const holding = await holdingServer();
+      server = holding.server;
+      const clock = fakeClock();
+      const links = [1, 2].map((i) => ({
+        slug: `s${i}`,
+        target: `http://shared.example.com:${server!.port}/${i}`,
+      }));
+      const pending = runHealth(
+        healthOptions(links, {
+          clock,
+          concurrency: 2,
+          perHost: 1,
+          slowMs: 3_000,
+          timeoutMs: 10_000,
+          pins: pinLocal(server.port, "shared.example.com"),
+        }),
+      );
+      await holding.until(1);
+      clock.advance(4_000);
+      holding.held[0].res.writeHead(200).end();
+      await holding.until(2);
+      holding.held[1].res.writeHead(200).end();
+      const run = await pending;
+      const bySlug = Object.fromEntries(run.report.results.map((r) => [r.slug, [r.class, r.ms]]));
+      const first = holding.held[0].req.url === "/1" ? "s1" : "s2";
+      const second = first === "s1" ? "s2" : "s1";
+      expect(bySlug[first]).toEqual(["slow", 4_000]);
+      expect(bySlug[second]).toEqual(["ok", 0]);
+    },
+  );
+
   it("slow: a target that answers after more than --slow is slow, not ok", async () => {
     const clock = fakeClock();
     server = await startServer((_, res) => {

@@ -75,8 +75,13 @@ export async function runHealth(options: HealthOptions): Promise<HealthRun> {
     retries: options.retries,
     retryDelayMs: options.retryDelayMs,
     signal: deadline.signal,
-    send: (url: URL, method: "HEAD" | "GET") =>
-      hosts.run(url.hostname, () => sendRequest(url, method, request)),
+    send: (url: URL, method: "HEAD" | "GET", onQueued?: (ms: number) => void) => {
+      const queued = clock.now();
+      return hosts.run(url.hostname, () => {
+        onQueued?.(clock.now() - queued);
+        return sendRequest(url, method, request);
+      });
+    },
   };
 
   const byTarget = new Map<string, LinkToCheck>();
