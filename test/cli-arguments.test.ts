@@ -109,3 +109,22 @@ describe("every bad argument: one line on stderr, exit 2, nothing written", () =
     expect(tree()).toEqual(before);
   });
 });
+
+describe("--at takes ISO 8601 with an offset only, as schedules do", () => {
+  it.each([
+    ["2027-01-01T00:00:00", "no offset: the machine's time zone would decide"],
+    ["Jan 1 2027", "a loose date"],
+    ["2027", "a year"],
+    ["2027-02-30T00:00:00Z", "a day that does not exist"],
+  ])("%s (%s) is refused by explain and diff, naming --at", async (at) => {
+    for (const command of [["explain", "/docs"], ["diff"]]) {
+      const err: string[] = [];
+      const code = await main([...command, "--root", root, "--at", at], {
+        out: () => {},
+        err: (t) => err.push(t),
+      });
+      expect(code).toBe(2);
+      expect(err.join("\n")).toMatch(/--at must be ISO 8601 with an offset/);
+    }
+  });
+});

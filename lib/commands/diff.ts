@@ -11,6 +11,7 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { AT_USAGE, atTime } from "./at-time.js";
 
 interface DiffOptions {
   root: string;
@@ -38,16 +39,15 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .option("--json", "print the report as JSON")
     .option("--markdown", "print the report as a pull-request comment in Markdown")
     .option("--days <n>", "schedule starts and ends within N days", dayCount, DEFAULT_DAYS)
-    .option("--at <iso-time>", "evaluate schedules and outcomes at this time (default now)")
+    .option("--at <iso-time>", "evaluate schedules and outcomes at this time (ISO 8601 with an offset; default now)")
     .action(async (base: string, opts: DiffOptions) => {
       const usage = (message: string) => {
         ctx.io.err(`shortlinks diff: ${message}`);
         ctx.exitCode = EXIT_USAGE;
       };
       if (opts.json && opts.markdown) return usage("choose one of --json and --markdown");
-      const at = opts.at === undefined ? new Date() : new Date(opts.at);
-      if (Number.isNaN(at.getTime()))
-        return usage(`--at must be an ISO 8601 time, got "${opts.at}"`);
+      const at = opts.at === undefined ? new Date() : atTime(opts.at);
+      if (at === null) return usage(`${AT_USAGE}, got "${opts.at}"`);
       let report;
       try {
         report = await diffInstance({

@@ -8,6 +8,7 @@ import {
   type CommandContext,
 } from "./context.js";
 import { parseRoot } from "./arguments.js";
+import { AT_USAGE, atTime } from "./at-time.js";
 
 export function registerExplain(program: Command, ctx: CommandContext): void {
   program
@@ -16,14 +17,14 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
       "show how the runtime resolves a path: normalisation, match, schedule and state, target checks, response, event",
     )
     .option("--root <dir>", "instance folder", parseRoot, ".")
-    .option("--at <iso-time>", "evaluate schedules at this time (ISO 8601)")
+    .option("--at <iso-time>", "evaluate schedules at this time (ISO 8601 with an offset)")
     .option("--method <method>", "request method", "GET")
     .option("--json", "print the trace as JSON")
     .action(
       async (path: string, opts: { root: string; at?: string; method: string; json?: boolean }) => {
-        const at = opts.at === undefined ? undefined : new Date(opts.at);
-        if (at && Number.isNaN(at.getTime())) {
-          ctx.io.err(`shortlinks explain: --at must be an ISO 8601 time, got "${opts.at}"`);
+        const at = opts.at === undefined ? undefined : atTime(opts.at);
+        if (at === null) {
+          ctx.io.err(`shortlinks explain: ${AT_USAGE}, got "${opts.at}"`);
           ctx.exitCode = EXIT_USAGE;
           return;
         }
