@@ -33,6 +33,42 @@ afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 const codes = async () => (await loadSources(root)).diagnostics.map((d) => d.code);
 
+describe("YAML anchors, aliases and merge keys", () => {
+  it("are resolved as YAML defines them: an aliased value, a merged mapping", async () => {
+    writeFileSync(
+      links("a.yaml"),
+      [
+        "- &base",
+        "  slug: anc1",
+        "  target: &t https://a.example.com/",
+        "  owner: web",
+        "- slug: anc2",
+        "  target: *t",
+        "- <<: *base",
+        "  slug: anc3",
+        "",
+      ].join("\n"),
+    );
+    const loaded = await loadSources(root);
+    expect(loaded.diagnostics.map(formatDiagnostic)).toEqual([]);
+    expect(loaded.links.map((l) => [l.slug, l.target, l.owner])).toEqual([
+      ["anc1", "https://a.example.com/", "web"],
+      ["anc2", "https://a.example.com/", undefined],
+      ["anc3", "https://a.example.com/", "web"],
+    ]);
+  });
+
+  it("a row that is an alias of another row reads as that row, at the alias's line", async () => {
+    writeFileSync(links("a.yaml"), "- &a\n  slug: one\n  target: https://a.example.com/\n- *a\n");
+    const loaded = await loadSources(root);
+    expect(loaded.diagnostics.map((d) => d.code)).toEqual([]);
+    expect(loaded.links.map((l) => [l.slug, l.line])).toEqual([
+      ["one", 2],
+      ["one", 4],
+    ]);
+  });
+});
+
 describe("link source files", () => {
   it("a YAML source starting with a UTF-8 byte-order mark reads like one without", async () => {
     writeFileSync(links("a.yaml"), "\ufeff- slug: docs\n  target: https://example.com/\n");

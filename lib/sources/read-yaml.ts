@@ -20,7 +20,13 @@ export function readYamlRows(withBom: string, file: string): ReadResult {
 /** The exact path: the yaml document API, with line numbers from a LineCounter. */
 export function readYamlRowsFull(text: string, file: string): ReadResult {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  // Merge keys (`<<: *base`) as YAML 1.1 defines them; anchors and aliases resolve in toJS.
+  const doc = parseDocument(text, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+    merge: true,
+  });
   const lineAt = (node: Node | null | undefined, fallback: number) =>
     node?.range ? lineCounter.linePos(node.range[0]).line : fallback;
   if (doc.errors.length > 0) {
@@ -70,7 +76,7 @@ export function readYamlRowsFull(text: string, file: string): ReadResult {
     return {
       file,
       line,
-      value: itemNode === null ? null : (itemNode.toJSON() as unknown),
+      value: itemNode === null ? null : (itemNode.toJS(doc) as unknown),
       fieldLines,
     };
   });
