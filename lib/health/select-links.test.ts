@@ -54,6 +54,12 @@ describe("which links health probes", () => {
     expect(picked.unknown).toEqual([]);
   });
 
+  it("--only takes a path with its trailing slash, as the worker answers it", () => {
+    const picked = selectLinks(LINKS, AT, ["/live/", "live/"]);
+    expect(picked.links.map((l) => l.slug)).toEqual(["Live"]);
+    expect(picked.unknown).toEqual([]);
+  });
+
   it("--only names that match no link come back as unknown", () => {
     expect(selectLinks(LINKS, AT, ["live", "nope", "gh/x"]).unknown).toEqual(["nope", "gh/x"]);
   });

@@ -28,8 +28,11 @@ function names(link: LinkRecord): string[] {
   return [slug, link.key.toLowerCase(), "/" + link.key.toLowerCase(), "/" + slug];
 }
 
+/** An `--only` name as matched: lower-cased, one trailing slash dropped as the worker drops it. */
+const nameOf = (only: string) => only.toLowerCase().replace(/(.)\/$/, "$1");
+
 export function selectLinks(links: readonly LinkRecord[], at: Date, only?: string[]): Selection {
-  const wanted = only?.length ? new Set(only.map((s) => s.toLowerCase())) : null;
+  const wanted = only?.length ? new Set(only.map(nameOf)) : null;
   const matched = new Set<string>();
   const selection: Selection = { links: [], unknown: [], idle: [] };
   for (const link of links) {
@@ -49,6 +52,6 @@ export function selectLinks(links: readonly LinkRecord[], at: Date, only?: strin
       link.allow ? { slug: link.slug, target, allow: link.allow } : { slug: link.slug, target },
     );
   }
-  if (only) selection.unknown = only.filter((s) => !matched.has(s.toLowerCase()));
+  if (only) selection.unknown = only.filter((s) => !matched.has(nameOf(s)));
   return selection;
 }
