@@ -36,8 +36,13 @@ export function parseBitly(input: ParseInput): ParsedImport {
     const customs = (r.cell(["custom_bitlinks", "Custom back-halves", "custom back-half"]) ?? "")
       .split(/[\s;,|]+/)
       .filter(Boolean);
+    // One back-half may be named twice (as the link and among the custom ones): one link.
+    const seen = new Set<string>();
     for (const link of [short, ...customs]) {
       const { slug, domain } = shortCodeOf(link);
+      const id = `${domain?.toLowerCase() ?? ""}\n${slug}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
       rows.push({ line: r.line, text: r.text, row: { slug, ...base }, domain });
     }
   }
