@@ -18,7 +18,7 @@ export function importedYaml(options: {
   const head = `# Imported by \`shortlinks import ${options.format}\` from ${options.source}.\n# Each row names the source line it comes from.\n`;
   const body = options.rows.map(({ line, text, row }) => {
     const shown = text.length > COMMENT_MAX ? `${text.slice(0, COMMENT_MAX - 3)}...` : text;
-    const comment = `# ${options.source}:${line}: ${shown.replace(/[\r\n]+/g, " ")}\n`;
+    const comment = `# ${options.source}:${line}: ${shown.replace(/[\r\n]+/g, " ").trim()}\n`;
     return comment + stringify([row], { lineWidth: 0 });
   });
   return head + body.join("");
