@@ -47,6 +47,12 @@ describe("targets on the instance's own host", () => {
     expect(await ownHostDiagnostics(chain)).toEqual([]);
   });
 
+  it("the site root answers 404 (the not-found page): a target there is SL317", async () => {
+    const found = await ownHostDiagnostics([["home", "https://go.example.org/"]]);
+    expect(found.map((d) => `${d.line}:${d.code}`)).toEqual(["1:SL317"]);
+    expect(found[0].message).toContain("leads to / on this instance's own host, which answers 404");
+  });
+
   it("the own host is matched by host alone: http:// and another letter case loop too; another port does not", async () => {
     const found = await ownHostDiagnostics([
       ["a", "http://GO.example.org/a/"],
@@ -55,11 +61,11 @@ describe("targets on the instance's own host", () => {
     expect(found.map((d) => `${d.line}:${d.code}`)).toEqual(["1:SL316"]);
   });
 
-  it("a target on the own host that reaches a page, a static file or another host is fine", async () => {
+  it("a target on the own host that reaches a product page, a static file or another host is fine", async () => {
     expect(
       await ownHostDiagnostics([
         ["robots", "https://go.example.org/robots.txt"],
-        ["lookup", "https://go.example.org/"],
+        ["find", "https://go.example.org/lookup"],
         ["next", "https://go.example.org/away"],
         ["away", "https://example.com/"],
       ]),
