@@ -19,7 +19,13 @@ export const OWN_HOST_HOPS = 10;
 
 export async function ownHostProblems(tables: CompiledTables): Promise<Diagnostic[]> {
   const host = new URL(tables.siteConfig.base_url).host;
+  // A cheap test first: at a million links, parsing every target would cost seconds of a build.
+  const mayBeOwn = new RegExp(
+    `^[a-z][a-z0-9+.-]*://${host.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![^/?#])`,
+    "i",
+  );
   const onOwnHost = (target: string) => {
+    if (!mayBeOwn.test(target)) return false;
     try {
       return new URL(target.replaceAll(":splat", SPLAT_SAMPLE)).host === host;
     } catch {
