@@ -39,7 +39,10 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .option("--json", "print the report as JSON")
     .option("--markdown", "print the report as a pull-request comment in Markdown")
     .option("--days <n>", "schedule starts and ends within N days", dayCount, DEFAULT_DAYS)
-    .option("--at <iso-time>", "evaluate schedules and outcomes at this time (ISO 8601 with an offset; default now)")
+    .option(
+      "--at <iso-time>",
+      "evaluate schedules and outcomes at this time (ISO 8601 with an offset; default now)",
+    )
     .action(async (base: string, opts: DiffOptions) => {
       const usage = (message: string) => {
         ctx.io.err(`shortlinks diff: ${message}`);
