@@ -9,6 +9,8 @@ export interface CsvRecord {
   line: number;
   text: string;
   cell: (names: readonly string[]) => string | undefined;
+  /** Why the record cannot be read by its header (more filled cells than columns), if so. */
+  problem?: string;
 }
 
 export type CsvTable = { records: CsvRecord[]; header: string[] } | { problem: Diagnostic };
@@ -34,13 +36,18 @@ export function readCsvTable(
           "SL850",
           { file, line: 1 },
           `no ${what} column: expected one of ${names.join(", ")}; found ${header.join(", ") || "nothing"}`,
-          "export with the tool's own CSV export, header row included",
+          otherSeparator(header) ?? "export with the tool's own CSV export, header row included",
         ),
       };
   }
   const records = parsed.records.slice(1).map(({ cells, line, text }) => ({
     line,
     text,
+    ...(cells.slice(header.length).some((c) => c.trim() !== "")
+      ? {
+          problem: `${cells.length} cells where the header has ${header.length}: a value with a comma that is not quoted?`,
+        }
+      : {}),
     cell: (names: readonly string[]) => {
       for (const name of names) {
         const i = index.get(fold(name));
@@ -51,4 +58,13 @@ export function readCsvTable(
     },
   }));
   return { records, header };
+}
+
+/** A hint when the one header cell holds another separator (spreadsheet and database exports). */
+function otherSeparator(header: readonly string[]): string | undefined {
+  if (header.length !== 1) return undefined;
+  const separator = [";", "\t", "|"].find((c) => header[0].includes(c));
+  if (separator === undefined) return undefined;
+  const name = separator === "\t" ? "tabs" : `"${separator}"`;
+  return `the file looks separated by ${name}: export it separated by commas (in phpMyAdmin, "CSV", not "CSV for MS Excel")`;
 }

@@ -18,6 +18,10 @@ export function parseBitly(input: ParseInput): ParsedImport {
   const diagnostics: Diagnostic[] = [];
   for (const r of table.records) {
     const at = { file: input.file, line: r.line };
+    if (r.problem) {
+      diagnostics.push(diag("SL851", at, `not imported: ${r.problem}`));
+      continue;
+    }
     const short = r.cell(LINK);
     const target = r.cell(LONG);
     if (!short || !target) {

@@ -2,7 +2,7 @@
 import { diag, type Diagnostic } from "../../diagnostics.js";
 import type { ImportedRow, ParsedImport } from "../types.js";
 
-export function fromRecords<R extends { line: number }>(
+export function fromRecords<R extends { line: number; problem?: string }>(
   file: string,
   records: readonly R[],
   toRow: (record: R) => ImportedRow | string,
@@ -10,7 +10,7 @@ export function fromRecords<R extends { line: number }>(
   const rows: ImportedRow[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const record of records) {
-    const result = toRow(record);
+    const result = record.problem ?? toRow(record);
     if (typeof result === "string")
       diagnostics.push(diag("SL851", { file, line: record.line }, `not imported: ${result}`));
     else rows.push(result);
