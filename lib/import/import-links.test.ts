@@ -128,6 +128,19 @@ describe("import", () => {
     expect(result.written).toBeUndefined();
   });
 
+  it("a UTF-16 export with its byte-order mark is read as text; NUL bytes without one are refused", async () => {
+    const csv = "keyword,url\nhello,https://example.com/h\n";
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, "utf16le")]);
+    writeFileSync(join(root, "le.csv"), le);
+    const read = await importLinks({ root, format: "yourls", input: join(root, "le.csv") });
+    expect(read.diagnostics).toEqual([]);
+    expect(read.imported).toBe(1);
+    writeFileSync(join(root, "nul.csv"), Buffer.from(csv, "utf16le"));
+    const refused = await importLinks({ root, format: "yourls", input: join(root, "nul.csv") });
+    expect(codes(refused)).toEqual(["0:SL850"]);
+    expect(refused.diagnostics[0].message).toMatch(/NUL bytes/);
+  });
+
   it("SL856: several short domains are reported; --domain imports one and names the others (SL851)", async () => {
     const csv =
       "link,long_url\nhttps://bit.ly/a1,https://example.com/1\nhttps://go.acme.example/a2,https://example.com/2\n";

@@ -60,7 +60,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     );
   let text: string;
   try {
-    text = await readFile(absolute, "utf8");
+    text = exportText(await readFile(absolute));
   } catch (error) {
     return fail(diag("SL850", { file, line: 0 }, `cannot read: ${(error as Error).message}`));
   }
@@ -145,6 +145,25 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
   } else result.imported = 0;
   result.diagnostics = sortDiagnostics(diagnostics);
   return result;
+}
+
+/**
+ * An export's text: UTF-8, or UTF-16 when it starts with that byte-order mark (spreadsheets save
+ * "Unicode text" so). NUL bytes otherwise mean another encoding or no text at all.
+ */
+function exportText(bytes: Buffer): string {
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? "utf-16le"
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? "utf-16be"
+        : "utf-8";
+  const text = new TextDecoder(encoding).decode(bytes);
+  if (text.includes("\u0000"))
+    throw new Error(
+      "NUL bytes: not UTF-8 text (UTF-16 without a byte-order mark?); save it as UTF-8",
+    );
+  return text;
 }
 
 /** A diagnostic of the row at index `line - 1`, moved to that row's source line (messages too). */
