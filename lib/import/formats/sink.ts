@@ -33,26 +33,30 @@ export function parseSink(input: ParseInput): ParsedImport {
         diag("SL850", at(0), "expected a JSON list of links, or an object with a links list"),
       ],
     };
-  const records = list.items.map((item) => ({
+  const records = list.items.map((item, index) => ({
     line: at(item && typeof item === "object" && "range" in item && item.range ? item.range[0] : 0)
       .line,
     item,
+    index,
   }));
-  return fromRecords(input.file, records, ({ line, item }): ImportedRow | string => {
-    if (!isMap(item)) return "not a link object";
+  return fromRecords(input.file, records, ({ line, item, index }): ImportedRow | string => {
+    // A minified export is one line: a refusal names the link by its place and slug.
+    const which = (slug?: string) =>
+      `link ${index + 1} of the list${slug ? ` (${JSON.stringify(slug)})` : ""}`;
+    if (!isMap(item)) return `${which()}: not a link object`;
     const link = (item as YAMLMap).toJSON() as Record<string, unknown>;
     const slug = typeof link.slug === "string" ? link.slug : undefined;
     const target = typeof link.url === "string" ? link.url : undefined;
-    if (!slug) return "no slug";
-    if (!target) return "no url";
+    if (!slug) return `${which()}: no slug`;
+    if (!target) return `${which(slug)}: no url`;
     if (typeof link.password === "string" && link.password !== "")
-      return "password-protected links have no equivalent";
+      return `${which(slug)}: password-protected links have no equivalent`;
     const row: Record<string, unknown> = { slug, target };
     const description = [link.title, link.comment].filter((v) => typeof v === "string" && v !== "");
     if (description.length > 0) row.description = description.join(" — ");
     if (typeof link.expiration === "number") {
       const end = isoTime(link.expiration);
-      if (!end) return `expiration ${link.expiration} is not a time`;
+      if (!end) return `${which(slug)}: expiration ${link.expiration} is not a time`;
       row.schedule = { label: "expires", end };
     }
     return { line, text: JSON.stringify(link), row };
