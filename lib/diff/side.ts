@@ -15,11 +15,14 @@ export interface PathOutcome {
   page?: string;
 }
 
-/** A link as it answers while live: active, outside no schedule window. */
+/**
+ * An active link as it answers inside its schedule window, whenever that is; a link of another
+ * state as it is (only an edit makes it redirect).
+ */
 function liveView(link: LinkRecord | undefined): LinkRecord | undefined {
-  if (!link || (link.state === "active" && !link.schedule)) return link;
+  if (!link || link.state !== "active" || !link.schedule) return link;
   const { schedule: _schedule, ...live } = link;
-  return { ...live, state: "active" };
+  return live;
 }
 
 class MemoryLinks implements LinkSource {
@@ -59,8 +62,8 @@ export interface Side {
 }
 
 /**
- * The side of `tables`. With `allLive`, every link answers as if it were active and outside any
- * schedule window: what the links could ever do, not what they do now.
+ * The side of `tables`. With `allLive`, every active link answers as inside its schedule window:
+ * what the links can do without an edit, not only what they do now.
  */
 export function sideOf(tables: CompiledTables, { allLive = false } = {}): Side {
   const context = resolveContext({

@@ -1,7 +1,7 @@
 /**
  * Links whose target lies on the instance's own host. This worker answers that target itself, so
- * the check follows it through the runtime's own resolve(), with every link taken as live (any
- * state, any schedule window: what the links can ever do). A chain that comes back to a link it
+ * the check follows it through the runtime's own resolve(), with every active link taken as
+ * inside its schedule window (what the links can do without an edit). A chain that comes back to a link it
  * has passed is a redirect loop, which a browser follows until it gives up (SL316, an error). A
  * chain longer than OWN_HOST_HOPS is refused the same way. A chain that ends in a 404 sends
  * visitors nowhere (SL317, a warning). `import` meets this most often: a `_redirects` line like
@@ -46,7 +46,8 @@ export async function ownHostProblems(tables: CompiledTables): Promise<Diagnosti
       const resolution = await side.resolve(path, now);
       const { outcome } = resolution;
       const reached = resolution.link;
-      if (passed.length === 0 && !sameLink(reached, link)) break; // another link answers its path
+      // Another link answers its path, or the link itself does not redirect (paused, retired...).
+      if (passed.length === 0 && (!sameLink(reached, link) || outcome.type !== "redirect")) break;
       if (outcome.type !== "redirect" || !reached) {
         if (statusOf(outcome) === 404)
           diagnostics.push(
