@@ -88,6 +88,10 @@ describe("every bad argument: one line on stderr, exit 2, nothing written", () =
     ["serve --port 70000", () => ["serve", "--root", root, "--port", "70000"]],
     ["serve --root FILE", () => ["serve", "--root", file, "--port", "0"]],
     ["explain --at nonsense", () => ["explain", "/docs", "--root", root, "--at", "soon"]],
+    ["qr --root FILE", () => ["qr", "docs", "--root", file]],
+    ["qr --root missing", () => ["qr", "docs", "--root", join(root, "missing")]],
+    ["import --root FILE", () => ["import", "redirects", file, "--root", file]],
+    ["import --root missing", () => ["import", "redirects", file, "--root", join(root, "missing")]],
     ["diff --root FILE", () => ["diff", "--root", file]],
     ["diff outside a git repository", () => ["diff", "main", "--root", root]],
     [

@@ -29,6 +29,7 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "shortlinks-shape-"));
   outside = join(work, "outside.yaml");
   writeFileSync(outside, "site_name: OUTSIDE-SECRET\n");
+  writeFileSync(join(work, "_redirects"), "/imported https://example.com/imported\n");
   vi.stubEnv("ANALYTICS_PROVIDER", undefined); // analytics test would send events otherwise
 });
 afterAll(() => {
@@ -69,6 +70,15 @@ const SHAPES: [string, string, (path: string) => void][] = [
     replace((p) => (folder(join(p, "..")), symlinkSync(outside, p))),
   ],
   ["defaults is a file", "defaults", replace(file)],
+  ["defaults is an empty folder", "defaults", replace(folder)],
+  [
+    "defaults lacks a page template",
+    "defaults",
+    replace((p) => {
+      cpSync(join(REPO, "defaults"), p, { recursive: true });
+      rmSync(join(p, "pages", "not-found.html"));
+    }),
+  ],
 ];
 
 const COMMANDS: [string, string[]][] = [
@@ -81,6 +91,8 @@ const COMMANDS: [string, string[]][] = [
   ["diff", ["diff"]],
   ["health", ["health", "--only", "no-such-link"]],
   ["analytics test", ["analytics", "test"]],
+  ["qr", ["qr", "docs"]],
+  ["import", ["import", "redirects", "EXPORT"]],
 ];
 
 /** A fresh copy of the valid instance (committed to its own git repository for diff), misshapen. */
@@ -117,7 +129,8 @@ describe.each(SHAPES)("%s", (_shape, at, make) => {
     const before = tree(root);
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main([...args, "--root", root], {
+    const argv = args.map((a) => (a === "EXPORT" ? join(work, "_redirects") : a));
+    const code = await main([...argv, "--root", root], {
       out: (text) => out.push(...text.split("\n")),
       err: (text) => err.push(...text.split("\n")),
     });

@@ -18,6 +18,8 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { parseRoot } from "./arguments.js";
+import { refuseMisshapen } from "./misshapen.js";
 
 function oneOf<T extends string>(values: readonly T[]) {
   return (value: string): T => {
@@ -49,7 +51,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
     .description("import links from another tool into a new file under custom/links/")
     .argument("<format>", IMPORT_FORMATS.join(", "), oneOf(IMPORT_FORMATS))
     .argument("<file>", "the export (_redirects, CSV or JSON)")
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option(
       "--into <file>",
       "the new file, custom/links/NAME.yaml (default imported-FORMAT.yaml)",
@@ -65,6 +67,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
     .option("--json", "print {written, lines, imported, diagnostics} as JSON")
     .option("--verbose", "list every info diagnostic instead of one summary line per group")
     .action(async (format: ImportFormat, file: string, opts: ImportCliOptions) => {
+      if (await refuseMisshapen(ctx, opts.root)) return;
       const result = await importLinks({
         root: opts.root,
         format,

@@ -11,16 +11,19 @@ import { writeFileAtomic } from "../fs/atomic.js";
 import { defaultsDirFor } from "../paths.js";
 import { loadSite } from "../site/load-site.js";
 import { qrSvg, shortLinkUrl } from "../../runtime/pages/qr-svg.js";
+import { parseRoot } from "./arguments.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
+import { refuseMisshapen } from "./misshapen.js";
 
 export function registerQr(program: Command, ctx: CommandContext): void {
   program
     .command("qr <slug>")
     .description("the short link's QR code: in the terminal, or as an SVG file")
-    .option("--root <dir>", "instance folder", ".")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--svg <file>", "write the QR code as SVG to this file instead of printing it")
     .action(async (slug: string, opts: { root: string; svg?: string }) => {
       const root = resolve(opts.root);
+      if (await refuseMisshapen(ctx, root)) return;
       const loaded = await loadSite(root, defaultsDirFor(root));
       const explainer = await createExplainer(root);
       if (!loaded.site || !explainer.ok) {

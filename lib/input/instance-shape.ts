@@ -5,7 +5,9 @@
  * instance, or an entry this user cannot read is SL508, one line naming the path, and the
  * command stops there: no reader meets it, so none crashes on it (docs/limits.md).
  */
+import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
 import { ACKNOWLEDGEMENTS_FILE } from "../assets/acknowledgements.js";
 import { PUBLIC_DIR } from "../assets/custom-files.js";
 import { diag, type Diagnostic } from "../diagnostics.js";
@@ -18,7 +20,7 @@ import { DEV_VARS_FILE } from "../serve/dev-vars.js";
 import { VARS_YAML } from "../serve/load-vars.js";
 import { SITE_FILE } from "../site/load-site.js";
 import { LINKS_DIR } from "../sources/load-sources.js";
-import { SRC_WORKER } from "../paths.js";
+import { packageRoot, SRC_WORKER } from "../paths.js";
 import { inspectEntry, type EntryKind } from "./instance-entry.js";
 
 interface LayoutEntry {
@@ -70,5 +72,29 @@ export async function checkInstanceShape(root: string): Promise<Diagnostic[]> {
       }
     }
   }
+  if (!refused.includes("defaults")) {
+    const missing = await missingDefaults(root);
+    if (missing.length > 0)
+      refuse(
+        "defaults",
+        `is an incomplete copy of the product defaults: it has no ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ""}; copy the whole folder from the package, or remove it to use the package's own`,
+      );
+  }
   return problems;
+}
+
+/**
+ * What an instance's own `defaults/` lacks of the package's (its `init/` templates aside): the
+ * build reads ROOT/defaults in place of the package's whenever it exists, file by file.
+ */
+async function missingDefaults(root: string): Promise<string[]> {
+  const own = join(root, "defaults");
+  const packaged = join(packageRoot(), "defaults");
+  if (!existsSync(own) || resolve(own) === resolve(packaged)) return [];
+  const needed = (await readdir(packaged, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(packaged, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .filter((path) => !path.startsWith("init/"))
+    .sort();
+  return needed.filter((path) => !existsSync(join(own, path)));
 }
