@@ -6,6 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYTICS_KEYS } from "../../runtime/analytics/index.js";
 import { CONTENT_TYPES } from "../../runtime/contract/index.js";
 import { httpAnswer, runRequestCases } from "../cases/run-requests.js";
 import { buildInstance, CASE_INSTANCE, REPO } from "../support/build-instance.js";
@@ -56,6 +57,15 @@ afterAll(() => {
 });
 
 describe("self-hosted workerd, as docs/deploy.md says", () => {
+  it("the recipe binds every variable the runtime reads, each from the environment", async () => {
+    const capnp = (await docFiles()).get("shortlinks.capnp") ?? "";
+    const bound = [...capnp.matchAll(/\(name = "(\w+)", fromEnvironment = "(\w+)"\)/g)];
+    expect(bound.every(([, name, from]) => name === from)).toBe(true);
+    expect(bound.map(([, name]) => name).sort()).toEqual(
+      [...ANALYTICS_KEYS, "ACCESS_TEAM_DOMAIN", "ACCESS_AUD"].sort(),
+    );
+  });
+
   it("the page holds both files of the recipe", async () => {
     expect([...(await docFiles()).keys()].sort()).toEqual(["asset-types.js", "shortlinks.capnp"]);
   });
