@@ -39,9 +39,12 @@ describe("slugs", () => {
     expect(parseSlug(slug, false).ok).toBe(false);
   });
 
-  it("SL302: longer than MAX_SLUG_LENGTH is refused", () => {
+  it("SL302: longer than MAX_SLUG_LENGTH is refused, and the message gives the length", () => {
     expect(parseSlug("a".repeat(MAX_SLUG_LENGTH), false).ok).toBe(true);
-    expect(parseSlug("a".repeat(MAX_SLUG_LENGTH + 1), false)).toMatchObject({ ok: false });
+    expect(parseSlug("a".repeat(MAX_SLUG_LENGTH + 1), false)).toEqual({
+      ok: false,
+      reason: `longer than ${MAX_SLUG_LENGTH} characters (${MAX_SLUG_LENGTH + 1})`,
+    });
   });
 
   it.each([

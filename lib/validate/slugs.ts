@@ -20,7 +20,7 @@ export type ParsedSlug =
 
 export function parseSlug(slug: string, caseSensitive: boolean): ParsedSlug {
   if (slug.length > MAX_SLUG_LENGTH)
-    return { ok: false, reason: `longer than ${MAX_SLUG_LENGTH} characters` };
+    return { ok: false, reason: `longer than ${MAX_SLUG_LENGTH} characters (${slug.length})` };
   const splat = slug === "*" || slug.endsWith("/*");
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   if (body === "" && splat) return { ok: true, kind: "splat", key: "", segments: 0 };

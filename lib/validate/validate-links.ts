@@ -1,6 +1,6 @@
 /** Stage 2: source rows -> link records, every problem collected. */
 import type { TargetPolicy } from "../../runtime/targets/index.js";
-import type { LinkRecord } from "../../runtime/contract/index.js";
+import { MAX_SLUG_LENGTH, type LinkRecord } from "../../runtime/contract/index.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { SourceLink } from "../sources/row-schema.js";
 import { findConflicts } from "./conflicts.js";
@@ -53,7 +53,9 @@ function validateOne(
           code,
           at,
           `${subject}: slug ${parsed.reason}`,
-          "use letters, digits, - _ . ~ and / between segments; end with /* for a splat",
+          code === "SL302"
+            ? `shorten it to ${MAX_SLUG_LENGTH} characters at most`
+            : "use letters, digits, - _ . ~ and / between segments; end with /* for a splat",
         ),
       ],
     };
