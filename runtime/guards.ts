@@ -16,7 +16,7 @@ export function isPrivateFile(folded: string): boolean {
   );
 }
 
-export function isProbe(folded: string, blocklist: Blocklist): boolean {
+export function isProbe(folded: string, blocklist: Pick<Blocklist, "probes">): boolean {
   const { prefixes, suffixes, exact, contains } = blocklist.probes;
   return (
     exact.includes(folded) ||

@@ -25,6 +25,39 @@ const run = (links: SourceLink[], caseSensitive = false, staticPaths: string[] =
     staticPaths,
   });
 
+describe("SL303: a slug the scanner-probe guard answers first is unreachable", () => {
+  const probes = { prefixes: ["/wp-admin"], suffixes: [".php"], exact: ["/owa"], contains: [] };
+  const withProbes = (links: SourceLink[]) =>
+    validateLinks({
+      links,
+      site: { case_sensitive: false, default_status: 302 },
+      policy: { ...POLICY, probes },
+      staticPaths: [],
+    });
+
+  it("an exact slug, or a splat whose every path, the probe list answers is refused", () => {
+    const { links, diagnostics } = withProbes([
+      row("OWA"),
+      row("x.php"),
+      row("wp-admin/*"),
+      row("owa/*"),
+      row("docs"),
+    ]);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["SL303", 'link "OWA": /owa is answered as a scanner probe (a plain 404 before any link)'],
+      [
+        "SL303",
+        'link "x.php": /x.php is answered as a scanner probe (a plain 404 before any link)',
+      ],
+      [
+        "SL303",
+        'link "wp-admin/*": /wp-admin/… is answered as a scanner probe (a plain 404 before any link)',
+      ],
+    ]);
+    expect(links.map((l) => l.slug)).toEqual(["owa/*", "docs"]);
+  });
+});
+
 describe("validateLinks", () => {
   it("applies defaults: site status, active, forward_query true; splat key without /*", () => {
     const { links, diagnostics } = run([

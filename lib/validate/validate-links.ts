@@ -1,6 +1,6 @@
 /** Stage 2: source rows -> link records, every problem collected. */
 import type { TargetPolicy } from "../../runtime/targets/index.js";
-import { MAX_SLUG_LENGTH, type LinkRecord } from "../../runtime/contract/index.js";
+import { MAX_SLUG_LENGTH, type Blocklist, type LinkRecord } from "../../runtime/contract/index.js";
 import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { SourceLink } from "../sources/row-schema.js";
 import { findConflicts } from "./conflicts.js";
@@ -9,11 +9,14 @@ import { checkSchedule } from "./schedules.js";
 import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
 import { servedPathsOf } from "../../runtime/static-files.js";
+import { isProbe } from "../../runtime/guards.js";
+import { foldPathForGuards } from "../../runtime/normalize.js";
 
 export interface ValidateInput {
   links: SourceLink[];
   site: { case_sensitive: boolean; default_status: LinkRecord["status"] };
-  policy: TargetPolicy;
+  /** The target rules' lists, and the scanner probes that no link may sit under. */
+  policy: TargetPolicy & Pick<Blocklist, "probes">;
   /** Public static paths (`/hello.html`, `/assets/app.css`), as served. */
   staticPaths: readonly string[];
 }
@@ -63,7 +66,17 @@ function validateOne(
   const diagnostics: Diagnostic[] = [];
   const { kind, key } = parsed;
   const lower = key.toLowerCase();
-  if (kind === "exact") {
+  const probed = probedPath(kind, key, input.policy);
+  if (probed)
+    diagnostics.push(
+      diag(
+        "SL303",
+        at,
+        `${subject}: ${probed} is answered as a scanner probe (a plain 404 before any link)`,
+        "pick another slug, or remove the probe from the blocklist (custom/blocklist.yaml, with a reason)",
+      ),
+    );
+  else if (kind === "exact") {
     const reserved = reservedPrefixOf(lower);
     if (reserved)
       diagnostics.push(
@@ -136,4 +149,18 @@ function staticKeys(paths: readonly string[]): Set<string> {
       if (key !== "") keys.add(key);
     }
   return keys;
+}
+
+/**
+ * The path a link would answer that the scanner-probe guard answers first (runtime/guards.ts):
+ * an exact link's own path, or a splat's every path (tried with a sample remainder).
+ */
+function probedPath(
+  kind: "exact" | "splat",
+  key: string,
+  policy: Pick<Blocklist, "probes">,
+): string | null {
+  const path = kind === "exact" ? `/${key}` : `/${key}/a`;
+  if (!isProbe(foldPathForGuards(path), policy)) return null;
+  return kind === "exact" ? `/${key}` : `/${key}/…`;
 }
