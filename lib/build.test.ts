@@ -100,6 +100,14 @@ describe("build --out refuses folders whose loss destroys work (nothing is delet
     ]);
   });
 
+  it("SL341: a folder with a bundle's entries but no wrangler.json says it has none", async () => {
+    const root = instance();
+    mkdirSync(join(root, "half", "assets"), { recursive: true });
+    const result = await buildInstance({ root, outDir: join(root, "half") });
+    expect(result.outProblem?.code).toBe("SL341");
+    expect(result.outProblem?.message).toContain("it has no wrangler.json");
+  });
+
   it("a bundle folder that gained a stray file is no longer recognised (SL341)", async () => {
     const root = instance();
     expect((await buildInstance({ root })).wrote).toBe(true);

@@ -54,24 +54,27 @@ async function foreignContent(dir: string): Promise<string | undefined> {
   if (entries.length === 0) return undefined;
   const stray = entries.sort().find((name) => !BUNDLE_ENTRIES.has(name));
   if (stray !== undefined) return `it holds ${stray}, which no bundle has`;
-  if (!(await isOurWranglerConfig(join(dir, "wrangler.json"))))
-    return "its wrangler.json was not written by shortlinks build";
+  const config = await ourWranglerConfig(join(dir, "wrangler.json"));
+  if (config === "missing") return "it has no wrangler.json, which every bundle has";
+  if (config === "foreign") return "its wrangler.json was not written by shortlinks build";
   return undefined;
 }
 
-async function isOurWranglerConfig(file: string): Promise<boolean> {
+async function ourWranglerConfig(file: string): Promise<"ours" | "foreign" | "missing"> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
     throw error;
   }
   try {
     const config = JSON.parse(text) as { main?: unknown; assets?: { directory?: unknown } };
-    return BUNDLE_MAINS.has(String(config.main)) && config.assets?.directory === "./assets";
+    return BUNDLE_MAINS.has(String(config.main)) && config.assets?.directory === "./assets"
+      ? "ours"
+      : "foreign";
   } catch (error) {
-    if (error instanceof SyntaxError) return false;
+    if (error instanceof SyntaxError) return "foreign";
     throw error;
   }
 }
