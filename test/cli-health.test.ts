@@ -4,9 +4,7 @@
  * so nothing leaves the machine. The one hanging server uses a real 300 ms timeout.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEALTH_CLASSES } from "../lib/health/types.js";
 import {
@@ -17,6 +15,7 @@ import {
   type LocalServer,
 } from "./support/local-servers.js";
 import { CLI } from "./support/build-instance.js";
+import { tinyInstance } from "./support/tiny-instance.js";
 
 let web: LocalServer;
 let tls: LocalServer;
@@ -49,14 +48,8 @@ beforeAll(async () => {
   );
   tls = await startServer(status(200), { tls: true });
   const site = `http://site.example.com:${web.port}`;
-  root = mkdtempSync(join(tmpdir(), "shortlinks-health-"));
-  mkdirSync(join(root, "custom", "links"), { recursive: true });
-  writeFileSync(
-    join(root, "custom", "site.yaml"),
-    "site_name: Health\nbase_url: https://go.example.org/\n",
-  );
-  writeFileSync(
-    join(root, "custom", "links", "links.yaml"),
+  root = tinyInstance(
+    "shortlinks-health-",
     [
       `- { slug: fine, target: "${site}/ok" }`,
       `- { slug: soon, target: "${site}/later", schedule: { label: l, start: "2099-01-01T00:00:00Z" } }`,
@@ -70,6 +63,7 @@ beforeAll(async () => {
       `- { slug: "ns/*", target: "${site}/base/:splat" }`,
       "",
     ].join("\n"),
+    "site_name: Health\nbase_url: https://go.example.org/\n",
   );
   resolve = [
     ...["--resolve", `site.example.com:${web.port}:127.0.0.1`],

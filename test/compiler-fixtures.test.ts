@@ -2,17 +2,7 @@
  * One broken instance per diagnostic code (fixtures/slNNN-*), each compared with its golden
  * printed diagnostics (expected.txt). UPDATE_GOLDENS=1 rewrites the goldens.
  */
-import {
-  mkdtempSync,
-  mkdirSync,
-  openSync,
-  closeSync,
-  ftruncateSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, openSync, closeSync, ftruncateSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkInstance } from "../lib/check.js";
@@ -26,6 +16,7 @@ import {
 import { MAX_ASSET_BYTES } from "../runtime/contract/index.js";
 import { assetSchemaProblems } from "../lib/assets/asset-schemas.js";
 import { expectGolden } from "./golden.js";
+import { tinyInstance } from "./support/tiny-instance.js";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const CASES = readdirSync(FIXTURES)
@@ -69,18 +60,9 @@ describe("diagnostic fixtures", () => {
   );
 
   it("SL505: a custom public file over the platform's 25 MiB limit is refused", async () => {
-    const root = mkdtempSync(join(tmpdir(), "shortlinks-sl505-"));
+    const root = tinyInstance("shortlinks-sl505-", "- slug: ok\n  target: https://example.com/\n");
     try {
-      mkdirSync(join(root, "custom", "links"), { recursive: true });
       mkdirSync(join(root, "custom", "public"), { recursive: true });
-      writeFileSync(
-        join(root, "custom", "site.yaml"),
-        "site_name: T\nbase_url: https://go.example.org\n",
-      );
-      writeFileSync(
-        join(root, "custom", "links", "links.yaml"),
-        "- slug: ok\n  target: https://example.com/\n",
-      );
       const fd = openSync(join(root, "custom", "public", "big.bin"), "w");
       ftruncateSync(fd, MAX_ASSET_BYTES + 1);
       closeSync(fd);

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { compileInstance } from "../compile.js";
 import { OWN_HOST_HOPS } from "./own-host.js";
+import { tinyInstance } from "../../test/support/tiny-instance.js";
 
 let root: string | undefined;
 afterEach(() => {
@@ -13,14 +12,8 @@ afterEach(() => {
 
 /** An instance of `links` (slug -> target) on https://go.example.org; its SL316/SL317 diagnostics. */
 async function ownHostDiagnostics(links: [string, string][]) {
-  root = mkdtempSync(join(tmpdir(), "shortlinks-own-host-"));
-  mkdirSync(join(root, "custom", "links"), { recursive: true });
-  writeFileSync(
-    join(root, "custom", "site.yaml"),
-    "site_name: Own host\nbase_url: https://go.example.org\n",
-  );
-  writeFileSync(
-    join(root, "custom", "links", "links.yaml"),
+  root = tinyInstance(
+    "shortlinks-own-host-",
     links.map(([slug, target]) => `- slug: ${slug}\n  target: ${target}\n`).join(""),
   );
   const result = await compileInstance({ root, skipBundle: true, emit: false });
