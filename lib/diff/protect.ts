@@ -144,7 +144,7 @@ async function takenOver(base: Side, head: Side, r: RoutingResult, now: Date): P
     const parsed = parseSlug(ack.slug, base.caseSensitive);
     if (!ack.rules.includes("SL801") || !parsed.ok) continue;
     protectedPaths.push({
-      id: `${parsed.kind}\n${parsed.key}`,
+      id: idOf(parsed),
       slug: ack.slug,
       path: "/" + caseKeptKey({ kind: parsed.kind, slug: ack.slug }),
       why: `was removed before BASE (${ACKNOWLEDGEMENTS_FILE} records it)`,
