@@ -25,9 +25,9 @@ export default tseslint.config(
     },
   },
   {
-    // What counts as an error is decided once: isError, hasErrors, errorsIn (lib/diagnostics.ts).
+    // What counts as an error is decided once: isError, hasErrors, errorsIn (lib/shared/diagnostics.ts).
     files: ["lib/**/*.ts"],
-    ignores: ["lib/diagnostics.ts", "lib/**/*.test.ts"],
+    ignores: ["lib/shared/diagnostics.ts", "lib/**/*.test.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -36,7 +36,8 @@ export default tseslint.config(
           ["right", "left"],
         ].map(([side, other]) => ({
           selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.property.name='severity'][${other}.value='error']`,
-          message: "compare severities through isError, hasErrors or errorsIn (lib/diagnostics.ts)",
+          message:
+            "compare severities through isError, hasErrors or errorsIn (lib/shared/diagnostics.ts)",
         })),
       ],
     },

@@ -3,7 +3,7 @@
 // filter never rules out a link and rules out nearly every miss, the manifest stays tiny, and a
 // million links stay far below the platform's file limit. Deterministic: sizes only, no timing.
 import { describe, expect, it } from "vitest";
-import { buildRegistry } from "../lib/registry/build-registry.js";
+import { buildRegistry } from "../lib/stages/3-registry/build-registry.js";
 import { MembershipFilter } from "../runtime/registry/filter.js";
 import { findInShard, serializeShard } from "../runtime/registry/shard-format.js";
 import { shardOf } from "../runtime/registry/shard-of.js";

@@ -4,9 +4,9 @@
 // through the index, in `all` and in each of its filter listings, in calls that read at most three
 // files and 256 KiB. Deterministic: sizes and contents only, no timing.
 import { describe, expect, it } from "vitest";
-import { buildStatsIndex } from "../lib/stats-index/build-stats-index.js";
-import { utf8Bytes } from "../lib/stats-index/paginate.js";
-import { compactJson } from "../lib/output/output-files.js";
+import { buildStatsIndex } from "../lib/stages/3-registry/stats-index/build-stats-index.js";
+import { utf8Bytes } from "../lib/stages/3-registry/stats-index/paginate.js";
+import { compactJson } from "../lib/stages/5-bundle/output-files.js";
 import {
   MAX_FILES_FREE,
   MAX_SHARDS,

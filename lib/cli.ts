@@ -8,7 +8,7 @@ import {
   type CommandContext,
   type Io,
 } from "./commands/context.js";
-import { packageVersion } from "./paths.js";
+import { packageVersion } from "./shared/paths.js";
 
 export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number> {
   const ctx: CommandContext = { io, exitCode: 0 };

@@ -1,7 +1,7 @@
 /**
  * The instance's expectations (custom/tests.yaml, compiled into the tests pages) against real
  * answers. One implementation: the tests page shows its results, and `shortlinks check` reports
- * the unmet ones (lib/expectations/unmet-expectations.ts).
+ * the unmet ones (lib/engines/check/unmet-expectations.ts).
  */
 import type { Expectation } from "./contract/index.js";
 

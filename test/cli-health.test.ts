@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEALTH_CLASSES } from "../lib/health/types.js";
+import { HEALTH_CLASSES } from "../lib/engines/health/types.js";
 import {
   redirect,
   routes,

@@ -1,7 +1,7 @@
 /** The example instance in custom/ compiles cleanly and shows every feature the sources offer. */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileInstance } from "../lib/compile.js";
+import { compileInstance } from "../lib/stages/compile.js";
 import { LINK_STATES, REDIRECT_STATUSES, type LinkRecord } from "../runtime/contract/index.js";
 import { parseShard } from "../runtime/registry/shard-format.js";
 import { effectiveState } from "../runtime/lifecycle.js";

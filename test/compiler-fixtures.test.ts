@@ -5,16 +5,16 @@
 import { mkdirSync, openSync, closeSync, ftruncateSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkInstance } from "../lib/check.js";
-import { compileInstance } from "../lib/compile.js";
+import { checkInstance } from "../lib/engines/check/check.js";
+import { compileInstance } from "../lib/stages/compile.js";
 import {
   DIAGNOSTIC_CODES,
   formatDiagnostic,
   NO_FIXTURE,
   type DiagnosticCode,
-} from "../lib/diagnostics.js";
+} from "../lib/shared/diagnostics.js";
 import { MAX_ASSET_BYTES } from "../runtime/contract/index.js";
-import { assetSchemaProblems } from "../lib/assets/asset-schemas.js";
+import { assetSchemaProblems } from "../lib/stages/4-assets/asset-schemas.js";
 import { expectGolden } from "./golden.js";
 import { tinyInstance } from "./support/tiny-instance.js";
 

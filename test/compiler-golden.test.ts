@@ -15,10 +15,10 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildInstance } from "../lib/build.js";
-import { errorsIn } from "../lib/diagnostics.js";
+import { buildInstance } from "../lib/engines/build/build.js";
+import { errorsIn } from "../lib/shared/diagnostics.js";
 import { expectGolden } from "./golden.js";
-import { WORKER_FILE } from "../lib/output/output-files.js";
+import { WORKER_FILE } from "../lib/stages/5-bundle/output-files.js";
 import { REGISTRY_FILTER } from "../runtime/contract/index.js";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "valid-basic");

@@ -8,13 +8,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { WORKER_FILE } from "../lib/output/output-files.js";
+import { WORKER_FILE } from "../lib/stages/5-bundle/output-files.js";
 import { REPO } from "./support/build-instance.js";
 
 /** A path into this repository: one of its top-level folders, then what may follow in a path. */
 const REPO_PATH =
   /(?<![\w./-])(?:bin|lib|runtime|test|defaults|fixtures|scripts|bench|docs|\.ci)\/[\w./-]*/g;
-/** What may follow a path that is a pattern rather than a file: `lib/pages/*.test.ts`. */
+/** What may follow a path that is a pattern rather than a file: `lib/stages/4-assets/pages/*.test.ts`. */
 const PLACEHOLDER = /[<*{…]/;
 /** Generated and ignored folders a doc may name although a clone does not have them yet. */
 const GENERATED = ["bench/.work"];
@@ -52,7 +52,7 @@ function missingPaths(text: string): string[] {
   const missing: string[] = [];
   for (const match of text.matchAll(REPO_PATH)) {
     const raw = match[0];
-    // A pattern (`fixtures/sl2NN-<what>/`, `lib/pages/*.test.ts`): its folder must exist.
+    // A pattern (`fixtures/sl2NN-<what>/`, `lib/stages/4-assets/pages/*.test.ts`): its folder must exist.
     const pattern = PLACEHOLDER.test(text.charAt(match.index + raw.length));
     const cited = pattern ? raw.slice(0, raw.lastIndexOf("/")) : raw.replace(/[./-]+$/, "");
     if (GENERATED.some((dir) => cited === dir || cited.startsWith(dir + "/"))) continue;
@@ -122,10 +122,12 @@ describe("paths the repository cites exist", () => {
   });
 
   it("a path that does not exist is found, a pattern's folder is enough", () => {
-    expect(missingPaths("see `lib/no-such-module.ts` and lib/validate/slugs.ts.")).toEqual([
-      "lib/no-such-module.ts",
-    ]);
-    expect(missingPaths("`lib/pages/*.test.ts`, `fixtures/sl2NN-<what>/`")).toEqual([]);
+    expect(missingPaths("see `lib/no-such-module.ts` and lib/stages/2-validate/slugs.ts.")).toEqual(
+      ["lib/no-such-module.ts"],
+    );
+    expect(missingPaths("`lib/stages/4-assets/pages/*.test.ts`, `fixtures/sl2NN-<what>/`")).toEqual(
+      [],
+    );
     expect(missingPaths("`nothere/sl2NN-<what>/`, `runtime/nope/*.ts`")).toEqual(["runtime/nope"]);
     expect(comments('// lib/a.ts\nconst s = "lib/b.ts"; /* lib/c.ts */')).toEqual([
       "// lib/a.ts",

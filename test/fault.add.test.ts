@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSourceRows } from "../lib/sources/source-file.js";
+import { readSourceRows } from "../lib/stages/1-sources/links/source-file.js";
 import { REPO } from "./support/build-instance.js";
 import { killAfter, runCli, startCli, waitUntil } from "./support/processes.js";
 

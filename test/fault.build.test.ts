@@ -1,7 +1,7 @@
 /**
  * Fault injection for `build`, through the built CLI as separate processes (the refusals of
  * `build --out` into the instance, its parent, custom/ and a foreign folder, nothing deleted, are
- * in lib/build.test.ts, and as a process in test/cli-arguments.test.ts):
+ * in lib/engines/build/build.test.ts, and as a process in test/cli-arguments.test.ts):
  * - KILLS builds killed with SIGKILL at random moments (half at a uniform time over a whole
  *   build, half at a random moment while the new bundle is being written and swapped in): the output
  *   folder is always one complete bundle, the one before or the one after, and the next build

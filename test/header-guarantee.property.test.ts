@@ -8,9 +8,12 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { composeRules, type ComposedHeaders } from "../lib/headers/compose-headers.js";
-import { applyRules } from "../lib/headers/match-pattern.js";
-import { packageRoot } from "../lib/paths.js";
+import {
+  composeRules,
+  type ComposedHeaders,
+} from "../lib/stages/4-assets/headers/compose-headers.js";
+import { applyRules } from "../lib/stages/4-assets/headers/match-pattern.js";
+import { packageRoot } from "../lib/shared/paths.js";
 import { MANDATORY_CONTROLS } from "../runtime/http/mandatory.js";
 import type { RuntimeData } from "../runtime/registry/store.js";
 import { buildInstance } from "./support/build-instance.js";

@@ -4,7 +4,7 @@
  * served response keeps every control (the worker applies them last).
  */
 import { describe, expect, it } from "vitest";
-import { parseHeaders } from "../lib/headers/parse-headers.js";
+import { parseHeaders } from "../lib/stages/4-assets/headers/parse-headers.js";
 import { answerClasses, CLASS_REQUESTS, serveWithCustomHeaders } from "./support/header-classes.js";
 
 /** What each control must look like on a served response (the product defaults). */

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic, isError } from "../lib/diagnostics.js";
-import { importLinks } from "../lib/import/import-links.js";
-import type { ImportFormat, RedirectsFlavour } from "../lib/import/types.js";
+import { formatDiagnostic, isError } from "../lib/shared/diagnostics.js";
+import { importLinks } from "../lib/engines/import/import-links.js";
+import type { ImportFormat, RedirectsFlavour } from "../lib/engines/import/types.js";
 import { expectGolden } from "./golden.js";
 
 const DIR = join(import.meta.dirname, "..", "fixtures", "import");

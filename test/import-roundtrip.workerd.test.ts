@@ -9,9 +9,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isError, type Diagnostic } from "../lib/diagnostics.js";
-import { createExplainer, type Explainer } from "../lib/explain/explain.js";
-import { importLinks } from "../lib/import/import-links.js";
+import { isError, type Diagnostic } from "../lib/shared/diagnostics.js";
+import { createExplainer, type Explainer } from "../lib/engines/explain/explain.js";
+import { importLinks } from "../lib/engines/import/import-links.js";
 import { startWorkerd, type Workerd } from "./engine/workerd.js";
 import { buildInstance } from "./support/build-instance.js";
 import { ORIGIN, REFERENCE_CASES, ROUNDTRIP_REDIRECTS } from "./import/cloudflare-reference.js";

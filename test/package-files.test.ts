@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROBE_ENTRY } from "../lib/analytics/send-test-events.js";
-import { WORKER_ENTRY } from "../lib/output/bundle-worker.js";
-import { SHARED_MODULES } from "../lib/pages/static-assets.js";
+import { PROBE_ENTRY } from "../lib/engines/analytics/send-test-events.js";
+import { WORKER_ENTRY } from "../lib/stages/5-bundle/bundle-worker.js";
+import { SHARED_MODULES } from "../lib/stages/4-assets/pages/static-assets.js";
 import { REPO } from "./support/build-instance.js";
 import { packedFileList } from "./support/packed.js";
 

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runRequestCases } from "./cases/run-requests.js";
 import { CASE_INSTANCE } from "./support/build-instance.js";
 import { captureWarnings, type CapturedWarnings } from "./support/console-capture.js";
-import { createExplainer, formatExplanation, type Explainer } from "../lib/explain/explain.js";
+import {
+  createExplainer,
+  formatExplanation,
+  type Explainer,
+} from "../lib/engines/explain/explain.js";
 
 let explainer: Extract<Explainer, { ok: true }>;
 let warnings: CapturedWarnings;

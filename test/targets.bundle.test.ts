@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bundleWorker } from "../lib/output/bundle-worker.js";
+import { bundleWorker } from "../lib/stages/5-bundle/bundle-worker.js";
 import * as compiler from "../runtime/targets/index.js";
 import { CASE_POLICY, SAFE_CASES, SPLAT_CASES, UNSAFE_CASES } from "./cases/targets.js";
 

@@ -1,9 +1,9 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { addLink } from "../add/add-link.js";
-import { SITE_FILE } from "../site/load-site.js";
-import { formatDiagnostic, hasErrors } from "../diagnostics.js";
+import { addLink } from "../engines/add/add-link.js";
+import { SITE_FILE } from "../stages/1-sources/site/load-site.js";
+import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
 import {
   countLine,
   EXIT_OK,

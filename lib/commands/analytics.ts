@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { ANALYTICS_KEYS, parseAnalyticsConfig } from "../../runtime/analytics/index.js";
-import { sendTestEvents } from "../analytics/send-test-events.js";
-import { loadServeVars } from "../serve/load-vars.js";
+import { sendTestEvents } from "../engines/analytics/send-test-events.js";
+import { loadServeVars } from "../engines/serve/load-vars.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { refuseMisshapen } from "./misshapen.js";

@@ -2,7 +2,7 @@
  * `--at` of explain and diff: ISO 8601 with an offset, as schedules and tests.yaml take times, so
  * a laptop and CI never read one value as two moments (no local time zone, no loose dates).
  */
-import { parseIsoWithOffset } from "../validate/schedules.js";
+import { parseIsoWithOffset } from "../stages/2-validate/schedules.js";
 
 export const AT_USAGE = "--at must be ISO 8601 with an offset, such as 2027-01-01T09:00:00+01:00";
 

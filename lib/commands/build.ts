@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import { buildInstance } from "../build.js";
-import { formatDiagnostic, hasErrors } from "../diagnostics.js";
-import { displayPath } from "../fs/display-path.js";
+import { buildInstance } from "../engines/build/build.js";
+import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
+import { displayPath } from "../shared/fs/display-path.js";
 import {
   countLine,
   EXIT_OK,

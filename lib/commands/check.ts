@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import { checkInstance } from "../check.js";
-import type { CompileResult } from "../compile.js";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics.js";
-import { diffInstance, DiffUsageError } from "../diff/diff-instance.js";
+import { checkInstance } from "../engines/check/check.js";
+import type { CompileResult } from "../stages/compile.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
+import { diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
 import {
   countLine,
   EXIT_OK,

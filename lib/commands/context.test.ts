@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { printDiagnostics, wantsColor, type Io } from "./context.js";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../shared/diagnostics.js";
 
 const problem: Diagnostic = {
   code: "SL101",

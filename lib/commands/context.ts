@@ -1,7 +1,7 @@
 /** What every command gets: where to print, and how to report diagnostics. */
 import pc from "picocolors";
-import { errorsIn, formatDiagnostic, isError, type Diagnostic } from "../diagnostics.js";
-import { summarizeInfo } from "../diagnostics-summary.js";
+import { errorsIn, formatDiagnostic, isError, type Diagnostic } from "../shared/diagnostics.js";
+import { summarizeInfo } from "./diagnostics-summary.js";
 
 export interface Io {
   out: (text: string) => void;

@@ -1,9 +1,9 @@
 import { InvalidArgumentError, type Command } from "commander";
-import { hasErrors } from "../diagnostics.js";
+import { hasErrors } from "../shared/diagnostics.js";
 import { parseRoot } from "./arguments.js";
-import { DEFAULT_DAYS, diffInstance, DiffUsageError } from "../diff/diff-instance.js";
-import { formatDiffMarkdown } from "../diff/format-markdown.js";
-import { formatDiffText } from "../diff/format-text.js";
+import { DEFAULT_DAYS, diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
+import { formatDiffMarkdown } from "../engines/diff/format-markdown.js";
+import { formatDiffText } from "../engines/diff/format-text.js";
 import {
   EXIT_OK,
   EXIT_PROBLEMS,

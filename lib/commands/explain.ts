@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { createExplainer, formatExplanation } from "../explain/explain.js";
+import { createExplainer, formatExplanation } from "../engines/explain/explain.js";
 import {
   EXIT_OK,
   EXIT_PROBLEMS,

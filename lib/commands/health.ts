@@ -1,16 +1,16 @@
 /**
  * `shortlinks health [--json] [--concurrency N] [--per-host N] [--timeout MS] [--deadline MS]
  * [--slow MS] [--retries N] [--only SLUG...] [--resolve HOST:PORT:ADDRESS]...`: probes the
- * target of every link that can redirect (lib/health/, docs/health.md). Exit 1 when a target is
+ * target of every link that can redirect (lib/engines/health/, docs/health.md). Exit 1 when a target is
  * broken or unsafe, or when the deadline left links unchecked.
  */
 import { InvalidArgumentError, type Command } from "commander";
-import { checkHealth } from "../health/check-health.js";
-import { formatReport } from "../health/format-report.js";
-import { parsePin, type Pin } from "../health/pins.js";
-import { progressBar } from "../health/progress.js";
-import { HEALTH_DEFAULTS } from "../health/run-health.js";
-import { reportFails } from "../health/types.js";
+import { checkHealth } from "../engines/health/check-health.js";
+import { formatReport } from "../engines/health/format-report.js";
+import { parsePin, type Pin } from "../engines/health/pins.js";
+import { progressBar } from "../engines/health/progress.js";
+import { HEALTH_DEFAULTS } from "../engines/health/run-health.js";
+import { reportFails } from "../engines/health/types.js";
 import { parseRoot } from "./arguments.js";
 import {
   EXIT_OK,

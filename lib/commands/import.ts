@@ -1,16 +1,16 @@
 /**
  * `shortlinks import <format> <FILE> [--into custom/links/NAME.yaml] [--flavour F] [--domain D]`:
- * lib/import/. Exit 0 when every line was imported, 1 when a line was not (each one says why).
+ * lib/engines/import/. Exit 0 when every line was imported, 1 when a line was not (each one says why).
  */
 import { InvalidArgumentError, type Command } from "commander";
-import { hasErrors } from "../diagnostics.js";
-import { importLinks } from "../import/import-links.js";
+import { hasErrors } from "../shared/diagnostics.js";
+import { importLinks } from "../engines/import/import-links.js";
 import {
   IMPORT_FORMATS,
   REDIRECTS_FLAVOURS,
   type ImportFormat,
   type RedirectsFlavour,
-} from "../import/types.js";
+} from "../engines/import/types.js";
 import {
   countLine,
   EXIT_OK,

@@ -1,12 +1,12 @@
 /**
- * `shortlinks init [DIR] [--name N] [--base-url URL]`: a new instance (lib/init/), then its
+ * `shortlinks init [DIR] [--name N] [--base-url URL]`: a new instance (lib/engines/init/), then its
  * first build, so src/worker.js exists and `check` passes from the first commit.
  */
 import { InvalidArgumentError, type Command } from "commander";
 import { relative } from "node:path";
-import { buildInstance } from "../build.js";
-import { hasErrors } from "../diagnostics.js";
-import { DEFAULT_BASE_URL, initInstance } from "../init/init-instance.js";
+import { buildInstance } from "../engines/build/build.js";
+import { hasErrors } from "../shared/diagnostics.js";
+import { DEFAULT_BASE_URL, initInstance } from "../engines/init/init-instance.js";
 import {
   countLine,
   EXIT_OK,

@@ -1,5 +1,5 @@
 /** For commands that read the instance without compiling it first (compiling checks it itself). */
-import { checkInstanceShape } from "../input/instance-shape.js";
+import { checkInstanceShape } from "../stages/1-sources/instance-shape.js";
 import { EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
 
 /** Prints SL508 for each misshapen path of `root`; true when the command must stop (exit 1). */

@@ -6,10 +6,10 @@
 import type { Command } from "commander";
 import { resolve } from "node:path";
 import { renderUnicodeCompact } from "uqr";
-import { createExplainer } from "../explain/explain.js";
-import { writeFileAtomic } from "../fs/atomic.js";
-import { defaultsDirFor } from "../paths.js";
-import { loadSite } from "../site/load-site.js";
+import { createExplainer } from "../engines/explain/explain.js";
+import { writeFileAtomic } from "../shared/fs/atomic.js";
+import { defaultsDirFor } from "../shared/paths.js";
+import { loadSite } from "../stages/1-sources/site/load-site.js";
 import { qrSvg, shortLinkUrl } from "../../runtime/pages/qr-svg.js";
 import { parseRoot } from "./arguments.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";

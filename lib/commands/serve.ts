@@ -1,16 +1,16 @@
 /**
  * `shortlinks serve [--port 8787] [--host 127.0.0.1] [--watch] [--out DIR] [--root DIR]`:
- * the built bundle answering locally in workerd (lib/serve/, docs/serve.md). Builds first when the
+ * the built bundle answering locally in workerd (lib/engines/serve/, docs/serve.md). Builds first when the
  * output folder holds no bundle; with --watch rebuilds and reloads when custom/ changes.
  */
 import { InvalidArgumentError, type Command } from "commander";
 import { join, resolve } from "node:path";
-import { buildInstance } from "../build.js";
-import { formatDiagnostic, hasErrors } from "../diagnostics.js";
-import { displayPath } from "../fs/display-path.js";
-import { outDirProblem } from "../fs/out-dir.js";
-import { hasBundle } from "../serve/bundle-config.js";
-import { runServe, type BuildFn } from "../serve/run-serve.js";
+import { buildInstance } from "../engines/build/build.js";
+import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
+import { displayPath } from "../shared/fs/display-path.js";
+import { outDirProblem } from "../shared/fs/out-dir.js";
+import { hasBundle } from "../engines/serve/bundle-config.js";
+import { runServe, type BuildFn } from "../engines/serve/run-serve.js";
 import { parseHost, parseRoot } from "./arguments.js";
 import { refuseMisshapen } from "./misshapen.js";
 import {

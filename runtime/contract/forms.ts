@@ -1,6 +1,6 @@
 /**
  * The shapes of the compiled files that the compiler writes and the runtime reads: data (JSON
- * assets), never generated code. lib/assets/asset-schemas.ts holds the same shapes as zod schemas
+ * assets), never generated code. lib/stages/4-assets/asset-schemas.ts holds the same shapes as zod schemas
  * and fails to typecheck when the two disagree.
  */
 import type {

@@ -1,6 +1,6 @@
 /**
  * The mandatory response controls: headers every answer carries, whatever `_headers` says.
- * The compiler refuses a custom rule that removes or weakens one (SL402, lib/headers/
+ * The compiler refuses a custom rule that removes or weakens one (SL402, lib/stages/4-assets/headers/
  * check-overrides.ts) and compiles the product's values into the site config
  * (`mandatory_headers`); the worker applies them after every rule and after its own headers
  * (headers.ts), so a response cannot leave without them. Each check judges the value a browser

@@ -7,8 +7,8 @@
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { Miniflare, type RequestInit as EngineRequestInit } from "miniflare";
-import { engineOptions, type OutboundHandler } from "../../lib/serve/engine-options.js";
-import { readBundleConfig } from "../../lib/serve/bundle-config.js";
+import { engineOptions, type OutboundHandler } from "../../lib/engines/serve/engine-options.js";
+import { readBundleConfig } from "../../lib/engines/serve/bundle-config.js";
 
 export interface WorkerdOptions {
   vars?: Record<string, string>;

@@ -1,5 +1,5 @@
 /** A Clock that moves only when a test says so: timeouts and deadlines without real waiting. */
-import type { Clock } from "../../lib/health/clock.js";
+import type { Clock } from "../../lib/engines/health/clock.js";
 
 export interface FakeClock extends Clock {
   /** Moves time forward, firing every timer that falls due, in order. */

@@ -8,10 +8,10 @@
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { compileInstance } from "../../lib/compile.js";
-import type { Diagnostic } from "../../lib/diagnostics.js";
-import { memoryAssets } from "../../lib/explain/memory-assets.js";
-import { applyRules } from "../../lib/headers/match-pattern.js";
+import { compileInstance } from "../../lib/stages/compile.js";
+import type { Diagnostic } from "../../lib/shared/diagnostics.js";
+import { memoryAssets } from "../../lib/engines/explain/memory-assets.js";
+import { applyRules } from "../../lib/stages/4-assets/headers/match-pattern.js";
 import type { AssetFetcher } from "../../runtime/env.js";
 import { loadRuntimeData, type RuntimeData } from "../../runtime/registry/store.js";
 import { answerRequest } from "../../runtime/worker.js";

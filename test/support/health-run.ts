@@ -1,8 +1,8 @@
 /** Options for runHealth in tests: local servers only, every name pinned, DNS never asked. */
-import { runHealth, type HealthOptions } from "../../lib/health/run-health.js";
-import type { Pin } from "../../lib/health/pins.js";
-import type { Resolver } from "../../lib/health/safe-lookup.js";
-import type { LinkToCheck } from "../../lib/health/select-links.js";
+import { runHealth, type HealthOptions } from "../../lib/engines/health/run-health.js";
+import type { Pin } from "../../lib/engines/health/pins.js";
+import type { Resolver } from "../../lib/engines/health/safe-lookup.js";
+import type { LinkToCheck } from "../../lib/engines/health/select-links.js";
 import { TEST_POLICY } from "./policy.js";
 
 export const TEST_UA = "shortlinks/0.0.0-test (link health check)";

@@ -3,10 +3,10 @@
  * `ASSETS` binding that counts what each call reads: the runtime's queries run over them as they
  * would in the worker.
  */
-import { buildStatsIndex } from "../../lib/stats-index/build-stats-index.js";
-import { buildTestsPages } from "../../lib/stats-index/tests-pages.js";
-import type { PageBudget } from "../../lib/stats-index/paginate.js";
-import { compactJson } from "../../lib/output/output-files.js";
+import { buildStatsIndex } from "../../lib/stages/3-registry/stats-index/build-stats-index.js";
+import { buildTestsPages } from "../../lib/stages/3-registry/stats-index/tests-pages.js";
+import type { PageBudget } from "../../lib/stages/3-registry/stats-index/paginate.js";
+import { compactJson } from "../../lib/stages/5-bundle/output-files.js";
 import {
   STATS_INDEX_PATH,
   TESTS_INDEX_PATH,

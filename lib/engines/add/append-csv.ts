@@ -1,0 +1,54 @@
+/**
+ * The text of a CSV link source with one more row: the file's own column order and line ends,
+ * each cell quoted when it must be (RFC 4180: a comma, a quote or a line break; quotes doubled).
+ * A new or empty file gets the full header first. The caller re-reads the result
+ * (append-row.ts), so a value CSV cannot carry (a tag with `;`, edge spaces) is refused there.
+ */
+import { parse } from "csv-parse/sync";
+import { CSV_COLUMNS } from "../../stages/1-sources/links/read-csv.js";
+
+export function appendCsvRow(
+  text: string,
+  row: Record<string, unknown>,
+): { text: string } | { problem: string } {
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const records = parse(text, {
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    to: 1,
+  }) as string[][];
+  const header = records[0]?.map((h) => h.trim());
+  const cells = cellsOf(row);
+  if (!header) {
+    const head = text.replace(/^\ufeff/, "").trim() === "" ? CSV_COLUMNS.join(",") + eol : "";
+    return { text: text + head + lineOf([...CSV_COLUMNS], cells) + eol };
+  }
+  const missing = Object.keys(cells).filter((name) => !header.includes(name));
+  if (missing.length > 0) return { problem: `it has no column ${missing.join(", ")}` };
+  const sep = text === "" || text.endsWith("\n") ? "" : eol;
+  return { text: text + sep + lineOf(header, cells) + eol };
+}
+
+function lineOf(header: readonly string[], cells: Record<string, string>): string {
+  return header.map((name) => quote(cells[name] ?? "")).join(",");
+}
+
+function quote(cell: string): string {
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** The row's fields as CSV cells by column name (the inverse of read-csv.ts's toRow). */
+function cellsOf(row: Record<string, unknown>): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const [field, value] of Object.entries(row)) {
+    if (field === "schedule" && value !== null && typeof value === "object") {
+      for (const [part, inner] of Object.entries(value)) cells[`schedule_${part}`] = String(inner);
+    } else if (field === "tags" && Array.isArray(value)) {
+      cells.tags = value.map(String).join(";");
+    } else {
+      cells[field] = String(value);
+    }
+  }
+  return cells;
+}

@@ -1,0 +1,95 @@
+/**
+ * `build`: refuse an output folder whose loss would destroy work, then compile and swap the new
+ * bundle in (lib/shared/fs/swap-dir.ts) under a lock beside the output folder, so concurrent builds take
+ * turns and a killed one is cleaned up by the next. A failed build (any error, or an exception)
+ * leaves the previous output as it was.
+ */
+import { mkdir } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { compileInstance, EMPTY_BLOCKLIST, type CompileResult } from "../../stages/compile.js";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
+import { displayPath } from "../../shared/fs/display-path.js";
+import { exists } from "../../shared/fs/exists.js";
+import { LockBusyError, withLock } from "../../shared/fs/lock.js";
+import { outDirProblem } from "../../shared/fs/out-dir.js";
+import { recoverSwap, replaceDir } from "../../shared/fs/swap-dir.js";
+import { SRC_WORKER } from "../../shared/paths.js";
+
+export interface BuildOptions {
+  root: string;
+  /** Default `ROOT/dist`. */
+  outDir?: string;
+  /** How long to wait for another build of the same folder; default 120 s. */
+  lockTimeoutMs?: number;
+}
+
+export interface BuildResult extends CompileResult {
+  outDir: string;
+  wrote: boolean;
+  /** The output folder was refused (SL340-SL342): a usage error, nothing was compiled or written. */
+  outProblem?: Diagnostic;
+}
+
+const EMPTY_SUMMARY = { links: 0, exact: 0, splat: 0, shards: 0, files: 0, workerBytes: 0 };
+
+/** The lock file of the writers of `outDir`, beside it. */
+export function outDirLock(outDir: string): string {
+  return join(dirname(outDir), `.${basename(outDir)}.lock`);
+}
+
+export async function buildInstance(options: BuildOptions): Promise<BuildResult> {
+  const root = resolve(options.root);
+  const outDir = resolve(options.outDir ?? join(root, "dist"));
+  const refused = (outProblem: Diagnostic): BuildResult => ({
+    diagnostics: [outProblem],
+    summary: EMPTY_SUMMARY,
+    links: [],
+    blocklist: EMPTY_BLOCKLIST,
+    outDir,
+    wrote: false,
+    outProblem,
+  });
+  const early = await outDirProblem(root, outDir);
+  if (early) return refused(early);
+  // A missing parent folder is created only once there is something to write into it.
+  let compiled: CompileResult | undefined;
+  if (!(await exists(dirname(outDir)))) {
+    compiled = await compileInstance({ root });
+    if (!compiled.files || compiled.worker === undefined)
+      return { ...compiled, outDir, wrote: false };
+    await mkdir(dirname(outDir), { recursive: true });
+  }
+  try {
+    return await withLock(
+      outDirLock(outDir),
+      async (held): Promise<BuildResult> => {
+        await recoverSwap(outDir);
+        const result = compiled ?? (await compileInstance({ root }));
+        if (!result.files || result.worker === undefined)
+          return { ...result, outDir, wrote: false };
+        // Checked again under the lock: the folder may have changed while we compiled.
+        const late = await outDirProblem(root, outDir);
+        if (late) return refused(late);
+        await held.verify();
+        await replaceDir(outDir, result.files);
+        // Builds into other folders may write src/worker.js too: only temps a minute old go.
+        await removeStaleTemps(join(root, SRC_WORKER), 60_000);
+        await writeFileAtomic(join(root, SRC_WORKER), result.worker);
+        return { ...result, outDir, wrote: true };
+      },
+      { timeoutMs: options.lockTimeoutMs ?? 120_000 },
+    );
+  } catch (error) {
+    if (!(error instanceof LockBusyError)) throw error;
+    const owner = error.owner ? ` (process ${error.owner.pid} on ${error.owner.host})` : "";
+    return refused(
+      diag(
+        "SL342",
+        { file: displayPath(outDir), line: 0 },
+        `another build is writing this folder${owner}`,
+        `wait for it to finish; if none is running, delete ${displayPath(error.lockPath)}`,
+      ),
+    );
+  }
+}

@@ -1,0 +1,33 @@
+/** `check`: every build-time rule, plus src/worker.js against the fresh bundle. Writes nothing. */
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { compileInstance, type CompileResult } from "../../stages/compile.js";
+import { diag, sortDiagnostics } from "../../shared/diagnostics.js";
+import { SRC_WORKER } from "../../shared/paths.js";
+import { unmetExpectations } from "./unmet-expectations.js";
+
+export async function checkInstance(options: { root: string }): Promise<CompileResult> {
+  const root = resolve(options.root);
+  const result = await compileInstance({ root });
+  if (result.worker === undefined || !result.files || !result.tables) return result;
+  const extra = await unmetExpectations(result.files, result.tables.expectations);
+  let committed: string | undefined;
+  try {
+    committed = await readFile(join(root, SRC_WORKER), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (committed !== result.worker) {
+    const problem =
+      committed === undefined ? "is missing" : "differs from the bundle build would write";
+    extra.push(
+      diag(
+        "SL320",
+        { file: SRC_WORKER, line: 0 },
+        `${SRC_WORKER} ${problem}`,
+        "run `shortlinks build` and commit src/worker.js",
+      ),
+    );
+  }
+  return { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...extra]) };
+}

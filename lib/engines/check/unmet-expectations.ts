@@ -1,0 +1,43 @@
+/**
+ * SL506: the instance's expectations (custom/tests.yaml) that the compiled instance does not
+ * meet, evaluated at check time by the very code the worker runs (runtime/expectations.ts and
+ * answerRequest, over the compiled assets in memory).
+ */
+import { loadRuntimeData } from "../../../runtime/registry/store.js";
+import type { Expectation } from "../../../runtime/contract/index.js";
+import { answerRequest } from "../../../runtime/worker.js";
+import { evaluateExpectations } from "../../../runtime/expectations.js";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { memoryAssets } from "../explain/memory-assets.js";
+import type { OutputFile } from "../../stages/5-bundle/output-files.js";
+
+export async function unmetExpectations(
+  files: readonly OutputFile[],
+  expectations: readonly Expectation[],
+  now = new Date(),
+): Promise<Diagnostic[]> {
+  if (expectations.length === 0) return [];
+  const assets = memoryAssets(files);
+  const data = await loadRuntimeData(assets);
+  const answer = async (request: Request, at: Date) =>
+    (await answerRequest(request, { ASSETS: assets }, data, at)).response;
+  const results = await evaluateExpectations(
+    expectations,
+    new URL(data.site.base_url).origin,
+    answer,
+    now,
+  );
+  return results
+    .filter((r) => !r.pass)
+    .map((r) => {
+      const when = r.at ? ` at ${r.at}` : "";
+      const got = r.actual.location
+        ? `${r.actual.status} (Location ${r.actual.location})`
+        : `${r.actual.status}`;
+      const message =
+        r.actual.status !== r.expected.status
+          ? `GET ${r.path}${when}: expected status ${r.expected.status}, got ${got}`
+          : `GET ${r.path}${when}: expected Location ${r.expected.location}, got ${r.actual.location ?? "none"}`;
+      return diag("SL506", r, message, "run `shortlinks explain` on the path to see why");
+    });
+}

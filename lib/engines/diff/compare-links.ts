@@ -1,0 +1,108 @@
+/**
+ * Links of two tables paired by normalised slug: added, removed, changed (with each changed field,
+ * old and new). A row that moved to another file is the same link, changed in `file` only; a row
+ * that only moved up or down in its file is not a change.
+ */
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { caseKeptKey } from "./side.js";
+
+/** Fields compared, in the order they are reported. `file` changes when a row moves to another file. */
+export const LINK_FIELDS = [
+  "slug",
+  "target",
+  "status",
+  "state",
+  "schedule",
+  "forward_query",
+  "allow",
+  "description",
+  "tags",
+  "owner",
+  "file",
+] as const;
+type LinkField = (typeof LINK_FIELDS)[number];
+/** Fields that cannot change what a request gets (a slug's spelling matters through its key). */
+const QUIET_FIELDS = new Set<LinkField>(["slug", "description", "tags", "owner", "file"]);
+
+export interface ChangedLink {
+  slug: string;
+  fields: Partial<Record<LinkField, [unknown, unknown]>>;
+  before: LinkRecord;
+  after: LinkRecord;
+}
+
+export interface LinkComparison {
+  added: LinkRecord[];
+  removed: LinkRecord[];
+  changed: ChangedLink[];
+  /** Every pair, changed or not: base link -> head link. */
+  headOf: Map<LinkRecord, LinkRecord>;
+  /** Pairs whose change can alter what a request gets (the routing diff starts from these). */
+  routingChanged: ChangedLink[];
+}
+
+/**
+ * Pairs by the slug normalised as each side's site.yaml says: by lookup key when both sides match
+ * case alike. When case sensitivity changes, spellings equal with case kept pair first, then
+ * spellings equal after case folding, so `Docs` stays one link (the routing diff shows what the
+ * new matching does to requests).
+ */
+export function compareLinks(
+  base: readonly LinkRecord[],
+  head: readonly LinkRecord[],
+  options: { sameCaseRule: boolean },
+): LinkComparison {
+  const headOf = new Map<LinkRecord, LinkRecord>();
+  let leftBase = [...base];
+  let leftHead = [...head];
+  const passes: ((link: LinkRecord) => string)[] = options.sameCaseRule
+    ? [(link) => link.key]
+    : [(link) => caseKeptKey(link), (link) => caseKeptKey(link).toLowerCase()];
+  for (const keyOf of passes) {
+    const byId = new Map<string, LinkRecord>();
+    for (const link of leftHead) {
+      const id = link.kind + "\n" + keyOf(link);
+      if (!byId.has(id)) byId.set(id, link);
+    }
+    const unmatched: LinkRecord[] = [];
+    const paired = new Set<LinkRecord>();
+    for (const link of leftBase) {
+      const id = link.kind + "\n" + keyOf(link);
+      const partner = byId.get(id);
+      if (partner) {
+        headOf.set(link, partner);
+        paired.add(partner);
+        byId.delete(id);
+      } else unmatched.push(link);
+    }
+    leftBase = unmatched;
+    leftHead = leftHead.filter((link) => !paired.has(link));
+  }
+  const changed: ChangedLink[] = [];
+  const routingChanged: ChangedLink[] = [];
+  for (const [before, after] of headOf) {
+    const fields: ChangedLink["fields"] = {};
+    let routing = before.key !== after.key;
+    for (const field of LINK_FIELDS) {
+      const [a, b] = [before[field], after[field]];
+      if (a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b))) continue;
+      fields[field] = [a ?? null, b ?? null];
+      if (!QUIET_FIELDS.has(field)) routing = true;
+    }
+    if (Object.keys(fields).length === 0 && !routing) continue;
+    const change = { slug: after.slug, fields, before, after };
+    if (Object.keys(fields).length > 0) changed.push(change);
+    if (routing) routingChanged.push(change);
+  }
+  return {
+    added: leftHead.sort(byKey),
+    removed: leftBase.sort(byKey),
+    changed: changed.sort((a, b) => byKey(a.after, b.after)),
+    headOf,
+    routingChanged,
+  };
+}
+
+export function byKey(a: LinkRecord, b: LinkRecord): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
+}

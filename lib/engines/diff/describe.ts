@@ -1,0 +1,64 @@
+/** Words shared by the text and Markdown reports of a diff. */
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { errorsIn } from "../../shared/diagnostics.js";
+import type { DiffReport } from "./diff-instance.js";
+import type { RoutingChange } from "./routing.js";
+import type { PathOutcome } from "./side.js";
+
+const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+
+/** One line: what the change does, counted. */
+export function summaryParts(report: DiffReport): string[] {
+  const { links, routing, host_changes: hosts, schedule_events: events, problems } = report;
+  const errors = errorsIn(problems).length;
+  const domains = hosts.filter((h) => h.domain_changed).length;
+  return [
+    `${plural(errors, "error")}, ${plural(problems.length - errors, "warning")}`,
+    `${links.added.length} added`,
+    `${links.removed.length} removed`,
+    `${links.changed.length} changed`,
+    `${plural(routing.length, "path")} answering differently`,
+    `${plural(hosts.length, "host change")}${domains ? ` (${domains} to another domain)` : ""}`,
+    `${plural(events.length, "schedule event")} within ${plural(report.days, "day")}`,
+  ];
+}
+
+export function outcomeText(o: PathOutcome): string {
+  if (o.location) return `${o.status} → ${o.location}`;
+  if (o.page && o.page !== "not-found") return `${o.status} ${o.page} page`;
+  return String(o.status);
+}
+
+export function placeOf(link: Pick<LinkRecord, "file" | "line">): string {
+  return `${link.file}:${link.line}`;
+}
+
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined) return "(none)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+export function causeText(change: RoutingChange): string {
+  const was = change.before_match?.slug;
+  const is = change.after_match?.slug;
+  switch (change.cause) {
+    case "changed":
+      return `link ${is} changed`;
+    case "added":
+      return `link ${is} added`;
+    case "removed":
+      return `link ${was} removed`;
+    case "caught":
+      return `now caught by splat ${is}${was ? ` (was ${was})` : ""}`;
+    case "released":
+      return `released by splat ${was}`;
+    case "shadowed":
+      return `exact link ${is} now shadows splat ${was}`;
+    case "site":
+      return "site settings (case sensitivity, blocklist or static files)";
+  }
+}
+
+export function headLabel(report: DiffReport): string {
+  return report.head === "worktree" ? "the work tree" : report.head.slice(0, 12);
+}

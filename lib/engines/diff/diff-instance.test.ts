@@ -1,0 +1,232 @@
+/**
+ * `diff` on throwaway git repositories: commit an instance, change the work tree, compare.
+ * Each test names the kind of change it pins.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestRepo, yamlRows, type TestRepo } from "../../../test/support/git-repo.js";
+import { diffInstance, type DiffReport } from "./diff-instance.js";
+
+const AT = new Date("2030-01-01T00:00:00Z");
+const repos: TestRepo[] = [];
+afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+
+function repo(files: Record<string, string>, options?: { prefix?: string }): TestRepo {
+  const r = createTestRepo(files, options);
+  repos.push(r);
+  return r;
+}
+
+const diff = (r: TestRepo, extra: Partial<Parameters<typeof diffInstance>[0]> = {}) =>
+  diffInstance({ root: r.root, base: "HEAD", at: AT, ...extra });
+
+const codes = (report: DiffReport) => report.problems.map((p) => `${p.code} ${p.file}:${p.line}`);
+const slugs = (links: { slug: string }[]) => links.map((l) => l.slug);
+
+describe("diff: links", () => {
+  it("added, removed and changed links, with the fields that changed and file:line on each side", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "docs", target: "https://docs.example.com/" },
+        { slug: "blog", target: "https://blog.example.com/", state: "retired" },
+        { slug: "team", target: "https://team.example.com/", description: "Team" },
+      ]),
+    });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "team", target: "https://team.example.com/", description: "The team" },
+        { slug: "docs", target: "https://docs.example.com/v2", status: 307 },
+        { slug: "news", target: "https://news.example.com/" },
+      ]),
+    });
+    const report = await diff(r);
+    expect(slugs(report.links.added)).toEqual(["news"]);
+    expect(report.links.added[0]).toMatchObject({
+      target: "https://news.example.com/",
+      status: 302,
+      state: "active",
+      file: "custom/links/a.yaml",
+      line: 7,
+    });
+    expect(slugs(report.links.removed)).toEqual(["blog"]);
+    expect(report.links.removed[0]).toMatchObject({ state: "retired", line: 3 });
+    expect(report.links.changed).toEqual([
+      expect.objectContaining({
+        slug: "docs",
+        fields: {
+          target: ["https://docs.example.com/", "https://docs.example.com/v2"],
+          status: [302, 307],
+        },
+        before: expect.objectContaining({ file: "custom/links/a.yaml", line: 1 }),
+        after: expect.objectContaining({ file: "custom/links/a.yaml", line: 4 }),
+      }),
+      expect.objectContaining({ slug: "team", fields: { description: ["Team", "The team"] } }),
+    ]);
+    // The retired link's removal is allowed: it was no longer active.
+    expect(report.problems).toEqual([]);
+  });
+
+  it("a row moved to another file, and a renamed file, are moves (a `file` change), not remove and add", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "docs", target: "https://docs.example.com/" },
+        { slug: "blog", target: "https://blog.example.com/" },
+      ]),
+      "custom/links/old.csv": "slug,target\npricing,https://example.com/pricing\n",
+    });
+    r.git("mv", "custom/links/old.csv", "custom/links/renamed.csv");
+    r.write({
+      "custom/links/a.yaml": yamlRows([{ slug: "docs", target: "https://docs.example.com/" }]),
+      "custom/links/b.yaml": yamlRows([{ slug: "Blog", target: "https://blog.example.com/" }]),
+    });
+    const report = await diff(r);
+    expect(report.links.added).toEqual([]);
+    expect(report.links.removed).toEqual([]);
+    expect(report.links.changed.map((c) => [c.slug, c.fields])).toEqual([
+      ["Blog", { slug: ["blog", "Blog"], file: ["custom/links/a.yaml", "custom/links/b.yaml"] }],
+      ["pricing", { file: ["custom/links/old.csv", "custom/links/renamed.csv"] }],
+    ]);
+    expect(report.routing).toEqual([]);
+    expect(report.problems).toEqual([]);
+  });
+});
+
+describe("diff: routing, hosts and schedules", () => {
+  it("paths newly caught or released by a splat, and exact links newly shadowing or shadowed", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "gh/*", target: "https://github.com/:splat" },
+        { slug: "gh/acme", target: "https://acme.example.com/" },
+        { slug: "docs/*", target: "https://docs.example.com/" },
+        { slug: "wiki", target: "https://wiki.example.com/" },
+      ]),
+    });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "gh/*", target: "https://github.com/:splat" },
+        { slug: "gh/tool", target: "https://tool.example.com/" },
+        { slug: "wiki/*", target: "https://wiki.example.org/" },
+        { slug: "wiki", target: "https://wiki.example.com/" },
+      ]),
+      "custom/acknowledgements.yaml": yamlRows([
+        { slug: "gh/acme", rules: ["SL801"], reason: "acme moved to GitHub" },
+        { slug: "docs/*", rules: ["SL801"], reason: "docs namespace closed" },
+      ]),
+    });
+    const report = await diff(r);
+    const rows = report.routing.map((c) => [c.path, c.before.status, c.after.status, c.cause]);
+    expect(rows).toEqual([
+      ["/docs", 302, 404, "released"],
+      ["/gh/acme", 302, 302, "caught"],
+      ["/gh/tool", 302, 302, "shadowed"],
+    ]);
+    const acme = report.routing.find((c) => c.path === "/gh/acme")!;
+    expect(acme.before).toEqual({ status: 302, location: "https://acme.example.com/" });
+    expect(acme.after).toEqual({ status: 302, location: "https://github.com/acme" });
+    expect(acme.before_match).toMatchObject({ kind: "exact", slug: "gh/acme", line: 3 });
+    expect(acme.after_match).toMatchObject({ kind: "splat", slug: "gh/*", line: 1 });
+    // `wiki/*` catches /wiki/... but /wiki itself stays the exact link's: no routing change there.
+    expect(report.routing.some((c) => c.path === "/wiki")).toBe(false);
+    expect(codes(report).every((c) => c.startsWith("SL805"))).toBe(true);
+  });
+
+  it("outcomes change with state and schedule; a new link answers where there was a 404", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "promo", target: "https://example.com/promo" },
+        { slug: "sale", target: "https://example.com/sale" },
+      ]),
+    });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "promo", target: "https://example.com/promo", state: "paused" },
+        {
+          slug: "sale",
+          target: "https://example.com/sale",
+          schedule: { label: "sale", start: "2030-02-01T00:00:00Z" },
+        },
+        { slug: "new", target: "https://example.com/new" },
+      ]),
+    });
+    const report = await diff(r);
+    expect(report.routing).toEqual([
+      expect.objectContaining({ path: "/new", before: { status: 404, page: "not-found" } }),
+      expect.objectContaining({
+        path: "/promo",
+        after: { status: 503, page: "paused" },
+        cause: "changed",
+      }),
+      expect.objectContaining({ path: "/sale", after: { status: 404, page: "scheduled" } }),
+    ]);
+  });
+
+  it("destination hosts: another registrable domain is flagged, a sibling subdomain is not", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "a", target: "https://docs.example.com/x" },
+        { slug: "b", target: "https://alice.github.io/site" },
+        { slug: "c", target: "https://example.com/same" },
+      ]),
+    });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "a", target: "https://help.example.com/x" },
+        { slug: "b", target: "https://bob.github.io/site" },
+        { slug: "c", target: "https://example.com/other-path" },
+      ]),
+    });
+    const report = await diff(r);
+    expect(report.host_changes.map((h) => [h.slug, h.before, h.after, h.domain_changed])).toEqual([
+      ["b", "alice.github.io", "bob.github.io", true],
+      ["a", "docs.example.com", "help.example.com", false],
+    ]);
+  });
+
+  it("schedule starts and ends within --days of --at, at either commit", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        {
+          slug: "a",
+          target: "https://e.example/a",
+          schedule: { label: "a", start: "2030-01-03T00:00:00Z" },
+        },
+        {
+          slug: "b",
+          target: "https://e.example/b",
+          schedule: { label: "b", end: "2030-01-05T12:00:00+02:00" },
+        },
+        {
+          slug: "far",
+          target: "https://e.example/f",
+          schedule: { label: "f", start: "2030-03-01T00:00:00Z" },
+        },
+      ]),
+    });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        {
+          slug: "a",
+          target: "https://e.example/a",
+          schedule: { label: "a", start: "2030-01-06T00:00:00Z" },
+        },
+        {
+          slug: "b",
+          target: "https://e.example/b",
+          schedule: { label: "b", end: "2030-01-05T12:00:00+02:00" },
+        },
+        {
+          slug: "far",
+          target: "https://e.example/f",
+          schedule: { label: "f", start: "2030-03-01T00:00:00Z" },
+        },
+      ]),
+    });
+    const week = await diff(r);
+    expect(week.schedule_events.map((e) => [e.slug, e.event, e.at, e.side])).toEqual([
+      ["a", "start", "2030-01-03T00:00:00.000Z", "base"],
+      ["b", "end", "2030-01-05T10:00:00.000Z", "both"],
+      ["a", "start", "2030-01-06T00:00:00.000Z", "head"],
+    ]);
+    const short = await diff(r, { days: 3 });
+    expect(short.schedule_events.map((e) => e.slug)).toEqual(["a"]);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * `shortlinks diff`: what the work tree (or a head commit) changes against a git ref. Both sides
+ * are compiled by the same product code; the comparison reads only the compiled tables and the
+ * runtime's resolve(). Throws DiffUsageError (exit 2) for a missing ref or a root outside git.
+ */
+import { compileInstance, type CompileResult, type CompiledTables } from "../../stages/compile.js";
+import { diag, errorsIn, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { compareLinks, type ChangedLink } from "./compare-links.js";
+import {
+  DiffUsageError,
+  locateRepository,
+  materialise,
+  resolveCommit,
+  type Repository,
+} from "./git-base.js";
+import { hostChanges, type HostChange } from "./hosts.js";
+import { protectPublishedLinks } from "./protect.js";
+import { compareRouting, type RoutingChange } from "./routing.js";
+import { scheduleEvents, type ScheduleEvent } from "./schedules.js";
+import { sideOf } from "./side.js";
+
+export const DEFAULT_DAYS = 7;
+
+export interface DiffInput {
+  root: string;
+  /** The git ref to compare with. */
+  base: string;
+  /** A git ref for the head side; the work tree when absent. */
+  head?: string;
+  /** Schedules and outcomes are evaluated at this time (default now). */
+  at?: Date;
+  /** Schedule events within this many days from `at` (default 7). */
+  days?: number;
+  /** Compiles the work tree (check passes its own full compile); default compileInstance. */
+  compileHead?: () => Promise<CompileResult>;
+}
+
+export interface DiffReport {
+  base: string;
+  base_commit: string;
+  head: "worktree" | string;
+  at: string;
+  days: number;
+  links: { added: LinkRecord[]; removed: LinkRecord[]; changed: ChangedLink[] };
+  routing: RoutingChange[];
+  host_changes: HostChange[];
+  schedule_events: ScheduleEvent[];
+  problems: Diagnostic[];
+}
+
+/** The instance as `commit` has it, compiled; null when the commit has no instance there. */
+async function compileCommit(repo: Repository, commit: string): Promise<CompileResult | null> {
+  const copy = await materialise(repo, commit);
+  try {
+    if (!copy.hasInstance) return null;
+    return await compileInstance({ root: copy.root, tablesOnly: true });
+  } finally {
+    await copy.cleanup();
+  }
+}
+
+export async function diffInstance(input: DiffInput): Promise<DiffReport> {
+  const at = input.at ?? new Date();
+  const days = input.days ?? DEFAULT_DAYS;
+  const repo = await locateRepository(input.root);
+  const baseCommit = await resolveCommit(repo, input.base);
+  const headCommit = input.head === undefined ? undefined : await resolveCommit(repo, input.head);
+  const report: DiffReport = {
+    base: input.base,
+    base_commit: baseCommit,
+    head: headCommit ?? "worktree",
+    at: at.toISOString(),
+    days,
+    links: { added: [], removed: [], changed: [] },
+    routing: [],
+    host_changes: [],
+    schedule_events: [],
+    problems: [],
+  };
+  let head: CompileResult | null;
+  if (headCommit) head = await compileCommit(repo, headCommit);
+  else
+    head = await (
+      input.compileHead ?? (() => compileInstance({ root: input.root, tablesOnly: true }))
+    )();
+  if (head === null)
+    throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
+  const base = await compileCommit(repo, baseCommit);
+  const problems: Diagnostic[] = [];
+  if (!head.tables) problems.push(...errorsIn(head.diagnostics));
+  if (base && !base.tables) problems.push(baseDoesNotBuild(input.base, baseCommit, base));
+  if (head.tables && (base === null || base.tables)) {
+    // No instance at BASE: everything is new, judged with the head's own site settings.
+    const baseTables = base?.tables ?? emptyLike(head.tables);
+    Object.assign(report, await compareTables(baseTables, head.tables, at, days));
+    problems.push(...report.problems);
+  }
+  report.problems = sortDiagnostics(problems);
+  return report;
+}
+
+function emptyLike(tables: CompiledTables): CompiledTables {
+  return { ...tables, links: [], acknowledgements: [] };
+}
+
+function baseDoesNotBuild(ref: string, commit: string, base: CompileResult): Diagnostic {
+  const errors = errorsIn(base.diagnostics);
+  const first = errors[0];
+  const where = first.line > 0 ? `${first.file}:${first.line}` : first.file;
+  return diag(
+    "SL804",
+    { file: first.file, line: 0 },
+    `the instance at ${ref} (${commit.slice(0, 12)}) does not build (${errors.length} error${errors.length === 1 ? "" : "s"}; first: ${where}: ${first.code} ${first.message}); links and routing are not compared and the published-link rules are not checked`,
+    "fix the base branch first, or compare with another ref",
+  );
+}
+
+async function compareTables(
+  baseTables: CompiledTables,
+  headTables: CompiledTables,
+  at: Date,
+  days: number,
+): Promise<
+  Pick<DiffReport, "links" | "routing" | "host_changes" | "schedule_events" | "problems">
+> {
+  // Equal policies become one object, so the runtime's verdict memo serves both sides' targets.
+  const samePolicy = JSON.stringify(baseTables.blocklist) === JSON.stringify(headTables.blocklist);
+  const base = sideOf(samePolicy ? { ...baseTables, blocklist: headTables.blocklist } : baseTables);
+  const head = sideOf(headTables);
+  const comparison = compareLinks(baseTables.links, headTables.links, {
+    sameCaseRule: base.caseSensitive === head.caseSensitive,
+  });
+  const routing = await compareRouting({ base, head, comparison, now: at });
+  const problems = await protectPublishedLinks({ base, head, comparison, routing, now: at });
+  return {
+    links: { added: comparison.added, removed: comparison.removed, changed: comparison.changed },
+    routing: routing.changes,
+    host_changes: hostChanges(comparison.headOf),
+    schedule_events: scheduleEvents({
+      base: baseTables.links,
+      head: headTables.links,
+      headOf: comparison.headOf,
+      from: at,
+      days,
+    }),
+    problems,
+  };
+}
+
+export { DiffUsageError };

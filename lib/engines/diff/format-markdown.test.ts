@@ -1,0 +1,94 @@
+/** The review comment: a summary line, tables, long lists collapsed, values that cannot break the Markdown. */
+import { describe, expect, it } from "vitest";
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import type { DiffReport } from "./diff-instance.js";
+import { COLLAPSE_ROWS, formatDiffMarkdown, MAX_ROWS } from "./format-markdown.js";
+
+const link = (i: number, extra: Partial<LinkRecord> = {}): LinkRecord => ({
+  kind: "exact",
+  slug: `s${i}`,
+  key: `s${i}`,
+  target: `https://example.com/${i}`,
+  status: 302,
+  state: "active",
+  forward_query: true,
+  file: "custom/links/a.yaml",
+  line: i + 1,
+  ...extra,
+});
+
+function report(overrides: Partial<DiffReport> = {}): DiffReport {
+  return {
+    base: "origin/main",
+    base_commit: "0123456789abcdef0123456789abcdef01234567",
+    head: "worktree",
+    at: "2030-01-01T00:00:00.000Z",
+    days: 7,
+    links: { added: [], removed: [], changed: [] },
+    routing: [],
+    host_changes: [],
+    schedule_events: [],
+    problems: [],
+    ...overrides,
+  };
+}
+
+describe("diff --markdown", () => {
+  it("starts with the summary line: problems, then what changed", () => {
+    const text = formatDiffMarkdown(
+      report({
+        links: { added: [link(1)], removed: [], changed: [] },
+        problems: [
+          {
+            code: "SL801",
+            severity: "error",
+            file: "custom/links/a.yaml",
+            line: 3,
+            message: "gone",
+          },
+        ],
+      }),
+    );
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("### Short links: `origin/main` → the work tree");
+    expect(lines[2]).toMatch(/^❌ \*\*1 error, 0 warnings\*\* · 1 added · 0 removed · 0 changed/);
+    expect(text).toContain("| ❌ error | SL801 | `custom/links/a.yaml:3` | gone |");
+    expect(formatDiffMarkdown(report())).toContain("✅ **0 errors, 0 warnings**");
+  });
+
+  it(`short lists are tables; more than ${COLLAPSE_ROWS} rows fold into <details>; at most ${MAX_ROWS} rows are shown`, () => {
+    const few = formatDiffMarkdown(
+      report({ links: { added: [link(1), link(2)], removed: [], changed: [] } }),
+    );
+    expect(few).toContain("#### Links added (2)");
+    expect(few).not.toContain("<details>");
+    const many = Array.from({ length: MAX_ROWS + 5 }, (_, i) => link(i));
+    const long = formatDiffMarkdown(report({ links: { added: many, removed: [], changed: [] } }));
+    expect(long).toContain(`<details><summary><b>Links added (${MAX_ROWS + 5})</b></summary>`);
+    expect(long.match(/^\| `s\d+` \|/gm)).toHaveLength(MAX_ROWS);
+    expect(long).toContain("… and 5 more: run `shortlinks diff` for all.");
+  });
+
+  it("pipes, backticks and HTML in values cannot break a table or inject markup", () => {
+    const text = formatDiffMarkdown(
+      report({
+        links: {
+          added: [link(1, { target: "https://example.com/a?q=x|y&`z`" })],
+          removed: [],
+          changed: [],
+        },
+        problems: [
+          {
+            code: "SL803",
+            severity: "error",
+            file: "custom/links/a.yaml",
+            line: 1,
+            message: "target <img src=x> | moved",
+          },
+        ],
+      }),
+    );
+    expect(text).toContain("| `` https://example.com/a?q=x\\|y&`z` `` |");
+    expect(text).toContain("| target &lt;img src=x&gt; \\| moved |");
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The effective routing change: the paths the two tables name, each resolved at both sides by the
+ * runtime's resolve(), and those whose outcome (status, location, page) differs. A path's answer
+ * depends only on the exact link at its key, the splat links at its prefixes and the site's
+ * matching settings, so when the settings are equal only paths touching a changed link are
+ * resolved; otherwise every named path is.
+ */
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import type { Resolution } from "../../../runtime/resolve.js";
+import { normalizePath } from "../../../runtime/normalize.js";
+import type { LinkComparison } from "./compare-links.js";
+import { caseKeptKey, outcomeOf, type PathOutcome, type Side } from "./side.js";
+
+/**
+ * Why a path's answer changed: its link `changed`; a link was `added` or `removed` at the path; a
+ * splat now `caught` it or `released` it; an exact link now `shadowed` the splat that answered it;
+ * `site` settings (case sensitivity, blocklist, static files) changed the answer.
+ */
+export type RoutingCause =
+  "changed" | "added" | "removed" | "caught" | "released" | "shadowed" | "site";
+
+export interface MatchView {
+  kind: "exact" | "splat";
+  slug: string;
+  file: string;
+  line: number;
+}
+
+export interface RoutingChange {
+  path: string;
+  before: PathOutcome;
+  after: PathOutcome;
+  cause: RoutingCause;
+  before_match: MatchView | null;
+  after_match: MatchView | null;
+}
+
+/** What the head side answers a path: kept small, so hundreds of thousands of paths stay cheap. */
+export interface HeadAnswer {
+  link: LinkRecord | null;
+  match: MatchView | null;
+  outcome: PathOutcome;
+}
+
+export interface RoutingResult {
+  changes: RoutingChange[];
+  /** The head's answer for every path resolved (the published-link rules read it). */
+  headAnswers: Map<string, HeadAnswer>;
+  /** Whether the site's matching settings differ, so that every named path was resolved. */
+  settingsChanged: boolean;
+}
+
+export function settingsDiffer(base: Side, head: Side): boolean {
+  const [a, b] = [base.tables, head.tables];
+  return (
+    base.caseSensitive !== head.caseSensitive ||
+    JSON.stringify(a.blocklist) !== JSON.stringify(b.blocklist) ||
+    JSON.stringify([...a.siteConfig.static_paths].sort()) !==
+      JSON.stringify([...b.siteConfig.static_paths].sort())
+  );
+}
+
+/** Paths named by the links of both tables that may answer differently. */
+export function candidatePaths(
+  base: Side,
+  head: Side,
+  comparison: LinkComparison,
+  everything: boolean,
+): string[] {
+  const paths = new Map<string, string>();
+  const dirtyExact = new Set<string>();
+  const dirtySplat = new Set<string>();
+  const mark = (link: LinkRecord) =>
+    (link.kind === "exact" ? dirtyExact : dirtySplat).add(link.key);
+  comparison.added.forEach(mark);
+  comparison.removed.forEach(mark);
+  for (const change of comparison.routingChanged) {
+    mark(change.before);
+    mark(change.after);
+  }
+  const touched = (key: string) => {
+    if (dirtyExact.has(key)) return true;
+    if (dirtySplat.size === 0) return false;
+    const segments = key === "" ? [] : key.split("/");
+    for (let depth = 0; depth <= segments.length; depth++)
+      if (dirtySplat.has(segments.slice(0, depth).join("/"))) return true;
+    return false;
+  };
+  for (const side of [head, base]) {
+    for (const link of side.tables.links) {
+      if (!everything && !touched(link.key)) continue;
+      const written = "/" + caseKeptKey(link);
+      if (everything) {
+        // Both spellings: when case sensitivity changes, /Docs and /docs may part ways.
+        paths.set(written, written);
+        paths.set("/" + link.key, "/" + link.key);
+      } else {
+        const normal = normalizePath(written, side.caseSensitive);
+        const id = normal.ok ? normal.key : written;
+        if (!paths.has(id)) paths.set(id, written);
+      }
+    }
+  }
+  return [...paths.values()].sort();
+}
+
+export async function compareRouting(options: {
+  base: Side;
+  head: Side;
+  comparison: LinkComparison;
+  now: Date;
+}): Promise<RoutingResult> {
+  const { base, head, comparison, now } = options;
+  const settingsChanged = settingsDiffer(base, head);
+  const headAnswers = new Map<string, HeadAnswer>();
+  const changes: RoutingChange[] = [];
+  const baseOf = new Map([...comparison.headOf].map(([b, h]) => [h, b]));
+  const routingChanged = new Set(comparison.routingChanged.map((c) => c.after));
+  for (const path of candidatePaths(base, head, comparison, settingsChanged)) {
+    const before = await base.resolve(path, now);
+    const after = await head.resolve(path, now);
+    const [was, is] = [outcomeOf(before), outcomeOf(after)];
+    headAnswers.set(path, { link: after.link, match: matchView(after), outcome: is });
+    if (sameOutcome(was, is)) continue;
+    const cause = causeOf(before.link, after.link, {
+      headOf: comparison.headOf,
+      baseOf,
+      routingChanged,
+    });
+    changes.push({
+      path,
+      before: was,
+      after: is,
+      cause,
+      before_match: matchView(before),
+      after_match: matchView(after),
+    });
+  }
+  return { changes, headAnswers, settingsChanged };
+}
+
+function causeOf(
+  was: LinkRecord | null,
+  is: LinkRecord | null,
+  pairs: {
+    headOf: Map<LinkRecord, LinkRecord>;
+    baseOf: Map<LinkRecord, LinkRecord>;
+    routingChanged: Set<LinkRecord>;
+  },
+): RoutingCause {
+  if (was && is && pairs.headOf.get(was) === is)
+    return pairs.routingChanged.has(is) ? "changed" : "site";
+  if (!was && !is) return "site";
+  if (is?.kind === "exact") {
+    if (was?.kind === "splat") return "shadowed";
+    return pairs.baseOf.has(is) ? "site" : "added";
+  }
+  if (is) return "caught";
+  if (was && pairs.headOf.has(was)) return "site";
+  return was?.kind === "splat" ? "released" : "removed";
+}
+
+function sameOutcome(a: PathOutcome, b: PathOutcome): boolean {
+  return a.status === b.status && a.location === b.location && a.page === b.page;
+}
+
+export function matchView(resolution: Resolution): MatchView | null {
+  const m = resolution.match;
+  return m && { kind: m.kind, slug: m.slug, file: m.file, line: m.line };
+}

@@ -1,0 +1,55 @@
+/**
+ * Schedule starts and ends within a window (by default the next 7 days) at either commit: what
+ * will change on its own soon after the change lands, or what the change moves.
+ */
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+
+export interface ScheduleEvent {
+  slug: string;
+  event: "start" | "end";
+  /** ISO 8601, UTC. */
+  at: string;
+  /** Which commit has it: the base, the head, or both. */
+  side: "base" | "head" | "both";
+  file: string;
+  line: number;
+}
+
+export const DAY_MS = 86_400_000;
+
+export function scheduleEvents(options: {
+  base: readonly LinkRecord[];
+  head: readonly LinkRecord[];
+  headOf: ReadonlyMap<LinkRecord, LinkRecord>;
+  from: Date;
+  days: number;
+}): ScheduleEvent[] {
+  const start = options.from.getTime();
+  const end = start + options.days * DAY_MS;
+  const events = new Map<string, ScheduleEvent>();
+  const collect = (link: LinkRecord, side: "base" | "head", id: LinkRecord) => {
+    if (link.state !== "active" || !link.schedule) return;
+    for (const event of ["start", "end"] as const) {
+      const text = link.schedule[event];
+      const t = text === undefined ? NaN : Date.parse(text);
+      if (!(t >= start && t <= end)) continue;
+      const key = `${id.kind}\n${id.key}\n${event}\n${t}`;
+      const seen = events.get(key);
+      if (seen) seen.side = "both";
+      else
+        events.set(key, {
+          slug: link.slug,
+          event,
+          at: new Date(t).toISOString(),
+          side,
+          file: link.file,
+          line: link.line,
+        });
+    }
+  };
+  for (const link of options.head) collect(link, "head", link);
+  for (const link of options.base) collect(link, "base", options.headOf.get(link) ?? link);
+  return [...events.values()].sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : a.slug < b.slug ? -1 : 1,
+  );
+}

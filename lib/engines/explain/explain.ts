@@ -1,0 +1,124 @@
+/**
+ * `shortlinks explain`: the resolution trace of one request, computed by the very code the
+ * worker runs (resolve() and answerRequest()) over the compiled instance, in memory.
+ */
+import { compileInstance } from "../../stages/compile.js";
+import { errorsIn, type Diagnostic } from "../../shared/diagnostics.js";
+import { loadRuntimeData } from "../../../runtime/registry/store.js";
+import { answerRequest } from "../../../runtime/worker.js";
+import type { Check } from "../../../runtime/resolve.js";
+import type { RemainderMode } from "../../../runtime/contract/index.js";
+import { memoryAssets } from "./memory-assets.js";
+import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
+
+export interface ExplainOptions {
+  root: string;
+  path: string;
+  at?: Date;
+  method?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Explanation {
+  path: string;
+  method: string;
+  at: string;
+  normalized: string | null;
+  match: null | {
+    kind: "exact" | "splat";
+    slug: string;
+    file: string;
+    line: number;
+    /** Splat links: what happens to the rest of the path when the target has no `:splat`. */
+    remainder?: RemainderMode;
+  };
+  effective_state: string | null;
+  schedule_label: string | null;
+  outcome: { status: number; location?: string; page?: string };
+  headers: Record<string, string>;
+  event: null | { kind: string; [key: string]: unknown };
+  checks: Check[];
+}
+
+export type Explainer =
+  | { ok: true; explain(request: Omit<ExplainOptions, "root">): Promise<Explanation> }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Compiles the instance once (with `extraRows` as if they were in its sources, as `import` checks
+ * rows before writing them); each explain then runs the worker's own code over it.
+ */
+export async function createExplainer(
+  root: string,
+  options: { extraRows?: RawRow[] } = {},
+): Promise<Explainer> {
+  const compiled = await compileInstance({ root, skipBundle: true, extraRows: options.extraRows });
+  if (!compiled.files) return { ok: false, diagnostics: errorsIn(compiled.diagnostics) };
+  const assets = memoryAssets(compiled.files);
+  const data = await loadRuntimeData(assets);
+  return {
+    ok: true,
+    async explain(options) {
+      const at = options.at ?? new Date();
+      const path = options.path.startsWith("/") ? options.path : "/" + options.path;
+      const request = new Request(new URL(data.site.base_url).origin + path, {
+        method: options.method ?? "GET",
+        headers: options.headers,
+      });
+      const { resolution, response, event } = await answerRequest(
+        request,
+        { ASSETS: assets },
+        data,
+        at,
+      );
+      const { outcome } = resolution;
+      return {
+        path,
+        method: resolution.method,
+        at: at.toISOString(),
+        normalized: resolution.normalized,
+        match: resolution.match && {
+          kind: resolution.match.kind,
+          slug: resolution.match.slug,
+          file: resolution.match.file,
+          line: resolution.match.line,
+          ...(resolution.link?.kind === "splat"
+            ? { remainder: resolution.link.remainder ?? "append" }
+            : {}),
+        },
+        effective_state: resolution.effective_state,
+        schedule_label: resolution.schedule_label,
+        outcome: {
+          status: response.status,
+          ...(response.headers.has("location")
+            ? { location: response.headers.get("location") as string }
+            : {}),
+          ...(outcome.type === "page" ? { page: outcome.page } : {}),
+        },
+        headers: Object.fromEntries(response.headers),
+        event: event ? { ...event } : null,
+        checks: resolution.checks,
+      };
+    },
+  };
+}
+
+/** The trace as a person reads it. */
+export function formatExplanation(e: Explanation): string[] {
+  const lines = [`${e.method} ${e.path}  (at ${e.at})`];
+  for (const c of e.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.step.padEnd(9)} ${c.detail}`);
+  if (e.match)
+    lines.push(
+      `  match      ${e.match.kind} ${e.match.slug}  ${e.match.file}:${e.match.line}${e.match.remainder ? `  (remainder: ${e.match.remainder})` : ""}`,
+    );
+  if (e.effective_state)
+    lines.push(
+      `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,
+    );
+  lines.push(
+    `  => ${e.outcome.status}${e.outcome.location ? ` ${e.outcome.location}` : ""}${e.outcome.page ? `  page ${e.outcome.page}` : ""}`,
+  );
+  for (const [name, value] of Object.entries(e.headers)) lines.push(`     ${name}: ${value}`);
+  lines.push(`  event      ${e.event ? e.event.kind : "none"}`);
+  return lines;
+}

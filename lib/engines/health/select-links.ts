@@ -1,0 +1,61 @@
+/**
+ * Which links `health` probes: every link that redirects now or will by itself later (active,
+ * or active and waiting for its schedule to start), taken from the compiler's validated links.
+ * A splat link is probed at its base (the target with an empty remainder).
+ */
+import { effectiveState } from "../../../runtime/lifecycle.js";
+import { expandSplat } from "../../../runtime/targets/index.js";
+import type {
+  EffectiveState,
+  LinkRecord,
+  TargetAllowance,
+} from "../../../runtime/contract/index.js";
+
+export interface LinkToCheck {
+  slug: string;
+  target: string;
+  allow?: TargetAllowance;
+}
+
+const REDIRECTING: ReadonlySet<EffectiveState> = new Set(["active", "scheduled"]);
+
+export interface Selection {
+  links: LinkToCheck[];
+  /** `--only` names that match no link. */
+  unknown: string[];
+  /** `--only` names of links that cannot redirect, with their effective state. */
+  idle: { slug: string; state: EffectiveState }[];
+}
+
+function names(link: LinkRecord): string[] {
+  const slug = link.slug.toLowerCase();
+  return [slug, link.key.toLowerCase(), "/" + link.key.toLowerCase(), "/" + slug];
+}
+
+/** An `--only` name as matched: lower-cased, one trailing slash dropped as the worker drops it. */
+const nameOf = (only: string) => only.toLowerCase().replace(/(.)\/$/, "$1");
+
+export function selectLinks(links: readonly LinkRecord[], at: Date, only?: string[]): Selection {
+  const wanted = only?.length ? new Set(only.map(nameOf)) : null;
+  const matched = new Set<string>();
+  const selection: Selection = { links: [], unknown: [], idle: [] };
+  for (const link of links) {
+    if (wanted) {
+      const hit = names(link).filter((n) => wanted.has(n));
+      if (hit.length === 0) continue;
+      hit.forEach((n) => matched.add(n));
+    }
+    const state = effectiveState(link, at);
+    if (!REDIRECTING.has(state)) {
+      if (wanted) selection.idle.push({ slug: link.slug, state });
+      continue;
+    }
+    const base = link.kind === "splat" ? expandSplat(link.target, []) : null;
+    const target = base?.ok ? base.url : link.target;
+    selection.links.push(
+      link.allow ? { slug: link.slug, target, allow: link.allow } : { slug: link.slug, target },
+    );
+  }
+  if (only) selection.unknown = only.filter((s) => !matched.has(nameOf(s)));
+  return selection;
+}

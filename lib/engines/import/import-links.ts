@@ -1,0 +1,226 @@
+/**
+ * `shortlinks import`: read an export, turn each line into a link row or a diagnostic, check the
+ * rows against the whole instance (the same validation as build: target rules, slugs,
+ * duplicates), check the order dependence of `_redirects`, then write the rows that pass to a
+ * new file under custom/links/. Nothing is dropped silently; nothing is overwritten.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { compileInstance } from "../../stages/compile.js";
+import { diag, isError, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
+import { createExplainer } from "../explain/explain.js";
+import { defaultsDirFor } from "../../shared/paths.js";
+import { loadSite } from "../../stages/1-sources/site/load-site.js";
+import { LINKS_DIR, listSourceFiles } from "../../stages/1-sources/links/load-sources.js";
+import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
+import { PARSERS } from "./formats/index.js";
+import { checkOrder } from "./order-check.js";
+import type { ImportedRow, ImportFormat, RedirectsFlavour } from "./types.js";
+import { defaultIntoPath, importedYaml, writeImported } from "./write-import.js";
+
+export interface ImportOptions {
+  root: string;
+  format: ImportFormat;
+  /** The export file, as the user named it. */
+  input: string;
+  /** Relative to the root, under custom/links/, ending in .yaml; default imported-FORMAT.yaml. */
+  into?: string;
+  flavour?: RedirectsFlavour;
+  /** Import only the links of this short domain (multi-domain exports). */
+  domain?: string;
+}
+
+export interface ImportResult {
+  diagnostics: Diagnostic[];
+  /** The file written, relative to the root, if any. */
+  written?: string;
+  /** Source lines (records) read, imported, and not imported. */
+  lines: number;
+  imported: number;
+}
+
+export async function importLinks(options: ImportOptions): Promise<ImportResult> {
+  const root = resolve(options.root);
+  const flavour = options.flavour ?? "cloudflare";
+  const absolute = resolve(options.input);
+  const inside = relative(root, absolute);
+  const file = (inside.startsWith("..") || isAbsolute(inside) ? options.input : inside)
+    .split(sep)
+    .join("/");
+  const fail = (d: Diagnostic): ImportResult => ({ diagnostics: [d], lines: 0, imported: 0 });
+  if ((await listSourceFiles(root)).includes(file))
+    return fail(
+      diag(
+        "SL850",
+        { file, line: 0 },
+        `the export is itself a link source of the instance (every .yaml and .csv file in ${LINKS_DIR}/ is)`,
+        `move it out of ${LINKS_DIR}/ and import it from there`,
+      ),
+    );
+  let text: string;
+  try {
+    text = exportText(await readFile(absolute));
+  } catch (error) {
+    return fail(diag("SL850", { file, line: 0 }, `cannot read: ${(error as Error).message}`));
+  }
+  const loaded = await loadSite(root, defaultsDirFor(root));
+  if (!loaded.site) return { diagnostics: loaded.diagnostics, lines: 0, imported: 0 };
+  const site = loaded.site;
+  const parsed = PARSERS[options.format]({
+    text,
+    file,
+    flavour,
+    caseSensitive: site.case_sensitive,
+  });
+  const diagnostics = [...parsed.diagnostics];
+  let rows = parsed.rows;
+  rows = filterDomain(rows, options.domain, file, diagnostics);
+  for (const { row } of rows)
+    if (typeof row.target === "string" && row.target.startsWith("/"))
+      row.target = site.base_url + row.target;
+
+  // The same validation as build. A line may give several rows (Bitly's custom back-halves), so
+  // each row is checked at its own place (its index), then reported at its source line.
+  const raw = (list: readonly ImportedRow[], at: (i: number) => number): RawRow[] =>
+    list.map(({ row }, i) => ({ file, line: at(i), value: row, fieldLines: {} }));
+  const checked = await compileInstance({
+    root,
+    skipBundle: true,
+    emit: false,
+    extraRows: raw(rows, (i) => i + 1),
+  });
+  const placed = checked.diagnostics.filter((d) => d.file === file);
+  const refusedRows = new Set(placed.filter(isError).map((d) => d.line - 1));
+  const mine = placed.map((d) => atSourceLine(d, file, rows));
+  const refusedLines = new Set(mine.filter(isError).map((d) => d.line));
+  // A line refused here needs no note on how its link would have answered.
+  const kept = diagnostics.filter((d) => d.code !== "SL853" || !refusedLines.has(d.line));
+  diagnostics.length = 0;
+  diagnostics.push(...kept, ...mine);
+  const good = rows.filter((_, i) => !refusedRows.has(i));
+  const instanceErrors = checked.diagnostics.filter((d) => d.file !== file && isError(d));
+  if (instanceErrors.length > 0)
+    diagnostics.push(
+      diag(
+        "SL850",
+        { file, line: 0 },
+        `the instance has ${instanceErrors.length} error(s) of its own: shortlinks check lists them; nothing was written, as duplicates and order cannot be checked against it`,
+      ),
+    );
+  else if (parsed.rules && good.length > 0) {
+    const explainer = await createExplainer(root, {
+      extraRows: raw(good, (i) => good[i].line),
+    });
+    if (explainer.ok)
+      diagnostics.push(
+        ...(await checkOrder({
+          rules: parsed.rules,
+          flavour,
+          file,
+          explainer,
+          imported: new Set(good.map((r) => r.line)),
+        })),
+      );
+  }
+
+  const lines = new Set([
+    ...rows.map((r) => r.line),
+    ...diagnostics.filter(isError).map((d) => d.line),
+  ]);
+  lines.delete(0);
+  const result: ImportResult = {
+    diagnostics: [],
+    lines: lines.size,
+    imported: new Set(good.map((r) => r.line)).size,
+  };
+  if (good.length > 0 && instanceErrors.length === 0) {
+    const into = options.into ?? defaultIntoPath(root, options.format);
+    const content = importedYaml({ rows: good, format: options.format, source: file });
+    if (options.into !== undefined && existsSync(resolve(root, into)))
+      diagnostics.push(intoExists(into));
+    else if (await writeImported(root, into, content)) result.written = into;
+    else diagnostics.push(intoExists(into));
+    if (!result.written) result.imported = 0;
+  } else result.imported = 0;
+  result.diagnostics = sortDiagnostics(diagnostics);
+  return result;
+}
+
+/**
+ * An export's text: UTF-8, or UTF-16 when it starts with that byte-order mark (spreadsheets save
+ * "Unicode text" so). NUL bytes otherwise mean another encoding or no text at all.
+ */
+function exportText(bytes: Buffer): string {
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? "utf-16le"
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? "utf-16be"
+        : "utf-8";
+  const text = new TextDecoder(encoding).decode(bytes);
+  if (text.includes("\u0000"))
+    throw new Error(
+      "NUL bytes: not UTF-8 text (UTF-16 without a byte-order mark?); save it as UTF-8",
+    );
+  return text;
+}
+
+/** A diagnostic of the row at index `line - 1`, moved to that row's source line (messages too). */
+function atSourceLine(d: Diagnostic, file: string, rows: readonly ImportedRow[]): Diagnostic {
+  const lineOf = (n: number) => rows[n - 1]?.line ?? n;
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const moved: Diagnostic = {
+    ...d,
+    line: lineOf(d.line),
+    message: d.message.replace(
+      new RegExp(`${escaped}:(\\d+)`, "g"),
+      (_, n: string) => `${file}:${lineOf(Number(n))}`,
+    ),
+  };
+  if (d.group?.file === file) moved.group = { ...d.group, line: lineOf(d.group.line) };
+  return moved;
+}
+
+function intoExists(into: string): Diagnostic {
+  return diag(
+    "SL855",
+    { file: into, line: 0 },
+    `${into} exists: import writes a new file and never overwrites one; nothing was written`,
+    "pass --into custom/links/NEW-NAME.yaml",
+  );
+}
+
+/** Multi-domain exports: one instance answers on one host. */
+function filterDomain(
+  rows: ImportedRow[],
+  domain: string | undefined,
+  file: string,
+  diagnostics: Diagnostic[],
+): ImportedRow[] {
+  if (domain !== undefined) {
+    const wanted = domain.toLowerCase();
+    return rows.filter((r) => {
+      if (r.domain === undefined || r.domain.toLowerCase() === wanted) return true;
+      diagnostics.push(
+        diag(
+          "SL851",
+          { file, line: r.line },
+          `not imported: a link of ${r.domain}, not of ${domain} (--domain)`,
+        ),
+      );
+      return false;
+    });
+  }
+  const domains = [...new Set(rows.map((r) => r.domain?.toLowerCase()).filter(Boolean))];
+  if (domains.length > 1)
+    diagnostics.push(
+      diag(
+        "SL856",
+        { file, line: 0 },
+        `the export holds links of ${domains.length} domains (${domains.join(", ")}); an instance answers on one host, so equal codes collide`,
+        "pass --domain HOST to import one domain's links",
+      ),
+    );
+  return rows;
+}

@@ -1,0 +1,37 @@
+/**
+ * The imported rows as a new YAML link source: each row under a comment naming its source line,
+ * written whole or not at all and never over an existing file.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { stringify } from "yaml";
+import { createFileExclusive } from "../../shared/fs/atomic.js";
+import type { ImportedRow } from "./types.js";
+
+const COMMENT_MAX = 160;
+
+export function importedYaml(options: {
+  rows: readonly ImportedRow[];
+  format: string;
+  source: string;
+}): string {
+  const head = `# Imported by \`shortlinks import ${options.format}\` from ${options.source}.\n# Each row names the source line it comes from.\n`;
+  const body = options.rows.map(({ line, text, row }) => {
+    const shown = text.length > COMMENT_MAX ? `${text.slice(0, COMMENT_MAX - 3)}...` : text;
+    const comment = `# ${options.source}:${line}: ${shown.replace(/[\r\n]+/g, " ").trim()}\n`;
+    return comment + stringify([row], { lineWidth: 0 });
+  });
+  return head + body.join("");
+}
+
+/** `custom/links/imported-FORMAT.yaml`, or the first `-2`, `-3`, ... that does not exist. */
+export function defaultIntoPath(root: string, format: string): string {
+  for (let n = 1; ; n++) {
+    const candidate = `custom/links/imported-${format}${n === 1 ? "" : `-${n}`}.yaml`;
+    if (!existsSync(join(root, candidate))) return candidate;
+  }
+}
+
+export async function writeImported(root: string, into: string, text: string): Promise<boolean> {
+  return createFileExclusive(join(root, into), text);
+}

@@ -1,0 +1,68 @@
+/**
+ * What one link source may hold (docs/limits.md). Bounds keep every generated file far below the
+ * platform's 25 MiB per asset and keep build, check and add fast; past them the row or file is
+ * refused with a coded diagnostic that names the field and its length, never its content.
+ */
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import type { RawRow } from "./raw-row.js";
+
+/** A source file larger than this is refused before it is read (SL112). */
+export const MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+/** Rows in one source file (SL111); split larger sets into several files. */
+export const MAX_ROWS_PER_FILE = 100_000;
+/** Tags on one link (SL110). */
+export const MAX_TAGS = 50;
+
+/** Characters (JavaScript string length) per text field, by field path (SL110). */
+export const FIELD_LIMITS = {
+  target: 8192,
+  description: 2000,
+  owner: 200,
+  tag: 100,
+  "schedule.label": 200,
+  "schedule.start": 64,
+  "schedule.end": 64,
+  "allow.reason": 500,
+} as const;
+
+type LimitedField = Exclude<keyof typeof FIELD_LIMITS, "tag">;
+
+/** SL110 for every field of `row` over its limit; empty when the row is within bounds. */
+export function fieldLimitProblems(row: RawRow): Diagnostic[] {
+  const value = row.value as Record<string, unknown>;
+  const out: Diagnostic[] = [];
+  const over = (field: string, length: number, max: number, unit = "characters") =>
+    out.push(
+      diag(
+        "SL110",
+        {
+          file: row.file,
+          line: row.fieldLines[field] ?? row.fieldLines[field.split(".")[0]] ?? row.line,
+        },
+        `field "${field}" is ${length} ${unit} long; at most ${max} are allowed`,
+        "see docs/limits.md",
+      ),
+    );
+  for (const field of Object.keys(FIELD_LIMITS) as (LimitedField | "tag")[]) {
+    if (field === "tag") continue;
+    const text = valueAt(value, field);
+    if (typeof text === "string" && text.length > FIELD_LIMITS[field])
+      over(field, text.length, FIELD_LIMITS[field]);
+  }
+  const tags = value.tags;
+  if (Array.isArray(tags)) {
+    if (tags.length > MAX_TAGS) over("tags", tags.length, MAX_TAGS, "tags");
+    const longest = Math.max(0, ...tags.map((t) => (typeof t === "string" ? t.length : 0)));
+    if (longest > FIELD_LIMITS.tag) over("tags", longest, FIELD_LIMITS.tag, "characters (one tag)");
+  }
+  return out;
+}
+
+function valueAt(value: Record<string, unknown>, path: string): unknown {
+  const [head, inner] = path.split(".");
+  const first = value[head];
+  if (inner === undefined) return first;
+  return first !== null && typeof first === "object"
+    ? (first as Record<string, unknown>)[inner]
+    : undefined;
+}

@@ -1,0 +1,101 @@
+/** Stage 1: read every custom/links/*.yaml and *.csv and check each row's shape. */
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { collectGarbage } from "../../../shared/collect-garbage.js";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
+import type { RawRow } from "./raw-row.js";
+import { fieldLimitProblems } from "./limits.js";
+import { readSourceRows, readSourceText } from "./source-file.js";
+import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
+
+export const LINKS_DIR = "custom/links";
+
+export interface LoadedSources {
+  links: SourceLink[];
+  /** Files read, relative to the root, sorted. */
+  files: string[];
+  diagnostics: Diagnostic[];
+}
+
+export async function listSourceFiles(root: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(join(root, LINKS_DIR));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return names
+    .filter((n) => /\.(ya?ml|csv)$/i.test(n))
+    .sort()
+    .map((n) => `${LINKS_DIR}/${n}`);
+}
+
+export async function loadSources(root: string): Promise<LoadedSources> {
+  const files = await listSourceFiles(root);
+  const diagnostics: Diagnostic[] = [];
+  const links: SourceLink[] = [];
+  if (files.length === 0) {
+    diagnostics.push(
+      diag(
+        "SL108",
+        { file: LINKS_DIR, line: 0 },
+        "no link files found",
+        `add ${LINKS_DIR}/links.yaml`,
+      ),
+    );
+  }
+  for (const file of files) {
+    const source = await readSourceText(root, file);
+    if ("problem" in source) {
+      diagnostics.push(source.problem);
+      continue;
+    }
+    const read = readSourceRows(source.text, file);
+    diagnostics.push(...read.diagnostics);
+    for (const row of read.rows) {
+      const checked = checkRow(row);
+      if ("link" in checked) links.push(checked.link);
+      else diagnostics.push(...checked.diagnostics);
+    }
+    collectGarbage(links.length); // a large file's parsed cells, before the next file's
+  }
+  return { links, files, diagnostics };
+}
+
+export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Diagnostic[] } {
+  const at = { file: row.file, line: row.line };
+  if (row.value === null || typeof row.value !== "object" || Array.isArray(row.value)) {
+    return {
+      diagnostics: [
+        diag(
+          "SL103",
+          at,
+          "expected a mapping with slug and target",
+          "each row is `- slug: ...` followed by `target: ...`",
+        ),
+      ],
+    };
+  }
+  const overLimits = fieldLimitProblems(row);
+  if (overLimits.length > 0) return { diagnostics: overLimits };
+  const result = LINK_ROW_SCHEMA.safeParse(row.value);
+  if (result.success) {
+    return { link: { ...result.data, file: row.file, line: row.line, fieldLines: row.fieldLines } };
+  }
+  const slug = (row.value as { slug?: unknown }).slug;
+  return {
+    diagnostics: issuesToDiagnostics(result.error, {
+      file: row.file,
+      lineOf: (path) =>
+        row.fieldLines[path.map(String).join(".")] ?? row.fieldLines[String(path[0])] ?? row.line,
+      raw: row.value,
+      codes: { missing: "SL104", unknown: "SL106", invalid: "SL105" },
+      subject:
+        typeof slug === "string"
+          ? `link ${JSON.stringify(slug.length > 60 ? slug.slice(0, 57) + "..." : slug)}`
+          : undefined,
+    }),
+  };
+}

@@ -1,0 +1,84 @@
+/** Read a YAML link file: the fast reader when the file has the plain shape, the yaml package otherwise. */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { readYamlRowsFast } from "./fast-yaml.js";
+import type { RawRow } from "./raw-row.js";
+
+export interface ReadResult {
+  rows: RawRow[];
+  diagnostics: Diagnostic[];
+}
+
+export function readYamlRows(withBom: string, file: string): ReadResult {
+  // A UTF-8 byte-order mark is not content (the CSV reader drops it too).
+  const text = withBom.startsWith("\ufeff") ? withBom.slice(1) : withBom;
+  const fast = readYamlRowsFast(text, file);
+  if (fast) return { rows: fast, diagnostics: [] };
+  return readYamlRowsFull(text, file);
+}
+
+/** The exact path: the yaml document API, with line numbers from a LineCounter. */
+export function readYamlRowsFull(text: string, file: string): ReadResult {
+  const lineCounter = new LineCounter();
+  // Merge keys (`<<: *base`) as YAML 1.1 defines them; anchors and aliases resolve in toJS.
+  const doc = parseDocument(text, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+    merge: true,
+  });
+  const lineAt = (node: Node | null | undefined, fallback: number) =>
+    node?.range ? lineCounter.linePos(node.range[0]).line : fallback;
+  if (doc.errors.length > 0) {
+    return {
+      rows: [],
+      diagnostics: doc.errors.map((e) =>
+        diag(
+          "SL101",
+          { file, line: lineCounter.linePos(e.pos[0]).line },
+          `cannot parse YAML: ${e.message.split("\n")[0]}`,
+        ),
+      ),
+    };
+  }
+  const contents = doc.contents;
+  if (contents === null || (isScalar(contents) && contents.value === null))
+    return { rows: [], diagnostics: [] };
+  if (!isSeq(contents)) {
+    return {
+      rows: [],
+      diagnostics: [
+        diag(
+          "SL102",
+          { file, line: lineAt(contents, 1) },
+          "expected a list of links (each row starts with `- slug: ...`)",
+          "write the file as a YAML sequence of mappings",
+        ),
+      ],
+    };
+  }
+  const rows: RawRow[] = contents.items.map((node) => {
+    const itemNode = node as Node | null;
+    const line = lineAt(itemNode, 1);
+    const fieldLines: Record<string, number> = {};
+    if (isMap(itemNode)) {
+      for (const pair of itemNode.items) {
+        const key = String((pair.key as { value?: unknown } | null)?.value);
+        fieldLines[key] = lineAt(pair.key as Node, line);
+        if (isMap(pair.value)) {
+          for (const inner of pair.value.items) {
+            const innerKey = String((inner.key as { value?: unknown } | null)?.value);
+            fieldLines[`${key}.${innerKey}`] = lineAt(inner.key as Node, line);
+          }
+        }
+      }
+    }
+    return {
+      file,
+      line,
+      value: itemNode === null ? null : (itemNode.toJS(doc) as unknown),
+      fieldLines,
+    };
+  });
+  return { rows, diagnostics: [] };
+}

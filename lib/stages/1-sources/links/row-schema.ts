@@ -1,0 +1,57 @@
+/** The shape of one link row (YAML or CSV), as zod checks it. */
+import { z } from "zod";
+import {
+  LINK_STATES,
+  REDIRECT_STATUSES,
+  REMAINDER_MODES,
+} from "../../../../runtime/contract/index.js";
+
+const text = (what = "text") => z.string({ error: `expected ${what}` });
+const nonEmpty = (what: string) => text(what).min(1, { error: `expected ${what}` });
+
+export const SCHEDULE_SCHEMA = z.strictObject({
+  label: nonEmpty("a label (text reported in analytics)"),
+  start: text("an ISO 8601 time with an offset, quoted or plain").optional(),
+  end: text("an ISO 8601 time with an offset, quoted or plain").optional(),
+});
+
+/** A rule as the editor names it: its code (`SL207`) or its number (`7`, read as text). */
+const RULE_NAME = z.union(
+  [nonEmpty("a rule name"), z.number().int().nonnegative().transform(String)],
+  { error: "expected a rule code such as SL207 or a rule number such as 7" },
+);
+
+export const ALLOW_SCHEMA = z.strictObject({
+  rules: z
+    .array(RULE_NAME, { error: "expected a list of rule names" })
+    .min(1, { error: "expected a list of at least one rule name" }),
+  reason: nonEmpty("the reason for the exception, as text"),
+});
+
+export const LINK_ROW_SCHEMA = z.strictObject({
+  slug: nonEmpty("the slug as text, for example docs or gh/*"),
+  target: nonEmpty("an absolute URL such as https://example.org/page"),
+  status: z
+    .literal(REDIRECT_STATUSES, { error: `expected one of ${REDIRECT_STATUSES.join(", ")}` })
+    .optional(),
+  state: z.enum(LINK_STATES, { error: `expected one of ${LINK_STATES.join(", ")}` }).optional(),
+  schedule: SCHEDULE_SCHEMA.optional(),
+  forward_query: z.boolean({ error: "expected true or false" }).optional(),
+  remainder: z
+    .enum(REMAINDER_MODES, { error: `expected ${REMAINDER_MODES.join(" or ")}` })
+    .optional(),
+  allow: ALLOW_SCHEMA.optional(),
+  description: text().optional(),
+  tags: z.array(nonEmpty("a tag"), { error: "expected a list of tags" }).optional(),
+  owner: text().optional(),
+});
+
+export type LinkRowInput = z.input<typeof LINK_ROW_SCHEMA>;
+export type LinkRow = z.output<typeof LINK_ROW_SCHEMA>;
+
+/** A row that passed the shape check, with its place. */
+export interface SourceLink extends LinkRow {
+  file: string;
+  line: number;
+  fieldLines: Record<string, number>;
+}

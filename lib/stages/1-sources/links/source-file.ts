@@ -1,0 +1,54 @@
+/**
+ * Reading one link source safely: only a regular file that lies inside the instance (a symbolic
+ * link may point elsewhere in it, never outside), at most MAX_SOURCE_BYTES, and at most
+ * MAX_ROWS_PER_FILE rows. A refused file is never read, so nothing of it reaches a message.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { inspectEntry } from "../instance-entry.js";
+import { MAX_ROWS_PER_FILE, MAX_SOURCE_BYTES } from "./limits.js";
+import { readCsvRows } from "./read-csv.js";
+import { readYamlRows, type ReadResult } from "./read-yaml.js";
+
+export const isCsvSource = (file: string) => /\.csv$/i.test(file);
+
+/** The file's text, or why it is refused (SL109, SL112). `file` is relative to the root. */
+export async function readSourceText(
+  root: string,
+  file: string,
+): Promise<{ text: string } | { problem: Diagnostic }> {
+  const at = { file, line: 0 };
+  const entry = await inspectEntry(root, file, "file");
+  if ("missing" in entry)
+    return { problem: diag("SL109", at, `${file} disappeared while it was read`) };
+  if ("refused" in entry) return { problem: diag("SL109", at, `${file} ${entry.refused}`) };
+  const real = entry.real;
+  const info = await stat(real);
+  if (info.size > MAX_SOURCE_BYTES)
+    return {
+      problem: diag(
+        "SL112",
+        at,
+        `${file} is ${info.size} bytes; a link source may hold at most ${MAX_SOURCE_BYTES}`,
+        "split it into several files (see docs/limits.md)",
+      ),
+    };
+  return { text: await readFile(real, "utf8") };
+}
+
+/** Rows of a source's text by its extension, with SL111 instead of rows past the row limit. */
+export function readSourceRows(text: string, file: string): ReadResult {
+  const read = isCsvSource(file) ? readCsvRows(text, file) : readYamlRows(text, file);
+  if (read.rows.length <= MAX_ROWS_PER_FILE) return read;
+  return {
+    rows: [],
+    diagnostics: [
+      diag(
+        "SL111",
+        { file, line: 0 },
+        `${file} holds ${read.rows.length} rows; a link source may hold at most ${MAX_ROWS_PER_FILE}`,
+        "split it into several files (see docs/limits.md)",
+      ),
+    ],
+  };
+}

@@ -1,0 +1,75 @@
+/** Load custom/site.yaml over defaults/site.yaml. */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { parseLocated } from "../../../shared/yaml-lines.js";
+import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
+import { SITE_SCHEMA, type Site } from "./site-schema.js";
+
+export const SITE_FILE = "custom/site.yaml";
+
+export interface LoadedSite {
+  site?: Site;
+  diagnostics: Diagnostic[];
+}
+
+export async function loadSite(root: string, defaultsDir: string): Promise<LoadedSite> {
+  const at = { file: SITE_FILE, line: 0 };
+  let defaults: Record<string, unknown> = {};
+  try {
+    const parsed = parseLocated(await readFile(join(defaultsDir, "site.yaml"), "utf8"));
+    if (isRecord(parsed.value)) defaults = parsed.value;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  let text: string;
+  try {
+    text = await readFile(join(root, SITE_FILE), "utf8");
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    return {
+      diagnostics: [
+        diag(
+          "SL501",
+          at,
+          `${SITE_FILE} is missing`,
+          "run `shortlinks init` to create an instance here, or pass --root with the instance's folder",
+        ),
+      ],
+    };
+  }
+  const located = parseLocated(text);
+  if (located.errors.length > 0) {
+    return {
+      diagnostics: located.errors.map((e) =>
+        diag("SL501", { file: SITE_FILE, line: e.line }, `cannot parse: ${e.message}`),
+      ),
+    };
+  }
+  const own = located.value ?? {};
+  if (!isRecord(own)) {
+    return {
+      diagnostics: [diag("SL502", { ...at, line: 1 }, "expected a mapping of site fields")],
+    };
+  }
+  const raw = { ...defaults, ...own };
+  const result = SITE_SCHEMA.safeParse(raw);
+  if (!result.success) {
+    const diagnostics = issuesToDiagnostics(result.error, {
+      file: SITE_FILE,
+      lineOf: located.lineOf,
+      raw,
+      codes: { missing: "SL502", unknown: "SL502", invalid: "SL502" },
+    });
+    return { diagnostics };
+  }
+  return { site: result.data, diagnostics: [] };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+export function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === "ENOENT";
+}

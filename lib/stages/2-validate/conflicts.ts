@@ -1,0 +1,82 @@
+/** Conflicts between links, and with reserved and static paths, that a reviewer would miss. */
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+
+const where = (link: LinkRecord) => `${link.file}:${link.line}`;
+
+/** Duplicates (SL305) are removed from the returned list; warnings keep every link. */
+export function findConflicts(
+  links: LinkRecord[],
+  caseSensitive: boolean,
+): { links: LinkRecord[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const exact = new Map<string, LinkRecord>();
+  const splat = new Map<string, LinkRecord>();
+  const kept: LinkRecord[] = [];
+  for (const link of links) {
+    const table = link.kind === "exact" ? exact : splat;
+    const first = table.get(link.key);
+    if (first) {
+      diagnostics.push(
+        diag(
+          "SL305",
+          link,
+          `link "${link.slug}" duplicates "${first.slug}" at ${where(first)} (same path after normalisation)`,
+          "remove one of them or change the slug",
+        ),
+      );
+      continue;
+    }
+    table.set(link.key, link);
+    kept.push(link);
+  }
+  if (caseSensitive) diagnostics.push(...caseTwins(kept));
+  for (const link of kept) {
+    const segments = link.key === "" ? [] : link.key.split("/");
+    const ancestors = link.kind === "exact" ? segments.length : segments.length - 1;
+    for (let n = ancestors; n >= 0; n--) {
+      const cover = splat.get(segments.slice(0, n).join("/"));
+      if (!cover || cover === link) continue;
+      if (link.kind === "exact") {
+        diagnostics.push({
+          ...diag(
+            "SL307",
+            link,
+            `exact link "${link.slug}" lies under splat link "${cover.slug}" at ${where(cover)}; the exact link wins`,
+          ),
+          group: { file: cover.file, line: cover.line, subject: `splat link "${cover.slug}"` },
+        });
+      } else {
+        diagnostics.push(
+          diag(
+            "SL308",
+            link,
+            `splat link "${link.slug}" is nested in splat link "${cover.slug}" at ${where(cover)}; the longer prefix wins`,
+          ),
+        );
+      }
+      break;
+    }
+  }
+  return { links: kept, diagnostics };
+}
+
+function caseTwins(links: LinkRecord[]): Diagnostic[] {
+  const seen = new Map<string, LinkRecord>();
+  const out: Diagnostic[] = [];
+  for (const link of links) {
+    const folded = `${link.kind}:${link.key.toLowerCase()}`;
+    const first = seen.get(folded);
+    if (first) {
+      out.push(
+        diag(
+          "SL306",
+          link,
+          `link "${link.slug}" differs from "${first.slug}" at ${where(first)} only by case`,
+          "visitors rarely type case exactly; pick distinct slugs",
+        ),
+      );
+    } else seen.set(folded, link);
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+/** Stage 2: source rows -> link records, every problem collected. */
+import type { TargetPolicy } from "../../../runtime/targets/index.js";
+import {
+  MAX_SLUG_LENGTH,
+  type Blocklist,
+  type LinkRecord,
+} from "../../../runtime/contract/index.js";
+import { diag, hasErrors, type Diagnostic } from "../../shared/diagnostics.js";
+import type { SourceLink } from "../1-sources/links/row-schema.js";
+import { findConflicts } from "./conflicts.js";
+import { checkRemainder } from "./remainder.js";
+import { checkSchedule } from "./schedules.js";
+import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
+import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
+import { servedPathsOf } from "../../../runtime/static-files.js";
+import { isProbe } from "../../../runtime/guards.js";
+import { foldPathForGuards } from "../../../runtime/normalize.js";
+
+export interface ValidateInput {
+  links: SourceLink[];
+  site: { case_sensitive: boolean; default_status: LinkRecord["status"] };
+  /** The target rules' lists, and the scanner probes that no link may sit under. */
+  policy: TargetPolicy & Pick<Blocklist, "probes">;
+  /** Public static paths (`/hello.html`, `/assets/app.css`), as served. */
+  staticPaths: readonly string[];
+}
+
+export interface ValidatedLinks {
+  links: LinkRecord[];
+  diagnostics: Diagnostic[];
+}
+
+export function validateLinks(input: ValidateInput): ValidatedLinks {
+  const diagnostics: Diagnostic[] = [];
+  const statics = staticKeys(input.staticPaths);
+  const records: LinkRecord[] = [];
+  for (const link of input.links) {
+    const problems = validateOne(link, input, statics);
+    diagnostics.push(...problems.diagnostics);
+    if (problems.record) records.push(problems.record);
+  }
+  const conflicts = findConflicts(records, input.site.case_sensitive);
+  diagnostics.push(...conflicts.diagnostics);
+  return { links: conflicts.links, diagnostics };
+}
+
+function validateOne(
+  link: SourceLink,
+  input: ValidateInput,
+  statics: Set<string>,
+): { record?: LinkRecord; diagnostics: Diagnostic[] } {
+  const at = { file: link.file, line: link.fieldLines.slug ?? link.line };
+  const subject = `link ${JSON.stringify(link.slug.length > 60 ? link.slug.slice(0, 57) + "..." : link.slug)}`;
+  const parsed = parseSlug(link.slug, input.site.case_sensitive);
+  if (!parsed.ok) {
+    const code = parsed.reason.startsWith("longer") ? "SL302" : "SL301";
+    return {
+      diagnostics: [
+        diag(
+          code,
+          at,
+          `${subject}: slug ${parsed.reason}`,
+          code === "SL302"
+            ? `shorten it to ${MAX_SLUG_LENGTH} characters at most`
+            : "use letters, digits, - _ . ~ and / between segments; end with /* for a splat",
+        ),
+      ],
+    };
+  }
+  const diagnostics: Diagnostic[] = [];
+  const { kind, key } = parsed;
+  const lower = key.toLowerCase();
+  const probed = probedPath(kind, key, input.policy);
+  if (probed)
+    diagnostics.push(
+      diag(
+        "SL303",
+        at,
+        `${subject}: ${probed} is answered as a scanner probe (a plain 404 before any link)`,
+        "pick another slug, or remove the probe from the blocklist (custom/blocklist.yaml, with a reason)",
+      ),
+    );
+  else if (kind === "exact") {
+    const reserved = reservedPrefixOf(lower);
+    if (reserved)
+      diagnostics.push(
+        diag(
+          "SL303",
+          at,
+          `${subject}: /${key} is reserved (/${reserved} belongs to the product)`,
+          "pick another slug",
+        ),
+      );
+    else if (statics.has(lower))
+      diagnostics.push(
+        diag("SL304", at, `${subject}: /${key} is a static file`, "rename the link or the file"),
+      );
+  } else {
+    const shadowed = shadowedReservedPath(lower);
+    if (shadowed)
+      diagnostics.push(
+        ruleDiagnostic(
+          12,
+          at,
+          `${subject}: splat would shadow ${shadowed}`,
+          "use a narrower prefix",
+        ),
+      );
+    else {
+      const file = [...statics].find((s) => s === lower || s.startsWith(lower + "/"));
+      if (file)
+        diagnostics.push(
+          diag(
+            "SL310",
+            at,
+            `${subject}: splat would shadow the static file /${file}`,
+            "use another prefix or move the file",
+          ),
+        );
+    }
+  }
+  diagnostics.push(...checkSchedule(link, kind), ...checkRemainder(link, kind));
+  const target = checkLinkTarget(link, kind, input.policy);
+  diagnostics.push(...target.diagnostics);
+  if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
+  const record: LinkRecord = {
+    kind,
+    slug: link.slug,
+    key,
+    target: target.target,
+    status: link.status ?? input.site.default_status,
+    state: link.state ?? "active",
+    forward_query: link.forward_query ?? true,
+    file: link.file,
+    line: link.line,
+  };
+  if (link.schedule && kind === "exact") record.schedule = link.schedule;
+  if (link.remainder === "drop" && kind === "splat") record.remainder = "drop";
+  if (link.allow) record.allow = link.allow;
+  if (link.description !== undefined) record.description = link.description;
+  if (link.tags !== undefined) record.tags = link.tags;
+  if (link.owner !== undefined) record.owner = link.owner;
+  return { record, diagnostics };
+}
+
+/** Lower-case keys (no leading `/`) of every static path and its pretty HTML spellings. */
+/** Every key a static file answers on (runtime/static-files.ts), lower-cased. */
+function staticKeys(paths: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const path of paths)
+    for (const served of servedPathsOf(path)) {
+      const key = served.replace(/^\/+|\/+$/g, "").toLowerCase();
+      if (key !== "") keys.add(key);
+    }
+  return keys;
+}
+
+/**
+ * The path a link would answer that the scanner-probe guard answers first (runtime/guards.ts):
+ * an exact link's own path, or a splat's every path (tried with a sample remainder).
+ */
+function probedPath(
+  kind: "exact" | "splat",
+  key: string,
+  policy: Pick<Blocklist, "probes">,
+): string | null {
+  const path = kind === "exact" ? `/${key}` : `/${key}/a`;
+  if (!isProbe(foldPathForGuards(path), policy)) return null;
+  return kind === "exact" ? `/${key}` : `/${key}/…`;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import {
+  STATS_INDEX_MAX_BYTES,
+  STATS_TEXT_MAX,
+  type LinkRecord,
+  type StatsPage,
+} from "../../../../runtime/contract/index.js";
+import { keyAt } from "../../../../runtime/stats/page-search.js";
+import { Separators } from "../../../../runtime/stats/separators.js";
+import { linkRecord } from "../../../../test/support/stats-files.js";
+import { buildStatsIndex, statsPagesOf } from "./build-stats-index.js";
+import { utf8Bytes } from "./paginate.js";
+
+const SMALL = { pageBytes: 1_200, spansReserve: 300 };
+const links = (n: number, fields: (i: number) => Partial<LinkRecord> = () => ({})) =>
+  Array.from({ length: n }, (_, i) =>
+    linkRecord({ slug: `s${String(i).padStart(4, "0")}`, line: i + 1, ...fields(i) }),
+  );
+
+describe("stats index build", () => {
+  it("pages keep to their byte budget and hold the listings in key order", () => {
+    const built = buildStatsIndex(
+      links(200, (i) => ({ state: i % 4 ? "active" : "paused", tags: [`t${i % 3}`] })),
+      false,
+      SMALL,
+    );
+    expect(statsPagesOf(built).length).toBeGreaterThan(10);
+    for (const page of statsPagesOf(built))
+      expect(utf8Bytes(JSON.stringify(page))).toBeLessThanOrEqual(SMALL.pageBytes);
+    const keys = statsPagesOf(built).flatMap((page) =>
+      page.rows.map((_, i) => keyAt(page, i, false)),
+    );
+    expect(keys).toEqual([...keys].sort());
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(built.diagnostics).toEqual([]);
+  });
+
+  it("each page's separator sorts above the previous page's last key and at or below its first", () => {
+    const built = buildStatsIndex(links(120), false, SMALL);
+    const separators = new Separators(built.index.pages.first);
+    const first = statsPagesOf(built).map((_, p) => separators.at(p));
+    expect(built.index.pages.first[2][0]).toBeGreaterThan(0); // front-coded
+    statsPagesOf(built).forEach((page, p) => {
+      expect(first[p] <= keyAt(page, 0, false)).toBe(true);
+      if (p > 0) {
+        const previous = statsPagesOf(built)[p - 1];
+        expect(first[p] > keyAt(previous, previous.rows.length - 1, false)).toBe(true);
+      }
+    });
+  });
+
+  it("a facet holding more than half the links is dense: not copied, its empty pages listed", () => {
+    const built = buildStatsIndex(
+      links(100, (i) => ({ state: i < 70 ? "active" : "retired", owner: i < 30 ? "ops" : "eng" })),
+      false,
+      SMALL,
+    );
+    expect(built.index.dense).toEqual(["kind:exact", "owner:eng", "state:active"]);
+    const groups = statsPagesOf(built).flatMap((page) => page.groups.map(([listing]) => listing));
+    expect(groups).not.toContain("state:active");
+    expect(groups).toContain("state:retired");
+    // Links 70-99 are retired: pages whose rows of `all` are all retired have no active row to
+    // keep (pages without rows of `all` are never scanned for a dense listing).
+    const allRows = (page: StatsPage) => {
+      const at = page.groups.findIndex(([listing]) => listing === "all");
+      if (at < 0) return [];
+      return page.rows.slice(page.groups[at][1], page.groups[at + 1]?.[1] ?? page.rows.length);
+    };
+    const withoutActive = statsPagesOf(built).flatMap((page, p) => {
+      const rows = allRows(page);
+      return rows.length > 0 && rows.every((row) => row[4] !== 0) ? [p] : [];
+    });
+    expect(
+      statsPagesOf(built).some(
+        (page) => allRows(page).length > 0 && allRows(page).every((r) => r[4] !== 0),
+      ),
+    ).toBe(true);
+    expect(built.index.pages.empty[2]).toEqual(withoutActive);
+  });
+
+  it("SL350: text longer than the index shows is cut, marked, and reported at the link's line", () => {
+    const long = "x".repeat(STATS_TEXT_MAX + 5);
+    const built = buildStatsIndex(
+      [linkRecord({ slug: "docs", description: long, owner: "o".repeat(150), line: 7 })],
+      false,
+    );
+    expect(built.diagnostics.map((d) => [d.code, d.file, d.line, d.message])).toEqual([
+      [
+        "SL350",
+        "custom/links/links.yaml",
+        7,
+        "owner, description of docs is longer than the stats index shows",
+      ],
+    ]);
+    const row = statsPagesOf(built)[0].rows[0];
+    expect(row[10]).toHaveLength(STATS_TEXT_MAX);
+    expect(String(row[10]).endsWith("…")).toBe(true);
+    expect(row[8]).toBe("o".repeat(100));
+  });
+
+  it("SL351: a page over its budget is reported", () => {
+    const built = buildStatsIndex(links(3), false, { pageBytes: 100, spansReserve: 0 });
+    expect(built.diagnostics.map((d) => d.code)).toEqual(["SL351", "SL351", "SL351"]);
+    expect(built.diagnostics[0].message).toMatch(/^stats page 0 is \d+ bytes, over its 100-byte/);
+  });
+
+  it("SL351: an index over its budget is reported", () => {
+    const built = buildStatsIndex(links(10_000), false, { pageBytes: 150, spansReserve: 0 });
+    const index = built.diagnostics.filter((d) => /stats index/.test(d.message));
+    expect(index).toHaveLength(1);
+    expect(index[0].message).toContain(`over its ${STATS_INDEX_MAX_BYTES}-byte budget`);
+  });
+
+  it("an instance without links still has one (empty) page", () => {
+    const built = buildStatsIndex([], false);
+    expect(statsPagesOf(built)).toHaveLength(1);
+    expect(built.index.pages).toEqual({ first: [[0, ""]], starts: [0], empty: [] });
+  });
+});

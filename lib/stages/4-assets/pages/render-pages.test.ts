@@ -1,0 +1,335 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { packageRoot } from "../../../shared/paths.js";
+import { PAGE_IDS, pageAssetPath } from "../../../../runtime/routes.js";
+import { LANGUAGES } from "../../../../runtime/contract/index.js";
+import {
+  renderLookupResult,
+  type LookupResultLike,
+} from "../../../../runtime/pages/lookup-result.js";
+import { renderPages, type RenderedPages } from "./render-pages.js";
+
+const DEFAULTS = join(packageRoot(), "defaults");
+const SITE = {
+  site_name: "Go <Links> & Co",
+  base_url: "https://go.example.org",
+  default_lang: "en" as const,
+  code_host_api: "https://api.github.com",
+};
+
+let rendered: RenderedPages;
+let scratch: string;
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), "shortlinks-pages-"));
+  rendered = await renderPages({ defaultsDir: DEFAULTS, root: scratch, site: SITE });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const htmlOf = (lang: string, page: string): string => {
+  const file = rendered.files.find((f) => f.path === pageAssetPath(lang as never, page as never));
+  if (!file || typeof file.content !== "string") throw new Error(`no page ${lang}/${page}`);
+  return file.content;
+};
+const ALL_PAGES = LANGUAGES.flatMap((lang) => PAGE_IDS.map((page) => [lang, page] as const));
+const tags = (html: string) => html.match(/<[a-zA-Z][^>]*>/g) ?? [];
+const urls = (html: string) =>
+  [...html.matchAll(/\s(src|href|action|srcset|poster)\s*=\s*"([^"]*)"/gi)].map((m) => ({
+    attr: m[1].toLowerCase(),
+    value: m[2],
+    tag: m[0],
+  }));
+
+describe("the default pages render cleanly", () => {
+  it("rule: the defaults produce no diagnostics", () => {
+    expect(rendered.diagnostics).toEqual([]);
+  });
+
+  it.each(ALL_PAGES)("%s %s renders with its language and a title", (lang, page) => {
+    const html = htmlOf(lang, page);
+    expect(html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${lang}"`));
+    expect(html).toMatch(/<title>[^<]+ · Go &lt;Links&gt; &amp; Co<\/title>/);
+    expect(html).not.toMatch(/\{\{\s*(>|t\.|site\.|page\.|html\.)/);
+  });
+
+  it.each(ALL_PAGES)("strict CSP: %s %s has no inline script", (lang, page) => {
+    const html = htmlOf(lang, page);
+    expect(tags(html).filter((t) => /^<script\b/i.test(t) && !/\ssrc="\/assets\//.test(t))).toEqual(
+      [],
+    );
+    expect(html).not.toMatch(/<script\b[^>]*>[^<]+<\/script>/i);
+    expect(tags(html).filter((t) => /\son[a-z]+\s*=/i.test(t))).toEqual([]);
+    expect(html).not.toMatch(/javascript:/i);
+  });
+
+  it.each(ALL_PAGES)("strict CSP: %s %s has no inline style", (lang, page) => {
+    const html = htmlOf(lang, page);
+    expect(html).not.toMatch(/<style\b/i);
+    expect(tags(html).filter((t) => /\sstyle\s*=/i.test(t))).toEqual([]);
+  });
+
+  it.each(ALL_PAGES)("strict CSP: %s %s loads only same-origin /assets/ files", (lang, page) => {
+    for (const { attr, value, tag } of urls(htmlOf(lang, page))) {
+      if (attr === "src" || tag.includes("<link"))
+        expect(value).toMatch(/^\/assets\/[a-z0-9-]+\.(js|css|svg)$/);
+      else if (value !== "{{target}}") expect(value).toMatch(/^(\/(?!\/)|#)/);
+    }
+    for (const t of tags(htmlOf(lang, page)).filter((t) => /^<link\b/.test(t)))
+      expect(t).toMatch(/href="\/assets\//);
+  });
+
+  it.each(ALL_PAGES)(
+    "runtime slots appear only where a lookup result is shown: %s %s",
+    (lang, page) => {
+      const hasSlots = /\{\{(slug|target|status|schedule_label)\}\}/.test(htmlOf(lang, page));
+      expect(hasSlots).toBe(page === "lookup" || page === "lookup-result");
+    },
+  );
+
+  it.each(LANGUAGES)("the %s pages link the five lookup routes", (lang) => {
+    const html = htmlOf(lang, "not-found");
+    for (const route of [
+      "/lookup",
+      "/fr/consultation",
+      "/es/consulta",
+      "/it/consulta",
+      "/de/abfrage",
+    ])
+      expect(html).toContain(`href="${route}"`);
+  });
+
+  it.each(["scheduled", "expired", "paused", "retired", "not-found"])(
+    "the informational page %s links to the lookup page and never to a target",
+    (page) => {
+      const html = htmlOf("de", page);
+      expect(html).toContain('href="/de/abfrage"');
+      expect(html).not.toContain("{{target}}");
+    },
+  );
+
+  it.each([
+    ["/assets/shortlinks.css"],
+    ["/assets/lookup.js"],
+    ["/assets/lookup-result.js"],
+    ["/assets/stats.js"],
+    ["/assets/stats-common.js"],
+    ["/assets/stats-overview.js"],
+    ["/assets/tests.js"],
+    ["/assets/favicon.svg"],
+  ])("static file %s is written", (path) => {
+    expect(rendered.files.some((f) => f.path === path)).toBe(true);
+  });
+});
+
+describe("texts: every language has every key", () => {
+  const flatten = (value: unknown, prefix = ""): string[] =>
+    value && typeof value === "object"
+      ? Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k))
+      : [prefix];
+  const keysOf = (lang: string) =>
+    flatten(parse(readFileSync(join(DEFAULTS, "texts", `${lang}.yaml`), "utf8"))).sort();
+
+  it.each(LANGUAGES.filter((l) => l !== "en"))(
+    "defaults/texts/%s.yaml has exactly the keys of en.yaml",
+    (lang) => {
+      expect(keysOf(lang)).toEqual(keysOf("en"));
+    },
+  );
+
+  it.each(LANGUAGES)("defaults/texts/%s.yaml has no empty text", (lang) => {
+    const table = parse(readFileSync(join(DEFAULTS, "texts", `${lang}.yaml`), "utf8"));
+    const values = flatten(table).map((key) =>
+      key.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], table),
+    );
+    expect(values.filter((v) => typeof v !== "string" || v.trim() === "")).toEqual([]);
+  });
+});
+
+describe("the browser runs the very lookup-result code the worker runs", () => {
+  const CASES: LookupResultLike[] = [
+    {
+      found: true,
+      slug: "docs",
+      kind: "exact",
+      state: "active",
+      target: "https://example.org/a?b=1&c=<2>",
+      status: 302,
+      schedule_label: "Q1",
+    },
+    { found: false, slug: '<b>"x"</b>' },
+    { found: true, slug: "s", state: "scheduled", schedule_label: "launch" },
+    { found: true, slug: "p", state: "paused" },
+    { found: true, slug: "r", state: "retired" },
+    { found: true, slug: "e", state: "expired" },
+    { found: true, slug: "u", state: "active" },
+  ];
+  it.each(CASES)(
+    "bundled /assets/lookup-result.js renders %j like the runtime module",
+    async (result) => {
+      const file = rendered.files.find((f) => f.path === "/assets/lookup-result.js");
+      const modulePath = join(scratch, "lookup-result.mjs");
+      writeFileSync(modulePath, file!.content);
+      const browser = (await import(
+        pathToFileURL(modulePath).href
+      )) as typeof import("../../../../runtime/pages/lookup-result.js");
+      const template = htmlOf("it", "lookup").match(
+        /<template id="lookup-variants">([\s\S]*?)<\/template>/,
+      )![1];
+      expect(browser.renderLookupResult(template, result)).toBe(
+        renderLookupResult(template, result),
+      );
+      expect(renderLookupResult(template, result)).toMatch(/<p class="result result-/);
+    },
+  );
+});
+
+describe("SL6xx: custom texts and templates are checked", () => {
+  function instance(
+    files: Record<string, string>,
+    defaultsEdit?: (dir: string) => void,
+  ): { root: string; defaultsDir: string } {
+    const root = mkdtempSync(join(scratch, "instance-"));
+    const defaultsDir = join(root, "defaults");
+    cpSync(DEFAULTS, defaultsDir, { recursive: true });
+    defaultsEdit?.(defaultsDir);
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(root, path, ".."), { recursive: true });
+      writeFileSync(join(root, path), content);
+    }
+    return { root, defaultsDir };
+  }
+  const dropKey = (lang: string, from: string) => (dir: string) => {
+    const file = join(dir, "texts", `${lang}.yaml`);
+    writeFileSync(file, readFileSync(file, "utf8").replace(from, ""));
+  };
+
+  it.each<
+    [
+      string,
+      Record<string, string>,
+      ((dir: string) => void) | undefined,
+      { code: string; file: string; line: number; message: RegExp },
+    ]
+  >([
+    [
+      "SL650: a key missing in one language",
+      {},
+      dropKey("it", "  pass: Superata\n"),
+      {
+        code: "SL650",
+        file: "defaults/texts/it.yaml",
+        line: 0,
+        message: /"tests\.pass" is missing in "it"/,
+      },
+    ],
+    [
+      "SL651: a template using an unknown text key",
+      { "custom/pages/paused.html": "<h1>{{t.paused.title}}</h1>\n<p>{{t.paused.nope}}</p>\n" },
+      undefined,
+      { code: "SL651", file: "custom/pages/paused.html", line: 2, message: /"paused\.nope"/ },
+    ],
+    [
+      "SL652: a custom text key that overrides nothing",
+      { "custom/texts/fr.yaml": "lookup:\n  title: Trouver\n  titel: typo\n" },
+      undefined,
+      { code: "SL652", file: "custom/texts/fr.yaml", line: 3, message: /"lookup\.titel"/ },
+    ],
+    [
+      "SL653: a texts file that is not YAML",
+      { "custom/texts/es.yaml": "lookup: [unclosed\n" },
+      undefined,
+      { code: "SL653", file: "custom/texts/es.yaml", line: 2, message: /./ },
+    ],
+    [
+      "SL653: a text that is a list",
+      { "custom/texts/de.yaml": "lookup:\n  title:\n    - a\n" },
+      undefined,
+      { code: "SL653", file: "custom/texts/de.yaml", line: 2, message: /"lookup\.title"/ },
+    ],
+    [
+      "SL654: an unknown placeholder",
+      { "custom/pages/retired.html": "<h1>{{t.retired.title}}</h1>\n{{page.nope}}\n" },
+      undefined,
+      { code: "SL654", file: "custom/pages/retired.html", line: 2, message: /page\.nope/ },
+    ],
+    [
+      "SL654: a missing partial",
+      { "custom/pages/expired.html": "{{> nowhere}}\n" },
+      undefined,
+      { code: "SL654", file: "custom/pages/expired.html", line: 1, message: /_nowhere\.html/ },
+    ],
+    [
+      "SL655: a custom page with an inline script",
+      { "custom/pages/not-found.html": "<h1>x</h1><script>alert(1)</script>" },
+      undefined,
+      { code: "SL655", file: "custom/pages/not-found.html", line: 1, message: /inline <script>/ },
+    ],
+    [
+      "SL655: a custom layout loading a remote font",
+      {
+        "custom/pages/layout.html":
+          '<!doctype html><html lang="{{page.lang}}"><head><link rel="stylesheet" href="https://fonts.example/x.css"></head><body>{{html.content}}</body></html>',
+      },
+      undefined,
+      { code: "SL655", file: "custom/pages/layout.html", line: 1, message: /outside \/assets\// },
+    ],
+    [
+      "SL655: a text that turns a link into javascript:",
+      {
+        "custom/pages/paused.html":
+          '<h1>{{t.paused.title}}</h1>\n<a href="{{t.paused.body}}">x</a>\n',
+        "custom/texts/en.yaml": 'paused:\n  body: "javascript:alert(1)"\n',
+      },
+      undefined,
+      {
+        code: "SL655",
+        file: "custom/pages/paused.html",
+        line: 0,
+        message: /en paused page has javascript: URL/,
+      },
+    ],
+    [
+      "SL656: a custom template that overrides nothing",
+      { "custom/pages/extra.html": "<p>x</p>" },
+      undefined,
+      { code: "SL656", file: "custom/pages/extra.html", line: 0, message: /extra\.html/ },
+    ],
+  ])("%s", async (_rule, files, edit, expected) => {
+    const { root, defaultsDir } = instance(files, edit);
+    const { diagnostics } = await renderPages({ defaultsDir, root, site: SITE });
+    const hit = diagnostics.find((d) => d.code === expected.code);
+    expect(hit, JSON.stringify(diagnostics)).toBeDefined();
+    expect(hit).toMatchObject({ file: expected.file, line: expected.line });
+    expect(hit!.message).toMatch(expected.message);
+  });
+
+  it("rule: a custom text overrides one key of one language, escaped", async () => {
+    const { root, defaultsDir } = instance({
+      "custom/texts/fr.yaml": 'lookup:\n  title: "Trouver <un> lien"\n',
+    });
+    const result = await renderPages({ defaultsDir, root, site: SITE });
+    expect(result.diagnostics).toEqual([]);
+    const fr = result.files.find((f) => f.path === pageAssetPath("fr", "lookup"))!
+      .content as string;
+    const en = result.files.find((f) => f.path === pageAssetPath("en", "lookup"))!
+      .content as string;
+    expect(fr).toContain("<h1>Trouver &lt;un&gt; lien</h1>");
+    expect(en).toContain("<h1>Look up a short link</h1>");
+  });
+
+  it("rule: a custom template replaces the default one in every language", async () => {
+    const { root, defaultsDir } = instance({
+      "custom/pages/retired.html":
+        "<h1>{{t.retired.title}}</h1>\n<p>Ask the help desk.</p>\n{{> info}}\n",
+    });
+    const result = await renderPages({ defaultsDir, root, site: SITE });
+    expect(result.diagnostics).toEqual([]);
+    for (const lang of LANGUAGES)
+      expect(
+        result.files.find((f) => f.path === pageAssetPath(lang, "retired"))!.content,
+      ).toContain("Ask the help desk.");
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The page stage: texts + templates -> one HTML file per language and page id, plus the product
+ * static files under /assets/. Every generated page is checked against the strict CSP profile.
+ */
+import { join } from "node:path";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { relativePath } from "../../../shared/paths.js";
+import { LOOKUP_ROUTES, PAGE_IDS, pageAssetPath, type PageId } from "../../../../runtime/routes.js";
+import { LANGUAGES, type Lang } from "../../../../runtime/contract/index.js";
+import { escapeHtml } from "../../../../runtime/pages/escape.js";
+import { bundleSharedModules, readStaticFiles, type PageFile } from "./static-assets.js";
+import { findStrictViolations } from "./strict-html.js";
+import {
+  expandPartials,
+  fillPlaceholders,
+  loadTemplates,
+  validateTemplates,
+  type Templates,
+} from "./templates.js";
+import { loadTexts, type LoadedTexts } from "./texts.js";
+
+export interface RenderPagesInput {
+  defaultsDir: string;
+  root: string;
+  site: { site_name: string; base_url: string; default_lang: Lang; code_host_api: string };
+  /** Where runtime/ lives (default: the shortlinks package). */
+  runtimeRoot?: string;
+}
+
+export interface RenderedPages {
+  files: PageFile[];
+  diagnostics: Diagnostic[];
+}
+
+const STRICT_HINT =
+  "product pages load scripts, styles and images from /assets/ only, never inline";
+const CONTENT = /\{\{\s*html\.content\s*\}\}/;
+
+/** Text key of a page's title: `lookup-result` -> `lookup_result.title`. */
+export function titleKey(page: PageId): string {
+  return `${page.replace(/-/g, "_")}.title`;
+}
+
+export function languageSwitcher(texts: LoadedTexts, current: Lang): string {
+  const items = LANGUAGES.map((lang) => {
+    const name = escapeHtml(texts.byLang[lang].get("common.language_name") ?? lang);
+    const currentMark = lang === current ? ' aria-current="true"' : "";
+    return `<li><a href="${LOOKUP_ROUTES[lang]}" lang="${lang}" hreflang="${lang}"${currentMark}>${name}</a></li>`;
+  });
+  return `<ul>\n${items.join("\n")}\n</ul>`;
+}
+
+function renderOne(
+  templates: Templates,
+  texts: LoadedTexts,
+  input: RenderPagesInput,
+  lang: Lang,
+  page: PageId,
+): string {
+  const table = texts.byLang[lang];
+  const text = (key: string) => table.get(key) ?? texts.byLang.en.get(key) ?? "";
+  const layout = expandPartials(templates.get("layout")?.source ?? "{{html.content}}", templates);
+  const body = expandPartials(templates.get(page)?.source ?? "", templates);
+  const source = CONTENT.test(layout) ? layout.replace(CONTENT, () => body) : layout + body;
+  return fillPlaceholders(
+    source,
+    {
+      text,
+      values: {
+        "site.name": input.site.site_name,
+        "site.base_url": input.site.base_url,
+        "page.lang": lang,
+        "page.id": page,
+        "page.title": text(titleKey(page)),
+        "page.lookup_url": LOOKUP_ROUTES[lang],
+      },
+      raw: { "html.languages": languageSwitcher(texts, lang) },
+    },
+    escapeHtml,
+  );
+}
+
+export async function renderPages(input: RenderPagesInput): Promise<RenderedPages> {
+  const texts = loadTexts(input);
+  const loaded = loadTemplates(input);
+  const diagnostics: Diagnostic[] = [...texts.diagnostics, ...loaded.diagnostics];
+  diagnostics.push(...validateTemplates(loaded.templates, texts.keys));
+  for (const page of PAGE_IDS) {
+    if (!texts.keys.has(titleKey(page))) {
+      diagnostics.push(
+        diag(
+          "SL651",
+          { file: relativePath(input.root, join(input.defaultsDir, "texts", "en.yaml")), line: 0 },
+          `text key "${titleKey(page)}" (title of the ${page} page) does not exist`,
+        ),
+      );
+    }
+  }
+  const reported = new Set<string>();
+  for (const { source, file } of loaded.templates.values()) {
+    for (const v of findStrictViolations(source)) {
+      reported.add(v.message);
+      diagnostics.push(diag("SL655", { file, line: v.line }, v.message, STRICT_HINT));
+    }
+  }
+  const files: PageFile[] = [];
+  for (const lang of LANGUAGES) {
+    for (const page of PAGE_IDS) {
+      const html = renderOne(loaded.templates, texts, input, lang, page);
+      const file = loaded.templates.get(page)?.file ?? `${page}.html`;
+      // What only shows once texts are filled in (a text cannot add tags: it is escaped).
+      for (const v of findStrictViolations(html)) {
+        if (reported.has(v.message)) continue;
+        reported.add(v.message);
+        diagnostics.push(
+          diag(
+            "SL655",
+            { file, line: 0 },
+            `the ${lang} ${page} page has ${v.message}`,
+            STRICT_HINT,
+          ),
+        );
+      }
+      files.push({ path: pageAssetPath(lang, page), content: html });
+    }
+  }
+  files.push(
+    ...readStaticFiles(input.defaultsDir),
+    ...(await bundleSharedModules(input.runtimeRoot)),
+  );
+  return { files, diagnostics };
+}

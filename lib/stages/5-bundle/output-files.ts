@@ -1,0 +1,116 @@
+/** The files of dist/, in memory, sorted by path: worker, wrangler.json and assets/**. */
+import { serializeShard } from "../../../runtime/registry/shard-format.js";
+import {
+  PRIVATE_ASSETS,
+  REGISTRY_FILTER,
+  STATS_INDEX_PATH,
+  TESTS_INDEX_PATH,
+  shardPath,
+  statsPagePath,
+  testsPagePath,
+  type Blocklist,
+  type CustomAssets,
+  type SiteConfig,
+  type StatsIndex,
+  type TestsIndex,
+  type TestsPage,
+} from "../../../runtime/contract/index.js";
+import type { Registry } from "../3-registry/build-registry.js";
+import type { Site } from "../1-sources/site/site-schema.js";
+
+export interface OutputFile {
+  /** Relative to the output folder, `/` separators. */
+  path: string;
+  content: string | Uint8Array;
+}
+
+/**
+ * The worker sits in a folder of its own: with `no_bundle`, wrangler uploads every .js/.html/.txt
+ * beside the main module as an extra module, which would upload every page twice.
+ */
+export const WORKER_FILE = "worker/worker.js";
+
+/** Pinned so a rebuild never changes the runtime's behaviour behind the operator's back. */
+export const COMPATIBILITY_DATE = "2026-04-26";
+export const ROBOTS_TXT = "User-agent: *\nDisallow: /\n";
+
+export interface AssembleInput {
+  site: Site;
+  worker: string;
+  headersText: string;
+  registry: Registry;
+  blocklist: Blocklist;
+  siteConfig: SiteConfig;
+  customAssets: CustomAssets;
+  stats: { index: StatsIndex; pageTexts: string[] };
+  tests: { index: TestsIndex; pages: TestsPage[] };
+  pages: { path: string; content: string | Uint8Array }[];
+  customFiles: { path: string; content: Uint8Array }[];
+}
+
+/** Small files are indented for review; shards are JSON Lines (runtime/registry/shard-format.ts); the stats and tests files are compact JSON, parsed per request. */
+export const prettyJson = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+export const compactJson = (value: unknown) => JSON.stringify(value) + "\n";
+
+export function workerName(siteName: string): string {
+  const name = siteName
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 63)
+    .replace(/-+$/, "");
+  return name === "" ? "shortlinks" : name;
+}
+
+export function wranglerConfig(site: Site): object {
+  return {
+    name: workerName(site.site_name),
+    main: WORKER_FILE,
+    compatibility_date: COMPATIBILITY_DATE,
+    no_bundle: true,
+    assets: { directory: "./assets", binding: "ASSETS", run_worker_first: true },
+    vars: {},
+    // The config is regenerated on every build and sets no variables: without this, each deploy
+    // would delete the plain-text variables an operator typed into the dashboard.
+    keep_vars: true,
+  };
+}
+
+export function assembleOutput(input: AssembleInput): OutputFile[] {
+  const asset = (path: string, content: string | Uint8Array): OutputFile => ({
+    path: "assets" + path,
+    content,
+  });
+  /**
+   * A file whose content is made when it is read, and not kept: at a million links the shards' text
+   * is about 250 MB, and writing them one at a time keeps it out of the build's peak memory.
+   */
+  const lazyAsset = (path: string, content: () => string): OutputFile => ({
+    path: "assets" + path,
+    get content() {
+      return content();
+    },
+  });
+  const files: OutputFile[] = [
+    { path: WORKER_FILE, content: input.worker },
+    { path: "wrangler.json", content: prettyJson(wranglerConfig(input.site)) },
+    asset("/_headers", input.headersText),
+    asset("/robots.txt", ROBOTS_TXT),
+    asset(PRIVATE_ASSETS.registry.path, prettyJson(input.registry.manifest)),
+    ...input.registry.shards.map((shard, i) =>
+      lazyAsset(shardPath(i), () => serializeShard(shard)),
+    ),
+    asset(REGISTRY_FILTER.path, input.registry.filter.toFile()),
+    asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),
+    asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),
+    asset(PRIVATE_ASSETS.customAssets.path, prettyJson(input.customAssets)),
+    asset(STATS_INDEX_PATH, compactJson(input.stats.index)),
+    ...input.stats.pageTexts.map((text, i) => asset(statsPagePath(i), text)),
+    asset(TESTS_INDEX_PATH, compactJson(input.tests.index)),
+    ...input.tests.pages.map((page, i) => asset(testsPagePath(i), compactJson(page))),
+    ...input.pages.map((p) => asset(p.path, p.content)),
+    ...input.customFiles.map((f) => asset(f.path, f.content)),
+  ];
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,262 @@
+/**
+ * The whole pipeline in memory: sources -> validate -> registry -> assets/headers -> bundle.
+ * `build` writes the result; `check` only reads the diagnostics. Nothing here touches dist/.
+ */
+import { renderPages } from "./4-assets/pages/render-pages.js";
+import { buildRegistry } from "./3-registry/build-registry.js";
+import { loadSite } from "./1-sources/site/load-site.js";
+import type { Site } from "./1-sources/site/site-schema.js";
+import { checkRow, loadSources } from "./1-sources/links/load-sources.js";
+import type { RawRow } from "./1-sources/links/raw-row.js";
+import { loadBlocklist } from "./1-sources/policy/blocklist.js";
+import { validateLinks } from "./2-validate/validate-links.js";
+import { composeHeaders } from "./4-assets/headers/compose-headers.js";
+import { loadCustomFiles } from "./1-sources/custom/custom-files.js";
+import { loadExpectations } from "./1-sources/custom/load-expectations.js";
+import { buildSiteConfig } from "./4-assets/site-config.js";
+import { pageTitles } from "./4-assets/pages/page-title.js";
+import { bundleWorker } from "./5-bundle/bundle-worker.js";
+import { assembleOutput, type OutputFile } from "./5-bundle/output-files.js";
+import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
+import { defaultsDirFor, generatorIdentity } from "../shared/paths.js";
+import {
+  BLOCKLIST_SCHEMA,
+  isHtmlPath,
+  MAX_HEADER_RULES,
+  type Blocklist,
+  type Expectation,
+  type LinkRecord,
+  type SiteConfig,
+} from "../../runtime/contract/index.js";
+import { schemaDiagnostics } from "./4-assets/asset-schemas.js";
+import { assetSizeProblems } from "./4-assets/asset-size.js";
+import { loadAcknowledgements, type Acknowledgement } from "./1-sources/custom/acknowledgements.js";
+import { collectGarbage } from "../shared/collect-garbage.js";
+import { buildStatsIndex } from "./3-registry/stats-index/build-stats-index.js";
+import { buildTestsPages } from "./3-registry/stats-index/tests-pages.js";
+import { checkInstanceShape } from "./1-sources/instance-shape.js";
+import { ownHostProblems } from "./2-validate/own-host.js";
+
+export interface CompileOptions {
+  root: string;
+  /** Skip esbuild (faster checks of sources only). Default false. */
+  skipBundle?: boolean;
+  /** Assemble the output files (build); `check` only needs the diagnostics and the bundle. Default true. */
+  emit?: boolean;
+  /** Rows validated as if they were in the sources (used by `add`). */
+  extraRows?: RawRow[];
+  /**
+   * Stop once every rule on the sources has run and the tables are known (`diff`): no registry
+   * shards and their self-check (SL330), no output files, no bundle. Default false.
+   */
+  tablesOnly?: boolean;
+}
+
+export interface CompileSummary {
+  links: number;
+  exact: number;
+  splat: number;
+  shards: number;
+  files: number;
+  workerBytes: number;
+}
+
+/** What the compiled instance decides with, in memory (for `diff`, which compares two of them). */
+export interface CompiledTables {
+  links: LinkRecord[];
+  siteConfig: SiteConfig;
+  /** custom/tests.yaml, as the tests pages hold it. */
+  expectations: Expectation[];
+  blocklist: Blocklist;
+  acknowledgements: Acknowledgement[];
+}
+
+export interface CompileResult {
+  diagnostics: Diagnostic[];
+  /** Present when no error was found. */
+  tables?: CompiledTables;
+  /** Present when no error was found. Paths relative to the output folder. */
+  files?: OutputFile[];
+  worker?: string;
+  summary: CompileSummary;
+  /** The validated links and the target policy they were judged by (health probes these). */
+  links: LinkRecord[];
+  blocklist: Blocklist;
+}
+
+const PLACEHOLDER_SITE: Site = {
+  site_name: "shortlinks",
+  base_url: "https://invalid.example",
+  default_lang: "en",
+  case_sensitive: false,
+  default_status: 302,
+  redirect_max_age: 0,
+  code_host_api: "https://api.github.com",
+};
+
+const EMPTY_SUMMARY: CompileSummary = {
+  links: 0,
+  exact: 0,
+  splat: 0,
+  shards: 0,
+  files: 0,
+  workerBytes: 0,
+};
+
+/** The policy of an instance whose blocklist could not be read (also: a build refused before compiling). */
+export const EMPTY_BLOCKLIST: Blocklist = {
+  schema: BLOCKLIST_SCHEMA,
+  probes: { prefixes: [], suffixes: [], exact: [], contains: [] },
+  shorteners: [],
+  lure_domains: [],
+  blocked_hosts: [],
+  blocked_extensions: [],
+};
+
+export async function compileInstance(options: CompileOptions): Promise<CompileResult> {
+  const { root } = options;
+  const misshapen = await checkInstanceShape(root);
+  if (misshapen.length > 0)
+    return {
+      diagnostics: sortDiagnostics(misshapen),
+      summary: EMPTY_SUMMARY,
+      links: [],
+      blocklist: EMPTY_BLOCKLIST,
+    };
+  const defaultsDir = defaultsDirFor(root);
+  const generator = generatorIdentity();
+  const diagnostics: Diagnostic[] = [];
+
+  const loadedSite = await loadSite(root, defaultsDir);
+  diagnostics.push(...loadedSite.diagnostics);
+  const site = loadedSite.site ?? PLACEHOLDER_SITE;
+
+  const [loadedBlocklist, custom, pages, sources, expectations, acknowledgements] =
+    await Promise.all([
+      loadBlocklist(root, defaultsDir),
+      loadCustomFiles(root),
+      renderPages({ defaultsDir, root, site }),
+      loadSources(root),
+      loadExpectations(root),
+      loadAcknowledgements(root),
+    ]);
+  diagnostics.push(
+    ...loadedBlocklist.diagnostics,
+    ...custom.diagnostics,
+    ...pages.diagnostics,
+    ...sources.diagnostics,
+    ...expectations.diagnostics,
+    ...acknowledgements.diagnostics,
+  );
+  const blocklist = loadedBlocklist.blocklist ?? EMPTY_BLOCKLIST;
+  for (const row of options.extraRows ?? []) {
+    const checked = checkRow(row);
+    if ("link" in checked) sources.links.push(checked.link);
+    else diagnostics.push(...checked.diagnostics);
+  }
+
+  collectGarbage(sources.links.length);
+  const productStatic = pages.files.filter((f) => f.path.startsWith("/assets/")).map((f) => f.path);
+  const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
+  const validated = validateLinks({ links: sources.links, site, policy: blocklist, staticPaths });
+  diagnostics.push(...validated.diagnostics);
+  // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
+  sources.links.length = 0;
+  collectGarbage(validated.links.length);
+
+  const headers = await composeHeaders({
+    root,
+    defaultsDir,
+    generator,
+    site,
+    customHtml: custom.files.filter((f) => isHtmlPath(f.path)).map((f) => f.path),
+  });
+  diagnostics.push(...headers.diagnostics);
+  if (headers.rules.length > MAX_HEADER_RULES) {
+    diagnostics.push(
+      diag(
+        "SL403",
+        { file: "custom/public/_headers", line: 0 },
+        `${headers.rules.length} header rules; Cloudflare applies at most ${MAX_HEADER_RULES} from _headers (the worker applies all)`,
+      ),
+    );
+  }
+
+  const htmlFiles = [...pages.files, ...custom.files].filter((f) => isHtmlPath(f.path));
+  const siteConfig = buildSiteConfig({
+    site,
+    generator,
+    staticPaths,
+    pageTitles: pageTitles(
+      htmlFiles.map((f) => ({
+        path: f.path,
+        html: typeof f.content === "string" ? f.content : new TextDecoder().decode(f.content),
+      })),
+    ),
+    headerRules: headers.rules,
+    mandatoryHeaders: headers.mandatory,
+  });
+  const model = { links: validated.links, blocklist };
+  const tables: CompiledTables = {
+    links: validated.links,
+    siteConfig,
+    expectations: expectations.expectations,
+    blocklist,
+    acknowledgements: acknowledgements.acknowledgements,
+  };
+  diagnostics.push(...(await ownHostProblems(tables)));
+  if (options.tablesOnly) {
+    const sorted = sortDiagnostics(diagnostics);
+    const splat = validated.links.filter((l) => l.kind === "splat").length;
+    const links = validated.links.length;
+    const summary = { ...EMPTY_SUMMARY, links, exact: links - splat, splat };
+    if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
+    return { diagnostics: sorted, tables, summary, ...model };
+  }
+  // Each compiled file is checked against its schema as soon as it is built, and the garbage of
+  // each stage collected before the next: the build's peak memory is its largest stage, not
+  // their sum. The stats index comes first so that its sorted sequence is gone before the
+  // registry's shards exist (docs/performance.md, "Build memory").
+  diagnostics.push(...schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
+  const stats = buildStatsIndex(validated.links, site.case_sensitive);
+  diagnostics.push(...stats.diagnostics);
+  diagnostics.push(...schemaDiagnostics([stats.index]));
+  collectGarbage(validated.links.length);
+  const registry = buildRegistry(validated.links, site.case_sensitive);
+  diagnostics.push(...schemaDiagnostics([registry.manifest, ...registry.shards]));
+  const tests = buildTestsPages(expectations.expectations);
+  diagnostics.push(...schemaDiagnostics([tests.index, ...tests.pages]));
+  const summary: CompileSummary = {
+    ...EMPTY_SUMMARY,
+    links: validated.links.length,
+    exact: registry.manifest.exact_count,
+    splat: registry.manifest.splat_count,
+    shards: registry.manifest.shard_count,
+  };
+  collectGarbage(validated.links.length);
+  const sorted = sortDiagnostics(diagnostics);
+  if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
+
+  const worker = options.skipBundle ? undefined : await bundleWorker();
+  summary.workerBytes = worker?.bytes ?? 0;
+  if (options.emit === false)
+    return { diagnostics: sorted, tables, worker: worker?.code, summary, ...model };
+  const files = assembleOutput({
+    site,
+    worker: worker?.code ?? "",
+    headersText: headers.text,
+    registry,
+    blocklist,
+    siteConfig,
+    customAssets: custom.manifest,
+    stats,
+    tests,
+    pages: pages.files,
+    customFiles: custom.files,
+  });
+  summary.files = files.length;
+  const tooLarge = assetSizeProblems(files);
+  if (tooLarge.length > 0)
+    return { diagnostics: sortDiagnostics([...sorted, ...tooLarge]), summary, ...model };
+  return { diagnostics: sorted, tables, files, worker: worker?.code, summary, ...model };
+}
