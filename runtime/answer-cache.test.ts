@@ -7,7 +7,8 @@ import { AnswerCache, PAGE_MEMO_LIMIT, REDIRECT_MEMO_LIMIT, timeless } from "./a
 import { loadRuntimeData } from "./registry/store.js";
 import type { Resolution } from "./resolve.js";
 import type { LinkRecord } from "./contract/index.js";
-import { answerRequest, handleRequest } from "./worker.js";
+import { answerRequest } from "./engine/answer.js";
+import { handleRequest } from "./engine/handle.js";
 
 const ctx = { waitUntil: () => undefined };
 

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dirAssets } from "../test/support/assets-stub.js";
-import { answerRequest, handleRequest } from "./worker.js";
+import { answerRequest } from "./engine/answer.js";
+import { handleRequest } from "./engine/handle.js";
 import { warmUp } from "./warm-up.js";
 
 const ASSETS_DIR = join(import.meta.dirname, "../fixtures/valid-basic/expected/assets");

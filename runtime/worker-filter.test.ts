@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dirAssets } from "../test/support/assets-stub.js";
-import { handleRequest } from "./worker.js";
+import { handleRequest } from "./engine/handle.js";
 
 const ASSETS_DIR = join(import.meta.dirname, "../fixtures/valid-basic/expected/assets");
 const FILTER = "/links-shards/filter.bin";

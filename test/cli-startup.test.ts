@@ -12,6 +12,13 @@ import { REPO } from "./support/build-instance.js";
 /** Packages only some commands need, imported inside them (`await import(...)`). */
 const LOADED_ON_DEMAND = ["miniflare"];
 
+/**
+ * The modules that run at a worker isolate's start (the entry and its warm-ups): only the worker
+ * bundle holds them. A module the CLI's bundle does not hold cannot run when `--help` or `check`
+ * starts (esbuild marks each bundled module with a `// path` line).
+ */
+const WORKER_START = ["runtime/worker.ts", "runtime/warm-up.ts", "runtime/stats/warm-up.ts"];
+
 function staticImports(bundle: string): string[] {
   return [...bundle.matchAll(/^import\s[^;]*?\sfrom\s*"([^"]+)";?$|^import\s*"([^"]+)";?$/gm)].map(
     (m) => m[1] ?? m[2],
@@ -23,6 +30,14 @@ describe("CLI start", () => {
 
   it("out/cli.js imports statically what every command may need, and commander", () => {
     expect(staticImports(bundle)).toContain("commander");
+  });
+
+  it("the runtime engine is in out/cli.js: explain, check and diff answer through it", () => {
+    expect(bundle).toContain("\n// runtime/engine/answer.ts\n");
+  });
+
+  it.each(WORKER_START)("%s is not in out/cli.js: no command starts a worker's warm-up", (path) => {
+    expect(bundle).not.toContain(`\n// ${path}\n`);
   });
 
   it.each(LOADED_ON_DEMAND)("%s is imported on demand only, never at start", (name) => {

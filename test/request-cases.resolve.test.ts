@@ -6,7 +6,7 @@ import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { loadRuntimeData } from "../runtime/registry/store.js";
 import { resolve, statusOf, type ResolveContext } from "../runtime/resolve.js";
-import { resolveContext } from "../runtime/worker.js";
+import { resolveContext } from "../runtime/engine/answer.js";
 
 let ctx: ResolveContext;
 

@@ -3,6 +3,7 @@
  * when a provider's size limit forces a cut, keys are dropped from the end of this list.
  */
 import type { EventFacts } from "./types.js";
+import { clip } from "./clip.js";
 import type { Visitor } from "./visitor.js";
 
 export type DataValue = string | number;
@@ -40,11 +41,4 @@ export function eventData(facts: EventFacts, visitor: Visitor): EventData {
     ]);
   }
   return data.slice(0, MAX_PROPERTIES);
-}
-
-/** Cuts a string to `max` UTF-16 units without splitting a surrogate pair. */
-export function clip(value: string, max: number): string {
-  if (value.length <= max) return value;
-  const cut = value.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }

@@ -1,6 +1,7 @@
 /** Provider field limits: Umami strings <= 500, names <= 50, <= 50 properties; Rybbit properties <= 2048, selected query only. */
 import { describe, expect, it } from "vitest";
-import { clip, eventData, MAX_VALUE_LENGTH } from "./event-data.js";
+import { clip } from "./clip.js";
+import { eventData, MAX_VALUE_LENGTH } from "./event-data.js";
 import { buildProviderA } from "./provider-a.js";
 import { fitProperties, MAX_PROPERTIES_LENGTH } from "./provider-b.js";
 import { WEBSITE_ID, visitorRequest } from "../../test/support/analytics-fixtures.js";

@@ -5,7 +5,8 @@
  * Every value fits Umami 3's schema and columns (docs/analytics.md, "Provider limits").
  */
 import type { ProviderAConfig } from "./config.js";
-import { clip, eventData, MAX_KEY_LENGTH, MAX_VALUE_LENGTH } from "./event-data.js";
+import { clip } from "./clip.js";
+import { eventData, MAX_KEY_LENGTH, MAX_VALUE_LENGTH } from "./event-data.js";
 import { visitorIp } from "./ip.js";
 import type { EventFacts, OutgoingRequest } from "./types.js";
 import type { Visitor } from "./visitor.js";

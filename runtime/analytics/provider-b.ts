@@ -6,7 +6,8 @@
  * and anonymised IP in the body, which Rybbit then files the event under (docs/analytics.md).
  */
 import type { ProviderBConfig } from "./config.js";
-import { clip, eventData } from "./event-data.js";
+import { clip } from "./clip.js";
+import { eventData } from "./event-data.js";
 import { visitorIp } from "./ip.js";
 import type { EventFacts, OutgoingRequest } from "./types.js";
 import type { Visitor } from "./visitor.js";

@@ -4,7 +4,7 @@
  * `utm_*` parameters and the common ad click ids, `full` keeps everything, `none` nothing. A
  * visitor's other parameters may carry tokens.
  */
-import { clip } from "./event-data.js";
+import { clip } from "./clip.js";
 
 export type QueryMode = "campaign" | "full" | "none";
 export const QUERY_MODES: readonly QueryMode[] = ["campaign", "full", "none"];

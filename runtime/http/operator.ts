@@ -3,8 +3,8 @@
  * its API (docs/stats.md). Every answer is private and never cached.
  */
 import { pageAssetPath } from "../routes.js";
-import type { RuntimeData } from "../registry/store.js";
-import { readPage } from "../registry/store.js";
+import type { Instance } from "../engine/instance.js";
+import { readPage } from "../registry/read-assets.js";
 import { LANGUAGES, type Lang } from "../contract/index.js";
 import type { AnswerAt } from "../expectations.js";
 import { eventsAnswer, linksAnswer, summaryAnswer, type ApiAnswer } from "../stats/stats-api.js";
@@ -16,9 +16,9 @@ import { htmlWithStatus, json, plainNotFound } from "./responses.js";
 const PRIVATE = { "cache-control": "private, no-store" };
 
 /** The stats and tests files of each runtime data, read on first need. */
-const operatorFiles = new WeakMap<RuntimeData, OperatorFiles>();
+const operatorFiles = new WeakMap<Instance, OperatorFiles>();
 
-function filesOf(data: RuntimeData): OperatorFiles {
+function filesOf(data: Instance): OperatorFiles {
   let files = operatorFiles.get(data);
   if (!files) operatorFiles.set(data, (files = new OperatorFiles(data.assets)));
   return files;
@@ -34,7 +34,7 @@ export interface OperatorRequest {
 
 export async function serveOperator(
   request: OperatorRequest,
-  data: RuntimeData,
+  data: Instance,
   answer: AnswerAt,
   now: Date,
 ): Promise<Response | Draft> {

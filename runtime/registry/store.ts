@@ -2,6 +2,7 @@
  * The runtime's data, read through the ASSETS binding once per isolate: the small private files;
  * the registry's membership filter and its shards are read later, as sharded-links.ts says.
  */
+import type { Instance } from "../engine/instance.js";
 import type { AssetFetcher } from "../env.js";
 import {
   PRIVATE_ASSETS,
@@ -14,14 +15,9 @@ import { ShardedLinks } from "./sharded-links.js";
 
 export { readAsset, readPage } from "./read-assets.js";
 
-export interface RuntimeData {
-  assets: AssetFetcher;
-  site: SiteConfig;
-  blocklist: Blocklist;
+/** The worker's instance: its links read from the registry's shards, as they are needed. */
+export interface RuntimeData extends Instance {
   links: ShardedLinks;
-  staticPaths: ReadonlySet<string>;
-  /** Product pages already read (see readPage). */
-  pages: Map<string, string>;
 }
 
 export async function loadRuntimeData(assets: AssetFetcher): Promise<RuntimeData> {

@@ -1,7 +1,7 @@
 /**
  * Every response class of the worker, as requests against test/instance, and a runner that
  * compiles the instance with a given custom `_headers` and answers them through the worker's
- * own answerRequest (as explain does). The asset layer applies the compiled `_headers` rules to
+ * own engine (as explain does). The asset layer applies the compiled `_headers` rules to
  * the files it serves, as Cloudflare's does, so a weakened rule also reaches the worker as the
  * asset's own header.
  */
@@ -10,11 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compileInstance } from "../../lib/stages/compile.js";
 import type { Diagnostic } from "../../lib/shared/diagnostics.js";
-import { memoryAssets } from "../../lib/engines/explain/memory-assets.js";
+import { assetFiles } from "../../lib/stages/5-bundle/output-files.js";
 import { applyRules } from "../../lib/stages/4-assets/headers/match-pattern.js";
 import type { AssetFetcher } from "../../runtime/env.js";
 import { loadRuntimeData, type RuntimeData } from "../../runtime/registry/store.js";
-import { answerRequest } from "../../runtime/worker.js";
+import { answerRequest } from "../../runtime/engine/answer.js";
+import { memoryAssets } from "../../lib/shared/memory-instance.js";
 import { CASE_INSTANCE } from "./build-instance.js";
 
 export interface ClassRequest {
@@ -134,7 +135,7 @@ export async function serveWithCustomHeaders(headersText: string, siteExtra = ""
     if (siteExtra) await writeFile(join(root, "custom/site.yaml"), siteExtra, { flag: "a" });
     const compiled = await compileInstance({ root, skipBundle: true });
     if (!compiled.files) return { diagnostics: compiled.diagnostics, answers: new Map() };
-    const assets = memoryAssets(compiled.files);
+    const assets = memoryAssets(assetFiles(compiled.files));
     const data = await loadRuntimeData(assets);
     return { diagnostics: compiled.diagnostics, answers: await answerClasses(data, assets), data };
   } finally {

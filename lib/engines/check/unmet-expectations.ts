@@ -1,15 +1,14 @@
 /**
  * SL506: the instance's expectations (custom/tests.yaml) that the compiled instance does not
  * meet, evaluated at check time by the very code the worker runs (runtime/expectations.ts and
- * answerRequest, over the compiled assets in memory).
+ * the engine, runtime/engine/answer.ts, over the compiled assets in memory).
  */
-import { loadRuntimeData } from "../../../runtime/registry/store.js";
 import type { Expectation } from "../../../runtime/contract/index.js";
-import { answerRequest } from "../../../runtime/worker.js";
+import { answerRequest } from "../../../runtime/engine/answer.js";
+import { filesInstance } from "../../shared/memory-instance.js";
 import { evaluateExpectations } from "../../../runtime/expectations.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import { memoryAssets } from "../explain/memory-assets.js";
-import type { OutputFile } from "../../stages/5-bundle/output-files.js";
+import { assetFiles, type OutputFile } from "../../stages/5-bundle/output-files.js";
 
 export async function unmetExpectations(
   files: readonly OutputFile[],
@@ -17,13 +16,12 @@ export async function unmetExpectations(
   now = new Date(),
 ): Promise<Diagnostic[]> {
   if (expectations.length === 0) return [];
-  const assets = memoryAssets(files);
-  const data = await loadRuntimeData(assets);
+  const { instance, env } = await filesInstance(assetFiles(files));
   const answer = async (request: Request, at: Date) =>
-    (await answerRequest(request, { ASSETS: assets }, data, at)).response;
+    (await answerRequest(request, env, instance, at)).response;
   const results = await evaluateExpectations(
     expectations,
-    new URL(data.site.base_url).origin,
+    new URL(instance.site.base_url).origin,
     answer,
     now,
   );

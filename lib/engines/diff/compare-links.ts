@@ -4,7 +4,7 @@
  * that only moved up or down in its file is not a change.
  */
 import type { LinkRecord } from "../../../runtime/contract/index.js";
-import { caseKeptKey } from "./side.js";
+import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 
 /** Fields compared, in the order they are reported. `file` changes when a row moves to another file. */
 export const LINK_FIELDS = [
@@ -61,13 +61,13 @@ export function compareLinks(
   for (const keyOf of passes) {
     const byId = new Map<string, LinkRecord>();
     for (const link of leftHead) {
-      const id = link.kind + "\n" + keyOf(link);
+      const id = linkId({ kind: link.kind, key: keyOf(link) });
       if (!byId.has(id)) byId.set(id, link);
     }
     const unmatched: LinkRecord[] = [];
     const paired = new Set<LinkRecord>();
     for (const link of leftBase) {
-      const id = link.kind + "\n" + keyOf(link);
+      const id = linkId({ kind: link.kind, key: keyOf(link) });
       const partner = byId.get(id);
       if (partner) {
         headOf.set(link, partner);

@@ -1,7 +1,7 @@
 /** Words shared by the text and Markdown reports of a diff. */
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { errorsIn } from "../../shared/diagnostics.js";
-import type { DiffReport } from "./diff-instance.js";
+import type { DiffReport } from "./report.js";
 import type { RoutingChange } from "./routing.js";
 import type { PathOutcome } from "./side.js";
 

@@ -5,8 +5,7 @@
  */
 import { compileInstance, type CompileResult, type CompiledTables } from "../../stages/compile.js";
 import { diag, errorsIn, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
-import type { LinkRecord } from "../../../runtime/contract/index.js";
-import { compareLinks, type ChangedLink } from "./compare-links.js";
+import { compareLinks } from "./compare-links.js";
 import {
   DiffUsageError,
   locateRepository,
@@ -14,10 +13,11 @@ import {
   resolveCommit,
   type Repository,
 } from "./git-base.js";
-import { hostChanges, type HostChange } from "./hosts.js";
+import { hostChanges } from "./hosts.js";
 import { protectPublishedLinks } from "./protect.js";
-import { compareRouting, type RoutingChange } from "./routing.js";
-import { scheduleEvents, type ScheduleEvent } from "./schedules.js";
+import { compareRouting } from "./routing.js";
+import { scheduleEvents } from "./schedules.js";
+import type { DiffReport } from "./report.js";
 import { sideOf } from "./side.js";
 
 export const DEFAULT_DAYS = 7;
@@ -34,19 +34,6 @@ export interface DiffInput {
   days?: number;
   /** Compiles the work tree (check passes its own full compile); default compileInstance. */
   compileHead?: () => Promise<CompileResult>;
-}
-
-export interface DiffReport {
-  base: string;
-  base_commit: string;
-  head: "worktree" | string;
-  at: string;
-  days: number;
-  links: { added: LinkRecord[]; removed: LinkRecord[]; changed: ChangedLink[] };
-  routing: RoutingChange[];
-  host_changes: HostChange[];
-  schedule_events: ScheduleEvent[];
-  problems: Diagnostic[];
 }
 
 /** The instance as `commit` has it, compiled; null when the commit has no instance there. */

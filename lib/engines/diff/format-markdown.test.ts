@@ -1,7 +1,7 @@
 /** The review comment: a summary line, tables, long lists collapsed, values that cannot break the Markdown. */
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
-import type { DiffReport } from "./diff-instance.js";
+import type { DiffReport } from "./report.js";
 import { COLLAPSE_ROWS, formatDiffMarkdown, MAX_ROWS } from "./format-markdown.js";
 
 const link = (i: number, extra: Partial<LinkRecord> = {}): LinkRecord => ({

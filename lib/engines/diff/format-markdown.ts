@@ -4,7 +4,7 @@
  * comment stays readable and well under GitHub's 65,536-character limit.
  */
 import { hasErrors, isError, type Diagnostic } from "../../shared/diagnostics.js";
-import type { DiffReport } from "./diff-instance.js";
+import type { DiffReport } from "./report.js";
 import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
 
 export const COLLAPSE_ROWS = 10;

@@ -1,5 +1,5 @@
 /** The diff as a person reads it in a terminal (problems are printed by the command, in colour). */
-import type { DiffReport } from "./diff-instance.js";
+import type { DiffReport } from "./report.js";
 import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
 
 export function formatDiffText(report: DiffReport): string[] {

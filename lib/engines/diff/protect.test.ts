@@ -1,7 +1,8 @@
 /** The rules that protect published links (SL801-SL803) and their acknowledgements (SL805, SL806). */
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestRepo, yamlRows, type TestRepo } from "../../../test/support/git-repo.js";
-import { diffInstance, type DiffReport } from "./diff-instance.js";
+import { diffInstance } from "./diff-instance.js";
+import type { DiffReport } from "./report.js";
 
 const AT = new Date("2030-01-01T00:00:00Z");
 const repos: TestRepo[] = [];

@@ -13,12 +13,12 @@ import type {
 import { ACKNOWLEDGEMENTS_FILE } from "../../stages/1-sources/custom/acknowledgements.js";
 import { diag, type Diagnostic, type Place } from "../../shared/diagnostics.js";
 import { parseSlug } from "../../stages/2-validate/slugs.js";
-import type { LinkRecord } from "../../../runtime/contract/index.js";
 import type { LinkComparison } from "./compare-links.js";
 import { matchView, type HeadAnswer, type RoutingResult } from "./routing.js";
 import type { Resolution } from "../../../runtime/resolve.js";
 import { outcomeText } from "./describe.js";
-import { caseKeptKey, outcomeOf, type Side } from "./side.js";
+import { caseKeptKey, linkId } from "../../shared/link-identity.js";
+import { outcomeOf, type Side } from "./side.js";
 
 interface Finding {
   rule: ProtectionRule;
@@ -31,11 +31,10 @@ interface Finding {
 }
 
 const PERMANENT = new Set([301, 308]);
-const idOf = (link: Pick<LinkRecord, "kind" | "key">) => `${link.kind}\n${link.key}`;
 
 function slugId(slug: string, caseSensitive: boolean): string | undefined {
   const parsed = parseSlug(slug, caseSensitive);
-  return parsed.ok ? `${parsed.kind}\n${parsed.key}` : undefined;
+  return parsed.ok ? linkId(parsed) : undefined;
 }
 
 const ackHint = (rule: ProtectionRule, slug: string) =>
@@ -67,7 +66,7 @@ async function goneLinks(base: Side, head: Side, c: LinkComparison, r: RoutingRe
       const via = after.match ? ` (${after.match.kind} link ${after.match.slug})` : "";
       findings.push({
         rule: "SL801",
-        id: idOf(link),
+        id: linkId(link),
         slug: link.slug,
         at: partner ?? { file: link.file, line: link.line },
         message: partner
@@ -90,7 +89,7 @@ function reusedAndRetargeted(base: Side, c: LinkComparison, baseAcks: Acknowledg
     if (before.state === "retired" && after.state !== "retired")
       findings.push({
         rule: "SL802",
-        id: idOf(after),
+        id: linkId(after),
         slug: after.slug,
         at: after,
         message: `link "${after.slug}" was retired at BASE (target ${before.target}) and comes back as ${after.state}, pointing to ${after.target}`,
@@ -99,7 +98,7 @@ function reusedAndRetargeted(base: Side, c: LinkComparison, baseAcks: Acknowledg
     if (PERMANENT.has(before.status))
       findings.push({
         rule: "SL803",
-        id: idOf(after),
+        id: linkId(after),
         slug: after.slug,
         at: after,
         message: `link "${after.slug}" is a permanent redirect (${before.status}) at BASE; its target changes from ${before.target} to ${after.target}, but browsers keep serving the cached answer`,
@@ -116,7 +115,7 @@ function reusedAndRetargeted(base: Side, c: LinkComparison, baseAcks: Acknowledg
     if (!removedAtBase.has(slugId(link.slug, base.caseSensitive))) continue;
     findings.push({
       rule: "SL802",
-      id: idOf(link),
+      id: linkId(link),
       slug: link.slug,
       at: link,
       message: `link "${link.slug}" was removed before BASE (${ACKNOWLEDGEMENTS_FILE} records it) and comes back, pointing to ${link.target}`,
@@ -137,7 +136,7 @@ async function takenOver(base: Side, head: Side, r: RoutingResult, now: Date): P
   for (const link of base.tables.links)
     if (link.state === "retired")
       protectedPaths.push({
-        id: idOf(link),
+        id: linkId(link),
         slug: link.slug,
         path: "/" + caseKeptKey(link),
         before: link.target,
@@ -147,7 +146,7 @@ async function takenOver(base: Side, head: Side, r: RoutingResult, now: Date): P
     const parsed = parseSlug(ack.slug, base.caseSensitive);
     if (!ack.rules.includes("SL801") || !parsed.ok) continue;
     protectedPaths.push({
-      id: idOf(parsed),
+      id: linkId(parsed),
       slug: ack.slug,
       path: "/" + caseKeptKey({ kind: parsed.kind, slug: ack.slug }),
       why: `was removed before BASE (${ACKNOWLEDGEMENTS_FILE} records it)`,
@@ -157,7 +156,7 @@ async function takenOver(base: Side, head: Side, r: RoutingResult, now: Date): P
   for (const p of protectedPaths) {
     const after = r.headAnswers.get(p.path) ?? answerOf(await head.resolve(p.path, now));
     const { link, outcome } = after;
-    if (!link || outcome.location === undefined || idOf(link) === p.id) continue;
+    if (!link || outcome.location === undefined || linkId(link) === p.id) continue;
     if (p.before !== undefined && outcome.location === p.before) continue;
     findings.push({
       rule: "SL802",

@@ -9,7 +9,8 @@ import type { LinkRecord } from "../../../runtime/contract/index.js";
 import type { Resolution } from "../../../runtime/resolve.js";
 import { normalizePath } from "../../../runtime/normalize.js";
 import type { LinkComparison } from "./compare-links.js";
-import { caseKeptKey, outcomeOf, type PathOutcome, type Side } from "./side.js";
+import { caseKeptKey } from "../../shared/link-identity.js";
+import { outcomeOf, type PathOutcome, type Side } from "./side.js";
 
 /**
  * Why a path's answer changed: its link `changed`; a link was `added` or `removed` at the path; a

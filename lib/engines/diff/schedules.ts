@@ -3,6 +3,7 @@
  * will change on its own soon after the change lands, or what the change moves.
  */
 import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { linkId } from "../../shared/link-identity.js";
 
 export interface ScheduleEvent {
   slug: string;
@@ -33,7 +34,7 @@ export function scheduleEvents(options: {
       const text = link.schedule[event];
       const t = text === undefined ? NaN : Date.parse(text);
       if (!(t >= start && t <= end)) continue;
-      const key = `${id.kind}\n${id.key}\n${event}\n${t}`;
+      const key = `${linkId(id)}\n${event}\n${t}`;
       const seen = events.get(key);
       if (seen) seen.side = "both";
       else

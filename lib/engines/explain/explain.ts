@@ -1,14 +1,14 @@
 /**
- * `shortlinks explain`: the resolution trace of one request, computed by the very code the
- * worker runs (resolve() and answerRequest()) over the compiled instance, in memory.
+ * `shortlinks explain`: the resolution trace of one request, computed by the engine the worker
+ * answers with (runtime/engine/answer.ts) over the compiled instance, in memory.
  */
 import { compileInstance } from "../../stages/compile.js";
 import { errorsIn, type Diagnostic } from "../../shared/diagnostics.js";
-import { loadRuntimeData } from "../../../runtime/registry/store.js";
-import { answerRequest } from "../../../runtime/worker.js";
+import { answerRequest } from "../../../runtime/engine/answer.js";
+import { filesInstance } from "../../shared/memory-instance.js";
 import type { Check } from "../../../runtime/resolve.js";
 import type { RemainderMode } from "../../../runtime/contract/index.js";
-import { memoryAssets } from "./memory-assets.js";
+import { assetFiles } from "../../stages/5-bundle/output-files.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 
 export interface ExplainOptions {
@@ -54,8 +54,7 @@ export async function createExplainer(
 ): Promise<Explainer> {
   const compiled = await compileInstance({ root, skipBundle: true, extraRows: options.extraRows });
   if (!compiled.files) return { ok: false, diagnostics: errorsIn(compiled.diagnostics) };
-  const assets = memoryAssets(compiled.files);
-  const data = await loadRuntimeData(assets);
+  const { instance: data, env } = await filesInstance(assetFiles(compiled.files));
   return {
     ok: true,
     async explain(options) {
@@ -65,12 +64,7 @@ export async function createExplainer(
         method: options.method ?? "GET",
         headers: options.headers,
       });
-      const { resolution, response, event } = await answerRequest(
-        request,
-        { ASSETS: assets },
-        data,
-        at,
-      );
+      const { resolution, response, event } = await answerRequest(request, env, data, at);
       const { outcome } = resolution;
       return {
         path,

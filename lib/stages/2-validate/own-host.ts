@@ -1,15 +1,16 @@
 /**
  * Links whose target lies on the instance's own host. This worker answers that target itself, so
- * the check follows it through the runtime's own resolve(), with every active link taken as
+ * the check follows it through the engine's decision (resolve()), with every active link taken as
  * inside its schedule window (what the links can do without an edit). A chain that comes back to a link it
  * has passed is a redirect loop, which a browser follows until it gives up (SL316, an error). A
  * chain longer than OWN_HOST_HOPS is refused the same way. A chain that ends in a 404 sends
  * visitors nowhere (SL317, a warning). `import` meets this most often: a `_redirects` line like
  * `/docs /docs/ 301` is a loop here, because the worker answers `/docs/` and `/docs` alike.
  */
-import type { CompiledTables } from "../compile.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import { sideOf, slugBody } from "../../engines/diff/side.js";
+import { decide } from "../../../runtime/engine/answer.js";
+import { tablesInstance, type InstanceTables } from "../../shared/memory-instance.js";
+import { sameLink, slugBody } from "../../shared/link-identity.js";
 import { statusOf } from "../../../runtime/resolve.js";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { SPLAT_SAMPLE } from "./link-targets.js";
@@ -17,7 +18,7 @@ import { SPLAT_SAMPLE } from "./link-targets.js";
 /** Redirects followed on the own host before the chain counts as endless (browsers stop at 20). */
 export const OWN_HOST_HOPS = 10;
 
-export async function ownHostProblems(tables: CompiledTables): Promise<Diagnostic[]> {
+export async function ownHostProblems(tables: InstanceTables): Promise<Diagnostic[]> {
   const host = new URL(tables.siteConfig.base_url).host;
   // A cheap test first: at a million links, parsing every target would cost seconds of a build.
   const mayBeOwn = new RegExp(
@@ -34,7 +35,7 @@ export async function ownHostProblems(tables: CompiledTables): Promise<Diagnosti
   };
   const candidates = tables.links.filter((link) => onOwnHost(link.target));
   if (candidates.length === 0) return [];
-  const side = sideOf(tables, { allLive: true });
+  const instance = tablesInstance(tables, { allLive: true });
   const now = new Date();
   const diagnostics: Diagnostic[] = [];
   for (const link of candidates) {
@@ -43,7 +44,7 @@ export async function ownHostProblems(tables: CompiledTables): Promise<Diagnosti
     const passed: LinkRecord[] = [];
     let path = pathOf(link);
     for (;;) {
-      const resolution = await side.resolve(path, now);
+      const resolution = await decide(instance, { method: "GET", url: path, now });
       const { outcome } = resolution;
       const reached = resolution.link;
       // Another link answers its path, or the link itself does not redirect (paused, retired...).
@@ -97,10 +98,6 @@ function pathOf(link: LinkRecord): string {
   const segments = body === "" ? [] : body.split("/");
   if (link.kind === "splat") segments.push(SPLAT_SAMPLE);
   return "/" + segments.map(encodeURIComponent).join("/");
-}
-
-function sameLink(a: LinkRecord | null | undefined, b: LinkRecord): boolean {
-  return a?.kind === b.kind && a.key === b.key;
 }
 
 function chain(links: readonly LinkRecord[]): string {

@@ -15,6 +15,7 @@ import {
   type TestsIndex,
   type TestsPage,
 } from "../../../runtime/contract/index.js";
+import type { MemoryAsset } from "../../shared/memory-instance.js";
 import type { Registry } from "../3-registry/build-registry.js";
 import type { Site } from "../1-sources/site/site-schema.js";
 
@@ -23,6 +24,9 @@ export interface OutputFile {
   path: string;
   content: string | Uint8Array;
 }
+
+/** The folder of dist/ the ASSETS binding serves. */
+export const ASSETS_DIR = "assets";
 
 /**
  * The worker sits in a folder of its own: with `no_bundle`, wrangler uploads every .js/.html/.txt
@@ -69,7 +73,7 @@ export function wranglerConfig(site: Site): object {
     main: WORKER_FILE,
     compatibility_date: COMPATIBILITY_DATE,
     no_bundle: true,
-    assets: { directory: "./assets", binding: "ASSETS", run_worker_first: true },
+    assets: { directory: `./${ASSETS_DIR}`, binding: "ASSETS", run_worker_first: true },
     vars: {},
     // The config is regenerated on every build and sets no variables: without this, each deploy
     // would delete the plain-text variables an operator typed into the dashboard.
@@ -77,9 +81,22 @@ export function wranglerConfig(site: Site): object {
   };
 }
 
+/** The files of the assets folder, by their path in it (`/links.json`): what ASSETS serves. */
+export function assetFiles(files: readonly OutputFile[]): MemoryAsset[] {
+  const prefix = ASSETS_DIR + "/";
+  return files
+    .filter((f) => f.path.startsWith(prefix))
+    .map((f) => ({
+      path: f.path.slice(ASSETS_DIR.length),
+      get content() {
+        return f.content;
+      },
+    }));
+}
+
 export function assembleOutput(input: AssembleInput): OutputFile[] {
   const asset = (path: string, content: string | Uint8Array): OutputFile => ({
-    path: "assets" + path,
+    path: ASSETS_DIR + path,
     content,
   });
   /**
@@ -87,7 +104,7 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
    * is about 250 MB, and writing them one at a time keeps it out of the build's peak memory.
    */
   const lazyAsset = (path: string, content: () => string): OutputFile => ({
-    path: "assets" + path,
+    path: ASSETS_DIR + path,
     get content() {
       return content();
     },

@@ -1,0 +1,113 @@
+/**
+ * An instance held in memory, for the compiler: `explain` and `check`'s expectations answer over
+ * the compiled files (filesInstance: the runtime reads them as the worker reads its own); `diff`
+ * and the own-host check decide over the compiled tables alone (tablesInstance).
+ */
+import {
+  contentTypeOf,
+  type Blocklist,
+  type LinkRecord,
+  type SiteConfig,
+} from "../../runtime/contract/index.js";
+import type { AssetFetcher, Env } from "../../runtime/env.js";
+import { loadRuntimeData, type RuntimeData } from "../../runtime/registry/store.js";
+import type { LinkSource } from "../../runtime/resolve.js";
+import type { Instance } from "../../runtime/engine/instance.js";
+
+/** A file of the assets folder: its path in it (`/links.json`) and its content. */
+export interface MemoryAsset {
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** An `ASSETS` binding over files held in memory, so the runtime reads them unchanged. */
+export function memoryAssets(files: Iterable<MemoryAsset>): AssetFetcher {
+  const byPath = new Map<string, MemoryAsset>();
+  for (const file of files) byPath.set(file.path, file);
+  return {
+    async fetch(request: Request): Promise<Response> {
+      const path = decodeURIComponent(new URL(request.url).pathname);
+      const file = byPath.get(path);
+      if (file === undefined) return new Response("Not found", { status: 404 });
+      // Bytes from Node's Buffer type as ArrayBufferLike; any of them makes a body.
+      const body = file.content as string | Uint8Array<ArrayBuffer>;
+      return new Response(body, { headers: { "content-type": contentTypeOf(path) } });
+    },
+  };
+}
+
+/** The instance of compiled files, read as the worker reads its own, and the env to answer in. */
+export async function filesInstance(
+  files: Iterable<MemoryAsset>,
+): Promise<{ instance: RuntimeData; env: Env }> {
+  const assets = memoryAssets(files);
+  return { instance: await loadRuntimeData(assets), env: { ASSETS: assets } };
+}
+
+/** What an instance decides with, as the compiler holds it. */
+export interface InstanceTables {
+  links: readonly LinkRecord[];
+  blocklist: Blocklist;
+  siteConfig: SiteConfig;
+}
+
+/**
+ * An active link as it answers inside its schedule window, whenever that is; a link of another
+ * state as it is (only an edit makes it redirect).
+ */
+function liveView(link: LinkRecord | undefined): LinkRecord | undefined {
+  if (!link || link.state !== "active" || !link.schedule) return link;
+  const { schedule: _schedule, ...live } = link;
+  return live;
+}
+
+export class MemoryLinks implements LinkSource {
+  readonly splatDepths: readonly number[];
+  private readonly exacts = new Map<string, LinkRecord>();
+  private readonly splats = new Map<string, LinkRecord>();
+
+  constructor(
+    links: readonly LinkRecord[],
+    private readonly view: (link: LinkRecord | undefined) => LinkRecord | undefined = (link) =>
+      link,
+  ) {
+    const depths = new Set<number>();
+    for (const link of links) {
+      if (link.kind === "exact") this.exacts.set(link.key, link);
+      else {
+        this.splats.set(link.key, link);
+        depths.add(link.key === "" ? 0 : link.key.split("/").length);
+      }
+    }
+    this.splatDepths = [...depths].sort((a, b) => a - b);
+  }
+
+  exact(key: string): LinkRecord | undefined {
+    return this.view(this.exacts.get(key));
+  }
+
+  splat(key: string): LinkRecord | undefined {
+    return this.view(this.splats.get(key));
+  }
+}
+
+/** Tables alone hold no files: an instance of them decides, it does not build answers. */
+const NO_FILES: AssetFetcher = {
+  fetch: () => Promise.reject(new Error("an instance of tables holds no files")),
+};
+
+/**
+ * The instance of `tables`, to decide with (engine/answer.ts, decide). With `allLive`, every
+ * active link answers as inside its schedule window: what the links can do without an edit, not
+ * only what they do now.
+ */
+export function tablesInstance(tables: InstanceTables, { allLive = false } = {}): Instance {
+  return {
+    assets: NO_FILES,
+    site: tables.siteConfig,
+    blocklist: tables.blocklist,
+    links: new MemoryLinks(tables.links, allLive ? liveView : undefined),
+    staticPaths: new Set(tables.siteConfig.static_paths),
+    pages: new Map(),
+  };
+}

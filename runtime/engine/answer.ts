@@ -1,0 +1,256 @@
+/**
+ * The engine: what a request gets from a compiled instance, the one place that maps each
+ * resolution to a response. The worker answers through it (handle.ts), and so do `explain`,
+ * `check`'s expectations, the tests page, `diff` and the own-host check (over an instance held in
+ * memory, lib/shared/memory-instance.ts). Importing it starts nothing.
+ */
+import { verifyAccess } from "../access/index.js";
+import type { EventFacts } from "../analytics/index.js";
+import type { Env } from "../env.js";
+import { finishDraft, withHeaderRules, type Draft } from "../http/headers.js";
+import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "../http/lookup-api.js";
+import { serveOperator } from "../http/operator.js";
+import { readSmallBody } from "../http/read-body.js";
+import {
+  allowNullOrigin,
+  htmlWithStatus,
+  json,
+  jsonError,
+  plainNotFound,
+  plainText,
+  preflight,
+} from "../http/responses.js";
+import { renderLookupResult } from "../pages/lookup-result.js";
+import { readAsset, readPage } from "../registry/read-assets.js";
+import { resolve, type RequestFacts, type Resolution, type ResolveContext } from "../resolve.js";
+import { pageAssetPath } from "../routes.js";
+import { chooseLanguage } from "../language.js";
+import type { Instance } from "./instance.js";
+
+/** The decision's inputs from an instance. */
+export function resolveContext(
+  data: Pick<Instance, "links" | "blocklist" | "site" | "staticPaths">,
+): ResolveContext {
+  return {
+    links: data.links,
+    blocklist: data.blocklist,
+    caseSensitive: data.site.case_sensitive,
+    defaultLang: data.site.default_lang,
+    redirectMaxAge: data.site.redirect_max_age,
+    staticPaths: data.staticPaths,
+  };
+}
+
+/** What a request decides, without building its answer (`diff`, the own-host check). */
+export function decide(instance: Instance, facts: RequestFacts): Promise<Resolution> {
+  return resolve(facts, resolveContext(instance));
+}
+
+export interface Answered {
+  resolution: Resolution;
+  /** The final response, header rules applied (a HEAD answer has no body). */
+  response: Response;
+  /** The same answer as a draft (header rules applied), when it was built from one. */
+  sent?: Draft;
+  /** The analytics event this answer sends, if any. */
+  event?: EventFacts;
+}
+
+/**
+ * Everything but the sending: what `request` gets at `now`. The worker sends the event;
+ * `shortlinks explain` shows it. Throws only on a bug (the caller turns that into a 503).
+ */
+export async function answerRequest(
+  request: Request,
+  env: Env,
+  data: Instance,
+  now: Date,
+): Promise<Answered> {
+  const rctx = resolveContext(data);
+  const resolution = await resolve(
+    {
+      method: request.method,
+      url: request.url,
+      acceptLanguage: request.headers.get("accept-language"),
+      now,
+    },
+    rctx,
+  );
+  const { response, event } = await respond(resolution, request, env, data, rctx, now);
+  const head = request.method === "HEAD";
+  const path = headerPath(resolution);
+  if (response instanceof Response)
+    return {
+      resolution,
+      response: withHeaderRules(response, data.site, path, head),
+      event,
+    };
+  return {
+    resolution,
+    ...finishDraft(response, data.site, path, head),
+    event,
+  };
+}
+
+/**
+ * The path the header rules are matched on: a static file's own path, whichever spelling asked
+ * for it (`/hello`, `/%68ello.html`, `//hello.html/`), so a custom page always gets its sandbox;
+ * the request path otherwise.
+ */
+function headerPath(resolution: Resolution): string {
+  return resolution.outcome.type === "static" ? resolution.outcome.path : resolution.path;
+}
+
+interface Answer {
+  response: Response | Draft;
+  event?: EventFacts;
+}
+
+async function respond(
+  resolution: Resolution,
+  request: Request,
+  env: Env,
+  data: Instance,
+  rctx: ResolveContext,
+  now: Date,
+): Promise<Answer> {
+  const { outcome, link } = resolution;
+  const linkFacts = {
+    slug: link?.slug,
+    effective_state: resolution.effective_state ?? undefined,
+    schedule_label: resolution.schedule_label ?? undefined,
+  };
+  switch (outcome.type) {
+    case "plain-404":
+      return { response: plainNotFound() };
+    case "method-not-allowed":
+      return { response: plainText(405, "Method not allowed\n", { allow: outcome.allow }) };
+    case "preflight":
+      return { response: preflight(outcome.allow, outcome.endpoint, request) };
+    case "redirect":
+      return {
+        response: {
+          status: outcome.status,
+          headers: { location: outcome.location, "cache-control": outcome.cacheControl },
+          body: null,
+        },
+        event: {
+          kind: "redirect",
+          ...linkFacts,
+          target_host: hostOf(outcome.location),
+          redirect_status: outcome.status,
+        },
+      };
+    case "page": {
+      const assetPath = pageAssetPath(outcome.lang, outcome.page);
+      const html = await readPage(data, assetPath);
+      const extra: Record<string, string> = outcome.retryAfter
+        ? { "retry-after": String(outcome.retryAfter) }
+        : {};
+      const response = htmlWithStatus(html, outcome.status, extra);
+      const decided = resolution.event;
+      const event: EventFacts | undefined = !decided
+        ? undefined
+        : decided.kind === "pageview"
+          ? { kind: "pageview", title: data.site.page_titles[assetPath] }
+          : {
+              kind: decided.kind,
+              ...linkFacts,
+              redirect_status: outcome.status,
+              redirect_error: decided.redirect_error,
+            };
+      return { response, event };
+    }
+    case "static": {
+      const asset = await readAsset(data.assets, outcome.path);
+      if (!asset.ok) return { response: plainNotFound() };
+      return {
+        response: asset,
+        event: resolution.event
+          ? { kind: "pageview", title: data.site.page_titles[outcome.path] }
+          : undefined,
+      };
+    }
+    case "protected": {
+      const verdict = await verifyAccess(request, env);
+      if (!verdict.ok) {
+        console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
+        return {
+          response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }),
+        };
+      }
+      const answer = async (inner: Request, at: Date) =>
+        (await answerRequest(inner, env, data, at)).response;
+      const operator = {
+        area: outcome.area,
+        langTag: outcome.lang,
+        rest: outcome.rest,
+        search: new URL(request.url).searchParams,
+      };
+      return { response: await serveOperator(operator, data, answer, now) };
+    }
+    case "endpoint":
+      return outcome.endpoint === "lookup-resolve"
+        ? lookupResolve(request, data, rctx, now)
+        : lookupBeacon(request);
+  }
+}
+
+async function lookupResolve(
+  request: Request,
+  data: Instance,
+  rctx: ResolveContext,
+  now: Date,
+): Promise<Answer> {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const slug = body.value.slug;
+  if (typeof slug !== "string")
+    return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
+  const result = await lookupSlug(slug, rctx, now);
+  if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
+  // A plain form post (no JavaScript): a server-rendered result page, and the lookup event here.
+  const lang = formLanguage(
+    body.value.lang,
+    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang),
+  );
+  const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
+  if (template === null) return { response: plainText(503, "Service unavailable\n") };
+  const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
+  return {
+    response: new Response(html, {
+      status: 200,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    }),
+    event: {
+      kind: "lookup",
+      slug: result.slug,
+      lookup_result: result.found ? (result.state ?? "found") : "not-found",
+    },
+  };
+}
+
+async function lookupBeacon(request: Request): Promise<Answer> {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const facts = beaconFacts(body.value);
+  if (!facts)
+    return {
+      response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request),
+    };
+  return {
+    response: allowNullOrigin(
+      new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
+      request,
+    ),
+    event: { kind: "lookup", slug: facts.slug, lookup_result: facts.result },
+  };
+}
+
+function hostOf(location: string): string | undefined {
+  try {
+    return new URL(location).hostname;
+  } catch {
+    return undefined;
+  }
+}
