@@ -4,27 +4,25 @@
  * comment stays readable and well under GitHub's 65,536-character limit.
  */
 import { hasErrors, isError, type Diagnostic } from "../../shared/diagnostics.js";
+import { printable } from "../../shared/printable.js";
 import type { DiffReport } from "./report.js";
 import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
 
 export const COLLAPSE_ROWS = 10;
 export const MAX_ROWS = 100;
 
-/** Text for a table cell: no line breaks, pipes escaped, HTML inert. */
-function cell(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, " ")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/\|/g, "\\|");
-}
-
-/** A value as inline code in a table cell. */
+/**
+ * User text (slugs, targets, descriptions, file names, messages that quote them, the base ref) as
+ * inline code: its fence is longer than any backtick run inside, controls and line breaks are
+ * shown escaped (one line, no new block) and pipes are escaped for the table. Nothing in a code
+ * span is live: no HTML, @mention, link, image or emphasis.
+ */
 function code(text: string): string {
-  const fence = text.includes("`") ? "``" : "`";
-  const pad = fence === "``" ? " " : "";
-  return fence + pad + text.replace(/[\r\n]+/g, " ").replace(/\|/g, "\\|") + pad + fence;
+  const shown = printable(text).replace(/\|/g, "\\|");
+  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = shown === "" || /^[` ]|[` ]$/.test(shown) ? " " : "";
+  return fence + pad + shown + pad + fence;
 }
 
 function table(title: string, header: string[], rows: string[][]): string[] {
@@ -44,7 +42,7 @@ function table(title: string, header: string[], rows: string[][]): string[] {
 
 function problemRow(d: Diagnostic): string[] {
   const where = d.line > 0 ? `${d.file}:${d.line}` : d.file;
-  return [isError(d) ? "❌ error" : "⚠️ warning", d.code, code(where), cell(d.message)];
+  return [isError(d) ? "❌ error" : "⚠️ warning", d.code, code(where), code(d.message)];
 }
 
 export function formatDiffMarkdown(report: DiffReport): string {
@@ -59,7 +57,7 @@ export function formatDiffMarkdown(report: DiffReport): string {
     code(placeOf(l)) + at,
   ];
   const lines = [
-    `### Short links: \`${cell(report.base)}\` → ${headLabel(report)}`,
+    `### Short links: ${code(report.base)} → ${headLabel(report)}`,
     "",
     `${errors ? "❌" : "✅"} **${parts[0]}** · ${parts.slice(1).join(" · ")}`,
     "",
@@ -98,7 +96,7 @@ export function formatDiffMarkdown(report: DiffReport): string {
         code(r.path),
         code(outcomeText(r.before)),
         code(outcomeText(r.after)),
-        cell(causeText(r)),
+        code(causeText(r)),
       ]),
     ),
     ...table(
