@@ -81,6 +81,8 @@ const COMPILER_CODES = {
   SL110: error(SOURCES, "field longer than its limit"),
   SL111: error(SOURCES, "source file has more rows than the limit"),
   SL112: error(SOURCES, "source file larger than the limit"),
+  SL117: error(SOURCES, "text field holds a control character or a bidi override"),
+  SL118: error(SOURCES, "text field holds a lone surrogate"),
   SL120: error(ADD, "add: the file is not a link source, or no file was named"),
   SL121: error(ADD, "add: another add holds the lock of the link sources"),
   SL122: error(ADD, "add: the row cannot be added without changing the file's rows"),

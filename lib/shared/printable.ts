@@ -7,11 +7,17 @@
  */
 
 /**
- * What never reaches a person raw: C0 controls, DEL, C1 controls, the line and paragraph
- * separators, the bidi embeddings, overrides and isolates, and lone surrogates.
+ * C0 controls, DEL, C1 controls, the line and paragraph separators, and the bidi embeddings,
+ * overrides and isolates (the characters `check` refuses in a link's text, SL117).
  */
-const UNPRINTABLE =
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+export const CONTROL_CHARACTER =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Half of a surrogate pair without its other half: no character at all (SL118). */
+export const LONE_SURROGATE =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What never reaches a person raw. */
+const UNPRINTABLE = new RegExp(`${CONTROL_CHARACTER.source}|${LONE_SURROGATE.source}`, "g");
 
 /** Characters JSON.stringify leaves raw that a terminal or a viewer would still act on. */
 const JSON_UNPRINTABLE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

@@ -7,6 +7,7 @@ import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import type { RawRow } from "./raw-row.js";
 import { fieldLimitProblems } from "./limits.js";
 import { readSourceRows, readSourceText } from "./source-file.js";
+import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 
 export const LINKS_DIR = "custom/links";
@@ -78,7 +79,7 @@ export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Dia
       ],
     };
   }
-  const overLimits = fieldLimitProblems(row);
+  const overLimits = [...fieldLimitProblems(row), ...textFieldProblems(row)];
   if (overLimits.length > 0) return { diagnostics: overLimits };
   const result = LINK_ROW_SCHEMA.safeParse(row.value);
   if (result.success) {
