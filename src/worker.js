@@ -2109,7 +2109,10 @@ function cutText(text, max) {
   const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
   return text.slice(0, end);
 }
-var nameOf = (name) => cutText(name, STATS_NAME_MAX);
+var nameOf = (name) => cutText(name, STATS_NAME_MAX).replace(
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+  "�"
+);
 
 // runtime/stats/listings.ts
 var ALL = "all";

@@ -30,4 +30,9 @@ describe("stats keys", () => {
     expect(facetListing("tag", "a b")).toBe("tag:a%20b");
     expect(facetListing("tag", "a b")).not.toContain(" ");
   });
+
+  it("a lone surrogate in an owner or tag is kept as U+FFFD, as a query string would spell it", () => {
+    expect(facetListing("owner", "ops\ud800")).toBe(facetListing("owner", "ops\ufffd"));
+    expect(facetListing("tag", "\udc00x")).toBe("tag:%EF%BF%BDx");
+  });
 });

@@ -36,8 +36,15 @@ export function cutText(text: string, max: number): string {
   return text.slice(0, end);
 }
 
-/** An owner or tag as the index keeps it and as a filter compares it. */
-export const nameOf = (name: string): string => cutText(name, STATS_NAME_MAX);
+/**
+ * An owner or tag as the index keeps it and as a filter compares it: well-formed (a lone
+ * surrogate, which check refuses with SL118, becomes U+FFFD, as a decoded query string has it).
+ */
+export const nameOf = (name: string): string =>
+  cutText(name, STATS_NAME_MAX).replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    "\uFFFD",
+  );
 
 const ELLIPSIS = "…";
 const cutLong = (text: string): string =>

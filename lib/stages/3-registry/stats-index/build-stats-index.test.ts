@@ -35,6 +35,17 @@ describe("stats index build", () => {
     expect(built.diagnostics).toEqual([]);
   });
 
+  it("an owner or tag holding a lone surrogate is indexed, not an internal error", () => {
+    const built = buildStatsIndex(
+      links(3, (i) => ({ owner: i === 0 ? "ops\ud800" : "ops", tags: [`t${i}\udc00`] })),
+      false,
+      SMALL,
+    );
+    const ids = statsPagesOf(built).flatMap((page) => page.groups.map((g) => g[0]));
+    expect(ids).toContain("owner:ops%EF%BF%BD");
+    expect(ids).toContain("tag:t0%EF%BF%BD");
+  });
+
   it("each page's separator sorts above the previous page's last key and at or below its first", () => {
     const built = buildStatsIndex(links(120), false, SMALL);
     const separators = new Separators(built.index.pages.first);
