@@ -14,6 +14,7 @@ import {
 } from "./context.js";
 import { refuseMisshapen } from "./misshapen.js";
 import { parseRoot } from "./arguments.js";
+import { printable } from "../shared/printable.js";
 
 interface AddOptions {
   root: string;
@@ -109,7 +110,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
         ctx.exitCode = EXIT_PROBLEMS;
         return;
       }
-      ctx.io.out(`added ${slug} -> ${target} at ${result.file}:${result.line}`);
+      ctx.io.out(printable(`added ${slug} -> ${target} at ${result.file}:${result.line}`));
       ctx.exitCode = EXIT_OK;
     });
 }

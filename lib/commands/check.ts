@@ -12,6 +12,7 @@ import {
   type CommandContext,
 } from "./context.js";
 import { parseRoot } from "./arguments.js";
+import { printableJson } from "../shared/printable.js";
 
 /**
  * `check --against BASE`: the instance's own check, plus the rules that protect published links
@@ -69,7 +70,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
             ? { code, severity, file, line, message }
             : { code, severity, file, line, message, hint },
         );
-        ctx.io.out(JSON.stringify({ ok, diagnostics: list }, null, 2));
+        ctx.io.out(printableJson({ ok, diagnostics: list }));
       } else {
         printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose });
         ctx.io.out(

@@ -12,6 +12,7 @@ import {
   type CommandContext,
 } from "./context.js";
 import { AT_USAGE, atTime } from "./at-time.js";
+import { printableJson } from "../shared/printable.js";
 
 interface DiffOptions {
   root: string;
@@ -64,7 +65,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
         if (error instanceof DiffUsageError) return usage(error.message);
         throw error;
       }
-      if (opts.json) ctx.io.out(JSON.stringify(report, null, 2));
+      if (opts.json) ctx.io.out(printableJson(report));
       else if (opts.markdown) ctx.io.out(formatDiffMarkdown(report));
       else {
         for (const line of formatDiffText(report)) ctx.io.out(line);

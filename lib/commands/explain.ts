@@ -9,6 +9,7 @@ import {
 } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { AT_USAGE, atTime } from "./at-time.js";
+import { printableJson } from "../shared/printable.js";
 
 export function registerExplain(program: Command, ctx: CommandContext): void {
   program
@@ -40,7 +41,7 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
           at,
           method: opts.method.toUpperCase(),
         });
-        if (opts.json) ctx.io.out(JSON.stringify(explanation, null, 2));
+        if (opts.json) ctx.io.out(printableJson(explanation));
         else for (const line of formatExplanation(explanation)) ctx.io.out(line);
         ctx.exitCode = EXIT_OK;
       },

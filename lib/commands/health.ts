@@ -19,6 +19,7 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { printable, printableJson } from "../shared/printable.js";
 
 interface HealthFlags {
   root: string;
@@ -104,13 +105,15 @@ export function registerHealth(program: Command, ctx: CommandContext): void {
         return;
       }
       if ("unknown" in result) {
-        ctx.io.err(`shortlinks health: --only names no link: ${result.unknown.join(", ")}`);
+        ctx.io.err(
+          printable(`shortlinks health: --only names no link: ${result.unknown.join(", ")}`),
+        );
         ctx.exitCode = EXIT_USAGE;
         return;
       }
       for (const { slug, state } of result.idle)
         ctx.io.err(`${slug}: ${state}, it cannot redirect; not checked`);
-      if (opts.json) ctx.io.out(JSON.stringify(result.report, null, 2));
+      if (opts.json) ctx.io.out(printableJson(result.report));
       else
         for (const line of formatReport(result.report, { color: ctx.io.color?.out }))
           ctx.io.out(line);

@@ -20,6 +20,7 @@ import {
 } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { refuseMisshapen } from "./misshapen.js";
+import { printableJson } from "../shared/printable.js";
 
 function oneOf<T extends string>(values: readonly T[]) {
   return (value: string): T => {
@@ -78,7 +79,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
       });
       if (opts.json) {
         const { written = null, lines, imported, diagnostics } = result;
-        ctx.io.out(JSON.stringify({ written, lines, imported, diagnostics }, null, 2));
+        ctx.io.out(printableJson({ written, lines, imported, diagnostics }));
       } else {
         printDiagnostics(ctx.io, result.diagnostics, "out", { verbose: opts.verbose });
         const notImported = result.lines - result.imported;

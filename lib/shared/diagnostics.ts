@@ -8,6 +8,7 @@
  * test/compiler-fixtures.test.ts fails when a code has neither a fixture nor a NO_FIXTURE reason.
  */
 import { RUNTIME_CODES, type RuntimeCode } from "../../runtime/codes.js";
+import { printable } from "./printable.js";
 import { RULE_TITLES, ruleCode, type TargetRuleCode } from "../../runtime/targets/rules.js";
 
 /** `info`: an intended pattern, kept in `--json` and summarised in text (see printDiagnostics). */
@@ -296,12 +297,15 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** `file:line: CODE message` (plus an indented hint line). */
+/**
+ * `file:line: CODE message` (plus an indented hint line). File names and messages quote what the
+ * instance holds: their controls are shown as escapes (lib/printable.ts).
+ */
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.line > 0 ? `${d.file}:${d.line}` : d.file;
+  const where = printable(d.line > 0 ? `${d.file}:${d.line}` : d.file);
   const level = d.severity === "error" ? "" : ` (${d.severity})`;
-  const head = `${where}: ${d.code}${level} ${d.message}`;
-  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+  const head = `${where}: ${d.code}${level} ${printable(d.message)}`;
+  return d.hint ? `${head}\n  hint: ${printable(d.hint)}` : head;
 }
 
 /** Describe a found value briefly for "expected X, found Y" messages. */

@@ -1,6 +1,12 @@
 /** The review comment: a summary line, tables, long lists collapsed, values that cannot break the Markdown. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import {
+  CONTROLS,
+  hostileReport,
+  hostileText,
+  RAW_CONTROL,
+} from "../../../test/support/hostile-text.js";
 import { cellPipes, liveText } from "../../../test/support/markdown-live.js";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import type { DiffReport } from "./report.js";
@@ -95,47 +101,8 @@ describe("diff --markdown", () => {
   });
 });
 
-/** The C0 and C1 controls, DEL, and the bidi embeddings, overrides and isolates. */
-const CONTROLS = [
-  ...Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)),
-  ...Array.from({ length: 0x21 }, (_, c) => String.fromCharCode(0x7f + c)),
-  ..."\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029",
-];
-const RAW_CONTROL =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 /** What every line of the comment starts with: nothing user text could open a block with. */
 const LINE_STARTS = /^(### |#### |\| |<details><summary>|<\/details>$|<sub>|… and |✅ |❌ |$)/;
-
-/** A report whose every piece of user text is `text` (with the marker somewhere in it). */
-function hostileReport(text: string): DiffReport {
-  const l = link(1, { slug: text, target: text, description: text, file: text, line: 3 });
-  const match = { kind: "exact" as const, slug: text, file: text, line: 3 };
-  return report({
-    base: text,
-    links: {
-      added: [l],
-      removed: [l],
-      changed: [{ slug: text, before: l, after: l, fields: { description: ["was", text] } }],
-    },
-    routing: [
-      {
-        path: text,
-        before: { status: 302, location: text },
-        after: { status: 404, page: "not-found" },
-        cause: "removed",
-        before_match: match,
-        after_match: null,
-      },
-    ],
-    host_changes: [
-      { slug: text, before: text, after: text, domain_changed: true, file: text, line: 3 },
-    ],
-    schedule_events: [{ at: "2030-01-02T00:00:00.000Z", slug: text, event: "start", side: "head" }],
-    problems: [
-      { code: "SL803", severity: "error", file: text, line: 3, message: text, hint: text },
-    ],
-  } as Partial<DiffReport>);
-}
 
 /** User text shows only inside code spans; tables keep their columns; no line is the user's. */
 function expectInert(markdown: string, marker: string): void {
@@ -174,17 +141,10 @@ describe("diff --markdown: user text is inert", () => {
   });
 
   it("property: text made of backtick runs, markup, controls and newlines is never live", () => {
-    const piece = fc.oneof(
-      fc.constantFrom("`", "``", "```", "\\", "|", "<", ">", "@", "[", "](", "!", "*", "_", "#"),
-      fc.constantFrom("\n", "\r", " ", "&", "<img src=x>", "@octocat", "http://x.example"),
-      fc.constantFrom(...CONTROLS),
-      fc.string({ maxLength: 3 }),
-    );
-    const hostile = fc
-      .tuple(fc.array(piece, { maxLength: 12 }), fc.array(piece, { maxLength: 12 }))
-      .map(([a, b]) => [...a, "MARK", ...b].join(""));
     fc.assert(
-      fc.property(hostile, (text) => expectInert(formatDiffMarkdown(hostileReport(text)), "MARK")),
+      fc.property(hostileText("MARK"), (text) =>
+        expectInert(formatDiffMarkdown(hostileReport(text)), "MARK"),
+      ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
     );
   });

@@ -1,4 +1,8 @@
-/** The diff as a person reads it in a terminal (problems are printed by the command, in colour). */
+/**
+ * The diff as a person reads it in a terminal (problems are printed by the command, in colour):
+ * one line per entry, user text with its controls shown as escapes.
+ */
+import { printable } from "../../shared/printable.js";
 import type { DiffReport } from "./report.js";
 import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
 
@@ -47,5 +51,5 @@ export function formatDiffText(report: DiffReport): string[] {
       (e) => `${e.at}  ${e.slug} ${e.event === "start" ? "starts" : "ends"} (${e.side})`,
     ),
   );
-  return lines;
+  return lines.map(printable);
 }

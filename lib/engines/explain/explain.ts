@@ -10,6 +10,7 @@ import type { Check } from "../../../runtime/resolve.js";
 import type { RemainderMode } from "../../../runtime/contract/index.js";
 import { assetFiles } from "../../stages/5-bundle/output-files.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
+import { printable } from "../../shared/printable.js";
 
 export interface ExplainOptions {
   root: string;
@@ -97,7 +98,7 @@ export async function createExplainer(
   };
 }
 
-/** The trace as a person reads it. */
+/** The trace as a person reads it: the path asked for and the answer's headers with controls escaped. */
 export function formatExplanation(e: Explanation): string[] {
   const lines = [`${e.method} ${e.path}  (at ${e.at})`];
   for (const c of e.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.step.padEnd(9)} ${c.detail}`);
@@ -114,5 +115,5 @@ export function formatExplanation(e: Explanation): string[] {
   );
   for (const [name, value] of Object.entries(e.headers)) lines.push(`     ${name}: ${value}`);
   lines.push(`  event      ${e.event ? e.event.kind : "none"}`);
-  return lines;
+  return lines.map(printable);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CONTROLS, escapeOf, hexOf, RAW_CONTROL } from "../../../test/support/hostile-text.js";
 import { formatReport, summaryLine } from "./format-report.js";
 import { reportFails, sortResults, type HealthResult } from "./types.js";
 
@@ -84,4 +85,19 @@ describe("the health report", () => {
   it("the summary of an empty run", () => {
     expect(summaryLine({ checked: 0, results: [] })).toBe("checked 0 links");
   });
+
+  it.each(CONTROLS.map((c) => [hexOf(c), c]))(
+    "U+%s in what a server answered is shown escaped, never raw",
+    (_hex, c) => {
+      const lines = formatReport({
+        checked: 2,
+        results: [
+          result("moved", "moved", { problem: `ends at https://x.example/${c}[2J` }),
+          result("fine", "ok", { final_url: `https://x.example/${c}` }),
+        ],
+      });
+      for (const line of lines) expect(line).not.toMatch(RAW_CONTROL);
+      expect(lines.join("\n")).toContain(`https://x.example/${escapeOf(c)}`);
+    },
+  );
 });

@@ -1,5 +1,9 @@
-/** The report as a person reads it: a table, most severe first, and a one-line summary. */
+/**
+ * The report as a person reads it: a table, most severe first, and a one-line summary. What a
+ * server answered (a Location, an error) is shown with its controls escaped.
+ */
 import pc from "picocolors";
+import { printable } from "../../shared/printable.js";
 import { HEALTH_CLASSES, type HealthClass, type HealthReport, type HealthResult } from "./types.js";
 
 const MAX_SLUG = 40;
@@ -35,10 +39,10 @@ export function formatReport(report: HealthReport, options: { color?: boolean } 
     cls: r.class,
     cells: [
       r.class,
-      clip(r.slug, MAX_SLUG),
+      printable(clip(r.slug, MAX_SLUG)),
       r.status === null ? "-" : String(r.status),
       String(r.ms),
-      detail(r),
+      printable(detail(r)),
     ],
   }));
   const header = ["CLASS", "SLUG", "STATUS", "MS", "DETAIL"];

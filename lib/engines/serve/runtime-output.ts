@@ -6,6 +6,7 @@
  */
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { printable } from "../../shared/printable.js";
 
 export interface RuntimeOutput {
   /** miniflare's `handleRuntimeStdio`: called for every workerd process (each reload starts one). */
@@ -21,7 +22,8 @@ type Print = (line: string) => void;
 export function runtimeOutput(log: Print, warn: Print): RuntimeOutput {
   let state: "starting" | "running" | "dropping" = "starting";
   const held: Array<[Print, string]> = [];
-  const emit = (print: Print) => (line: string) => {
+  const emit = (print: Print) => (raw: string) => {
+    const line = printable(raw); // the worker's log lines quote what visitors sent
     if (state === "running") print(line);
     else if (state === "starting") held.push([print, line]);
   };

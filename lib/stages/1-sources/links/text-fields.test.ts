@@ -4,7 +4,7 @@
  * anywhere, naming the file, the line and the field, never printing the character itself.
  */
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../diagnostics.js";
+import { formatDiagnostic } from "../../../shared/diagnostics.js";
 import { checkRow } from "./load-sources.js";
 import type { RawRow } from "./raw-row.js";
 

@@ -5,8 +5,8 @@
  * tabs), and no field holds a lone surrogate, which is no character at all. The diagnostic names
  * the field and the code point, never the character itself.
  */
-import { diag, type Diagnostic } from "../diagnostics.js";
-import { CONTROL_CHARACTER, LONE_SURROGATE } from "../printable.js";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { CONTROL_CHARACTER, LONE_SURROGATE } from "../../../shared/printable.js";
 import type { RawRow } from "./raw-row.js";
 
 /** Free text: every character except controls; the multi-line ones keep line breaks and tabs. */
