@@ -85,4 +85,37 @@ describe("shortlinks analytics test", () => {
     expect(code).toBe(1);
     expect(err.join("\n")).toMatch(/ANALYTICS_PROVIDER/);
   });
+
+  it("an answer that echoes the collection key and the website id shows neither, and no raw control, within 120 characters", async () => {
+    const KEY = "rb_0123456789abcdef0123456789abcdef";
+    const collector = await startCollector({
+      answerOf: (request) =>
+        `\u001b[2J\u001b[H\u0007echo ${String(request.headers.authorization)} ${JSON.stringify(request.body)}`,
+    });
+    closers.push(() => collector.close());
+    const root = await instanceWith(
+      [
+        "ANALYTICS_PROVIDER=provider_a,provider_b",
+        `PROVIDER_A_ENDPOINT=${collector.url}/api/send`,
+        `PROVIDER_A_WEBSITE_ID=${WEBSITE_ID}`,
+        `PROVIDER_B_ENDPOINT=${collector.url}/api/track`,
+        "PROVIDER_B_SITE_ID=42",
+        `PROVIDER_B_COLLECTION_KEY=${KEY}`,
+      ].join("\n") + "\n",
+    );
+    const { code, out, err } = await run(root);
+    expect(code).toBe(0);
+    expect(collector.received.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    const printed = [...out, ...err].join("\n");
+    expect(printed).not.toContain(KEY);
+    expect(printed).not.toContain(WEBSITE_ID);
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    const answers = out.filter((line) => line.includes("echo"));
+    expect(answers).toHaveLength(10);
+    expect(answers.join("\n")).toContain("\\u001b[2J");
+    expect(
+      answers.filter((line) => line.includes("Bearer [PROVIDER_B_COLLECTION_KEY]")),
+    ).toHaveLength(5);
+    for (const line of answers) expect(line.length).toBeLessThanOrEqual(40 + 120);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { ANALYTICS_KEYS, parseAnalyticsConfig } from "../../runtime/analytics/index.js";
+import { answerText } from "../engines/analytics/answer-text.js";
 import { sendTestEvents } from "../engines/analytics/send-test-events.js";
 import { loadServeVars } from "../engines/serve/load-vars.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
@@ -57,7 +58,7 @@ export function registerAnalytics(program: Command, ctx: CommandContext): void {
         );
       for (const r of results)
         ctx.io.out(
-          `${r.provider.padEnd(11)} ${r.event.padEnd(16)} ${r.status === 0 ? "no answer" : r.status}  ${r.body.slice(0, 120)}`,
+          `${r.provider.padEnd(11)} ${r.event.padEnd(16)} ${r.status === 0 ? "no answer" : r.status}  ${answerText(r.body, env)}`,
         );
       const failed = results.some((r) => r.status < 200 || r.status >= 300);
       ctx.exitCode = configProblems.length > 0 || failed ? EXIT_PROBLEMS : EXIT_OK;

@@ -28,6 +28,8 @@ export interface CollectorOptions {
   mode?: CollectorMode;
   /** Body of a 200 answer; default `{"ok":true}`. */
   answer?: unknown;
+  /** Body of a 200 answer made from the request (a string is sent as it is, raw). */
+  answerOf?: (request: ReceivedRequest) => unknown;
 }
 
 export async function startCollector(options: CollectorOptions = {}): Promise<Collector> {
@@ -40,18 +42,23 @@ export async function startCollector(options: CollectorOptions = {}): Promise<Co
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
-      received.push({
+      const request = {
         method: req.method ?? "",
         path: req.url ?? "",
         headers: req.headers,
         body: parseBody(text),
-      });
+      };
+      received.push(request);
       waiters.splice(0).forEach((wake) => wake());
       if (mode === "hang") return void hanging.push(res);
       const status = mode === "error" ? 500 : 200;
       const body =
-        mode === "error" ? { error: "collector told to fail" } : (options.answer ?? { ok: true });
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+        mode === "error"
+          ? { error: "collector told to fail" }
+          : (options.answerOf?.(request) ?? options.answer ?? { ok: true });
+      res
+        .writeHead(status, { "content-type": "application/json" })
+        .end(typeof body === "string" ? body : JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
