@@ -1285,6 +1285,7 @@ var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
+var QR_MAX_BYTES = 2331;
 var STATS_PAGE_MAX_BYTES = 96 * 1024;
 var STATS_INDEX_MAX_BYTES = 64 * 1024;
 var STATS_DEFAULT_LIMIT = 200;
@@ -3444,7 +3445,11 @@ function addBorder(input, border = 1) {
 
 // runtime/pages/qr-svg.ts
 var BORDER = 4;
+function qrFits(text) {
+  return text.length <= QR_MAX_BYTES && new TextEncoder().encode(text).length <= QR_MAX_BYTES;
+}
 function qrSvg(text, options = {}) {
+  if (!qrFits(text)) return null;
   const { data } = encode2(text, { ecc: "M", border: BORDER });
   const n = data.length;
   let dark = "";
@@ -3503,7 +3508,8 @@ function slotValues(result, context) {
     const asked = result.kind === "splat" ? context.input ?? "" : String(result.slug ?? "");
     const url = shortLinkUrl(context.baseUrl, asked);
     values.set("short_url", url);
-    values.set("qr", qrSvg(url));
+    const qr = qrSvg(url);
+    if (qr !== null) values.set("qr", qr);
   }
   return values;
 }

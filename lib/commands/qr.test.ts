@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli.js";
+import { QR_MAX_BYTES } from "../../runtime/contract/index.js";
 import { qrSvg } from "../../runtime/pages/qr-svg.js";
 
 let root: string;
@@ -51,5 +52,35 @@ describe("shortlinks qr", () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/no link answers \/no-such-link/);
     expect(existsSync(file)).toBe(false);
+  });
+
+  // https://links.example.com/gh/ and a path under the splat: exactly QR_MAX_BYTES, then one more.
+  const room = QR_MAX_BYTES - "https://links.example.com/gh/".length;
+
+  it(`the largest short URL a QR code holds (${QR_MAX_BYTES} bytes) is printed`, async () => {
+    const r = await run("qr", "gh/" + "a".repeat(room));
+    expect(r.code).toBe(0);
+    expect(r.out.split("\n").at(-1)).toHaveLength(QR_MAX_BYTES);
+  });
+
+  it("one byte more exits 1 with SL810 at the link's line, no stack, and writes nothing", async () => {
+    const file = join(root, "long.svg");
+    const r = await run("qr", "gh/" + "a".repeat(room + 1), "--svg", file);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      new RegExp(
+        `^custom/links/\\S+:\\d+: SL810 the short URL of gh/\\* is ${QR_MAX_BYTES + 1} bytes long; a QR code holds at most ${QR_MAX_BYTES}`,
+      ),
+    );
+    expect(r.err).not.toMatch(/\n\s+at /);
+    expect(r.out).toBe("");
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("a path of 3,000 characters is SL810, not a stack trace", async () => {
+    const r = await run("qr", "gh/" + "€".repeat(1000));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("SL810");
+    expect(r.err).not.toMatch(/RangeError|Data too long/);
   });
 });

@@ -10,7 +10,9 @@ import { createExplainer } from "../engines/explain/explain.js";
 import { writeFileAtomic } from "../shared/fs/atomic.js";
 import { defaultsDirFor } from "../shared/paths.js";
 import { loadSite } from "../stages/1-sources/site/load-site.js";
-import { qrSvg, shortLinkUrl } from "../../runtime/pages/qr-svg.js";
+import { QR_MAX_BYTES } from "../../runtime/contract/index.js";
+import { qrFits, qrSvg, shortLinkUrl } from "../../runtime/pages/qr-svg.js";
+import { diag } from "../shared/diagnostics.js";
 import { parseRoot } from "./arguments.js";
 import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
 import { refuseMisshapen } from "./misshapen.js";
@@ -43,10 +45,23 @@ export function registerQr(program: Command, ctx: CommandContext): void {
         loaded.site.base_url,
         e.match.kind === "exact" ? e.match.slug : asked,
       );
+      if (!qrFits(url)) {
+        const bytes = new TextEncoder().encode(url).length;
+        printDiagnostics(ctx.io, [
+          diag(
+            "SL810",
+            { file: e.match.file, line: e.match.line },
+            `the short URL of ${e.match.slug} is ${bytes} bytes long; a QR code holds at most ${QR_MAX_BYTES}`,
+            "a shorter path under the link, or a shorter base_url",
+          ),
+        ]);
+        ctx.exitCode = EXIT_PROBLEMS;
+        return;
+      }
       if (e.effective_state !== "active")
         ctx.io.err(`note: ${e.match.slug} is ${e.effective_state} now (${e.outcome.status})`);
       if (opts.svg !== undefined) {
-        await writeFileAtomic(resolve(opts.svg), qrSvg(url) + "\n");
+        await writeFileAtomic(resolve(opts.svg), qrSvg(url)! + "\n");
         ctx.io.out(`wrote ${opts.svg}: QR code of ${url}`);
       } else {
         ctx.io.out(renderUnicodeCompact(url, { ecc: "M", border: 2 }));

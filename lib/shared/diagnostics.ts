@@ -29,6 +29,7 @@ export type Stage =
   | "serve"
   | "diff"
   | "import"
+  | "qr"
   | "runtime";
 
 export interface CodeEntry {
@@ -59,6 +60,7 @@ const IMPORT: Group = { stage: "import", docs: "docs/import.md#diagnostic-codes"
 const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" };
 const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
 const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
+const QR: Group = { stage: "qr", docs: COMPILER_DOCS };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -163,6 +165,7 @@ const COMPILER_CODES = {
   SL804: warning(DIFF, "the instance at BASE does not build; nothing compared"),
   SL805: warning(DIFF, "a published-link rule is acknowledged"),
   SL806: warning(DIFF, "an acknowledgement new in this change is not needed"),
+  SL810: error(QR, "qr: the short URL is too long for a QR code"),
 } as const satisfies Record<string, CodeEntry>;
 
 /** SL201..SL212, one per target rule of runtime/targets/rules.ts. */
@@ -232,6 +235,7 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL804: "compares two commits; lib/engines/diff/git-base.test.ts on throwaway git repositories",
   SL805: "compares two commits; lib/engines/diff/protect.test.ts on throwaway git repositories",
   SL806: "compares two commits; lib/engines/diff/protect.test.ts on throwaway git repositories",
+  SL810: "qr, not compile; lib/commands/qr.test.ts",
 };
 
 export interface Diagnostic {

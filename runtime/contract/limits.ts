@@ -6,6 +6,12 @@
 /** Longest slug, in UTF-16 code units (the compiler refuses longer; the runtime never matches one). */
 export const MAX_SLUG_LENGTH = 200;
 
+/**
+ * Most UTF-8 bytes a QR code holds at error correction level M (version 40, byte mode). A short
+ * URL past it gets no QR code on the lookup result, and `shortlinks qr` refuses it (SL810).
+ */
+export const QR_MAX_BYTES = 2_331;
+
 /** Cloudflare's per-file asset limit. */
 export const MAX_ASSET_BYTES = 26_214_400; // 25 MiB
 /** Files per version on Workers Free (Paid allows 100,000). */

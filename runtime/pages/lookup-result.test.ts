@@ -197,3 +197,26 @@ describe("escapeHtml: the five characters that matter in text and quoted attribu
     expect(escapeHtml(input)).toBe(expected);
   });
 });
+
+describe("lookup result: the QR code", () => {
+  const found = { found: true, slug: "gh/*", kind: "splat" as const, state: "active" };
+  const TEMPLATE_QR = "<p>{{short_url}}</p><!--if qr--><figure>{{qr}}</figure><!--end if-->";
+  const result = { ...found, target: "https://github.com/x", status: 302 };
+
+  it("a found link's short URL gets its QR code", () => {
+    const html = renderLookupResult(TEMPLATE_QR, result, {
+      baseUrl: "https://go.example.org",
+      input: "gh/acme",
+    });
+    expect(html).toContain("<figure><svg");
+  });
+
+  it("a short URL too long for a QR code shows the result without one, never an error", () => {
+    const html = renderLookupResult(TEMPLATE_QR, result, {
+      baseUrl: "https://go.example.org",
+      input: "gh/" + "€".repeat(300),
+    });
+    expect(html).toContain("<p>https://go.example.org/gh/%E2%82%AC");
+    expect(html).not.toContain("<figure>");
+  });
+});

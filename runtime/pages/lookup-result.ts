@@ -8,7 +8,8 @@
  *   <!--if schedule_label-->...<!--end if-->          kept only when the slot has a value
  *   {{slug}} {{target}} {{status}} {{schedule_label}} {{kind}} {{state}}   filled, HTML-escaped
  *   {{short_url}}  the short link's public URL (found links, when the base URL is known), escaped
- *   {{qr}}         its QR code as inline SVG markup (qr-svg.ts): generated here, never escaped
+ *   {{qr}}         its QR code as inline SVG markup (qr-svg.ts): generated here, never escaped;
+ *                  empty when the URL is too long for a QR code
  */
 import { escapeHtml } from "./escape.js";
 import { qrSvg, shortLinkUrl } from "./qr-svg.js";
@@ -76,7 +77,8 @@ function slotValues(result: LookupResultLike, context: LookupContext): Map<strin
     const asked = result.kind === "splat" ? (context.input ?? "") : String(result.slug ?? "");
     const url = shortLinkUrl(context.baseUrl, asked);
     values.set("short_url", url);
-    values.set("qr", qrSvg(url));
+    const qr = qrSvg(url); // none when the URL is too long for a QR code
+    if (qr !== null) values.set("qr", qr);
   }
   return values;
 }

@@ -1,6 +1,7 @@
 import { encode } from "uqr";
 import { describe, expect, it } from "vitest";
-import { qrSvg, shortLinkUrl } from "./qr-svg.js";
+import { QR_MAX_BYTES } from "../contract/index.js";
+import { qrFits, qrSvg, shortLinkUrl } from "./qr-svg.js";
 
 /** The dark modules the SVG paints, read back from its path: each `M x y h w v 1 h -w z` run. */
 function paintedModules(svg: string): Set<string> {
@@ -15,7 +16,7 @@ function paintedModules(svg: string): Set<string> {
 
 describe("QR code of a short link, as SVG markup for the strict CSP", () => {
   const url = "https://go.example.org/docs";
-  const svg = qrSvg(url);
+  const svg = qrSvg(url)!;
 
   it("paints exactly the dark modules of the QR matrix (with its quiet zone)", () => {
     const { data } = encode(url, { ecc: "M", border: 4 });
@@ -49,5 +50,26 @@ describe("QR code of a short link, as SVG markup for the strict CSP", () => {
     ],
   ])("short link of %s + %s (%s): %s", (base, slug, _kind, expected) => {
     expect(shortLinkUrl(base, slug)).toBe(expected);
+  });
+
+  const utf8 = (text: string) => new TextEncoder().encode(text).length;
+
+  it(`a URL of ${QR_MAX_BYTES} bytes is the largest with a QR code; one byte more has none`, () => {
+    const base = "https://go.example.org/gh/";
+    const largest = base + "a".repeat(QR_MAX_BYTES - base.length);
+    expect(utf8(largest)).toBe(QR_MAX_BYTES);
+    expect(qrFits(largest)).toBe(true);
+    expect(qrSvg(largest)).toMatch(/^<svg /);
+    expect(qrFits(largest + "a")).toBe(false);
+    expect(qrSvg(largest + "a")).toBeNull();
+    // The limit is the encoder's own capacity at level M, not a guess on either side.
+    expect(() => encode(largest + "a", { ecc: "M", border: 4 })).toThrow(/too long/i);
+  });
+
+  it("the capacity counts UTF-8 bytes: a percent-encoded € is nine", () => {
+    const base = "https://go.example.org/gh/";
+    const euros = shortLinkUrl("https://go.example.org", "gh/" + "€".repeat(300));
+    expect(utf8(euros)).toBe(base.length + 300 * 9);
+    expect(qrSvg(euros)).toBeNull();
   });
 });

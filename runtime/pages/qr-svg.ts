@@ -6,13 +6,21 @@
  * as horizontal runs.
  */
 import { encode } from "uqr";
+import { QR_MAX_BYTES } from "../contract/index.js";
 import { encodePathSegment } from "../targets/splat.js";
 import { escapeHtml } from "./escape.js";
 
 /** Quiet zone of four modules, as the QR specification asks for. */
 const BORDER = 4;
 
-export function qrSvg(text: string, options: { size?: number } = {}): string {
+/** Whether `text` fits in a QR code at level M: at most QR_MAX_BYTES in UTF-8. */
+export function qrFits(text: string): boolean {
+  return text.length <= QR_MAX_BYTES && new TextEncoder().encode(text).length <= QR_MAX_BYTES;
+}
+
+/** The QR code of `text`, or null when it does not fit in one (`qrFits`). */
+export function qrSvg(text: string, options: { size?: number } = {}): string | null {
+  if (!qrFits(text)) return null;
   const { data } = encode(text, { ecc: "M", border: BORDER });
   const n = data.length;
   let dark = "";

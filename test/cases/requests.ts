@@ -573,6 +573,16 @@ export const REQUEST_CASES: RequestCase[] = [
     expectHeaders: { "content-type": /^text\/html/ },
   },
   {
+    name: "lookup of a path whose short URL is too long for a QR code answers the page, without one",
+    method: "POST",
+    path: "/lookup/resolve",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "slug=gh/" + "€".repeat(300),
+    status: 200,
+    http: true,
+    expectHeaders: { "content-type": /^text\/html/ },
+  },
+  {
     name: "beacon answers 204",
     method: "POST",
     path: "/_analytics/lookup",
