@@ -2082,27 +2082,57 @@ async function readPage(data, path) {
 
 // runtime/stats/cursor.ts
 var MAX_CURSOR_LENGTH = 2048;
-function encodeCursor(cursor) {
-  const bytes = new TextEncoder().encode(JSON.stringify([cursor.from, cursor.total]));
+var TAG_BYTES = 16;
+var SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
+var utf8 = (text) => new TextEncoder().encode(text);
+function base64url(bytes) {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
-function decodeCursor(text) {
-  if (text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
+function fromBase64url(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+async function cursorKey(index) {
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    utf8(`shortlinks stats cursor
+${JSON.stringify(index)}`)
+  );
+  return crypto.subtle.importKey("raw", digest, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+async function tagOf(payload, key2) {
+  const mac = await crypto.subtle.sign("HMAC", key2, utf8(payload));
+  return new Uint8Array(mac).slice(0, TAG_BYTES);
+}
+async function encodeCursor(cursor, key2) {
+  const payload = base64url(utf8(JSON.stringify([cursor.query, cursor.from, cursor.total])));
+  return `${payload}.${base64url(await tagOf(payload, key2))}`;
+}
+async function decodeCursor(text, key2) {
+  if (text.length > MAX_CURSOR_LENGTH || !SHAPE.test(text)) return null;
+  const [payload, tag2] = text.split(".");
   try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [from, total] = value;
+    const expected = await tagOf(payload, key2);
+    const given = fromBase64url(tag2);
+    let differs = given.length ^ TAG_BYTES;
+    for (let i = 0; i < TAG_BYTES; i++) differs |= expected[i] ^ (given[i] ?? 0);
+    if (differs !== 0) return null;
+    const value = JSON.parse(
+      new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(payload))
+    );
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [query, from, total] = value;
+    if (!Array.isArray(query) || !query.every((part) => typeof part === "string")) return null;
     if (typeof from !== "string" || !Number.isSafeInteger(total) || total < 0)
       return null;
-    return { from, total };
+    return { query, from, total };
   } catch {
     return null;
   }
 }
+var sameQuery = (cursor, query) => cursor.query.length === query.length && cursor.query.every((part, i) => part === query[i]);
 
 // runtime/stats/rows.ts
 function cutText(text, max) {
@@ -2191,10 +2221,10 @@ function limitOf(text, fallback, max) {
   if (!(limit >= 1 && limit <= max)) return fail(`limit must be a whole number from 1 to ${max}`);
   return { ok: true, value: limit };
 }
+var NOT_OUR_CURSOR = "cursor is not one this API returned for this deployment: start again without it";
 function cursorOf(text) {
   if (text === void 0) return { ok: true, value: void 0 };
-  const cursor = decodeCursor(text);
-  return cursor ? { ok: true, value: cursor } : fail("cursor is not one this API returned");
+  return text.length <= MAX_CURSOR_LENGTH ? { ok: true, value: text } : fail(NOT_OUR_CURSOR);
 }
 var FACETS = ["state", "kind", "owner", "tag"];
 function parseLinksQuery(search, caseSensitive, limits) {
@@ -2248,6 +2278,7 @@ function parseEventsQuery(search, now, limits) {
     value: {
       listing: type === "start" ? STARTS : ENDS,
       from: new Date(from).toISOString(),
+      fromGiven: fromText !== void 0,
       limit: limit.value,
       ...cursor.value ? { cursor: cursor.value } : {}
     }
@@ -2425,15 +2456,21 @@ var refused = (parsed) => ({
 function cursorFits(cursor, range, from) {
   return cursor === void 0 || cursor.from.startsWith(range) && cursor.from >= from;
 }
+async function cursorIn(text, index) {
+  return text === void 0 ? void 0 : decodeCursor(text, await index.cursorKey());
+}
 async function linksAnswer(files, search, now) {
   const index = await files.statsIndex();
   const parsed = parseLinksQuery(search, index.case_sensitive, LIMITS);
   if (!parsed.ok) return refused(parsed);
-  const { listing, prefix, cursor, limit } = parsed.value;
+  const { listing, prefix, limit } = parsed.value;
+  const cursor = await cursorIn(parsed.value.cursor, index);
+  if (cursor === null) return refused({ error: NOT_OUR_CURSOR });
+  const query = ["links", listing, prefix];
   const slot = index.dense.indexOf(listing);
   const dense = slot >= 0 ? slot : void 0;
   const range = entryKey(dense === void 0 ? listing : ALL, prefix);
-  if (!cursorFits(cursor, range, range))
+  if (cursor && !(sameQuery(cursor, query) && cursorFits(cursor, range, range)))
     return refused({ error: "cursor does not belong to this prefix and filter" });
   const reader = new RangeReader(files, index);
   const slice = await reader.slice({ range, from: cursor?.from ?? range, limit, dense });
@@ -2442,7 +2479,7 @@ async function linksAnswer(files, search, now) {
     status: 200,
     body: {
       links: slice.entries.map((e) => recordOf(e.row, e.files, now)),
-      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      next: slice.next === null ? null : await encodeCursor({ query, from: slice.next, total }, await index.cursorKey()),
       total
     }
   };
@@ -2450,11 +2487,15 @@ async function linksAnswer(files, search, now) {
 async function eventsAnswer(files, search, now) {
   const parsed = parseEventsQuery(search, now, LIMITS);
   if (!parsed.ok) return refused(parsed);
-  const { listing, from, cursor, limit } = parsed.value;
+  const { listing, fromGiven, limit } = parsed.value;
   const index = await files.statsIndex();
+  const cursor = await cursorIn(parsed.value.cursor, index);
+  if (cursor === null) return refused({ error: NOT_OUR_CURSOR });
+  const from = cursor && !fromGiven ? cursor.query[2] ?? "" : parsed.value.from;
+  const query = ["events", listing, from];
   const range = entryKey(listing, "");
   const start = entryKey(listing, from);
-  if (!cursorFits(cursor, range, start))
+  if (cursor && !(sameQuery(cursor, query) && cursorFits(cursor, range, start)))
     return refused({ error: "cursor does not belong to this type and time" });
   const reader = new RangeReader(files, index);
   const slice = await reader.slice({ range, from: cursor?.from ?? start, limit });
@@ -2468,7 +2509,7 @@ async function eventsAnswer(files, search, now) {
         const link = recordOf(e.row, e.files, now);
         return { at: eventTime(link.schedule?.[bound] ?? ""), link };
       }),
-      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      next: slice.next === null ? null : await encodeCursor({ query, from: slice.next, total }, await index.cursorKey()),
       total
     }
   };
@@ -2537,10 +2578,12 @@ var Separators = class {
 // runtime/stats/store.ts
 var PAGE_CACHE_LIMIT = 4;
 function loaded(index) {
+  let key2;
   return {
     ...index,
     separators: new Separators(index.pages.first),
-    empty: index.pages.empty.map((pages) => new Set(pages))
+    empty: index.pages.empty.map((pages) => new Set(pages)),
+    cursorKey: () => key2 ??= cursorKey(index)
   };
 }
 var OperatorFiles = class _OperatorFiles {

@@ -92,6 +92,11 @@ async function show(cursor, offset) {
     next.disabled = body.next === null;
   } catch (error) {
     if (request !== view.request) return;
+    // A cursor of an earlier deployment is refused (docs/stats.md, "Cursors"): start again.
+    if (cursor && /^cursor /.test(error.message)) {
+      view.history = [];
+      return show(null, 0);
+    }
     table.hidden = true;
     status.textContent = `${text(app, "textError")} ${error.message}`.trim();
     prev.disabled = view.history.length === 0;

@@ -3,7 +3,7 @@
  * parameter is a 400 with a short reason, never a 500 and never silently ignored.
  */
 import { LINK_STATES, MAX_SLUG_LENGTH, type LinkState } from "../contract/index.js";
-import { decodeCursor, type Cursor } from "./cursor.js";
+import { MAX_CURSOR_LENGTH } from "./cursor.js";
 import {
   ENDS,
   STARTS,
@@ -43,17 +43,21 @@ export function limitOf(text: string | undefined, fallback: number, max: number)
   return { ok: true, value: limit };
 }
 
-function cursorOf(text: string | undefined): Parsed<Cursor | undefined> {
+/** Refused when a cursor is signed for another build, altered, or not one at all. */
+export const NOT_OUR_CURSOR =
+  "cursor is not one this API returned for this deployment: start again without it";
+
+/** The cursor's text, checked for size; its signature and query are checked by the API. */
+function cursorOf(text: string | undefined): Parsed<string | undefined> {
   if (text === undefined) return { ok: true, value: undefined };
-  const cursor = decodeCursor(text);
-  return cursor ? { ok: true, value: cursor } : fail("cursor is not one this API returned");
+  return text.length <= MAX_CURSOR_LENGTH ? { ok: true, value: text } : fail(NOT_OUR_CURSOR);
 }
 
 export interface LinksQuery {
   /** `all` or the listing of the one filter. */
   listing: string;
   prefix: string;
-  cursor?: Cursor;
+  cursor?: string;
   limit: number;
 }
 
@@ -102,7 +106,9 @@ export interface EventsQuery {
   listing: EventListing;
   /** UTC ISO time: events at or after it. */
   from: string;
-  cursor?: Cursor;
+  /** Whether `from` was given (else it is now, or the time a cursor was made for). */
+  fromGiven: boolean;
+  cursor?: string;
   limit: number;
 }
 
@@ -129,6 +135,7 @@ export function parseEventsQuery(
     value: {
       listing: type === "start" ? STARTS : ENDS,
       from: new Date(from).toISOString(),
+      fromGiven: fromText !== undefined,
       limit: limit.value,
       ...(cursor.value ? { cursor: cursor.value } : {}),
     },

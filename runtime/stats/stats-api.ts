@@ -10,12 +10,12 @@ import {
   type EffectiveState,
   type StatsRow,
 } from "../contract/index.js";
-import { encodeCursor, type Cursor } from "./cursor.js";
+import { decodeCursor, encodeCursor, sameQuery, type Cursor } from "./cursor.js";
 import { ALL, ENDS, STARTS, entryKey, eventTime } from "./listings.js";
-import { parseEventsQuery, parseLinksQuery } from "./params.js";
+import { NOT_OUR_CURSOR, parseEventsQuery, parseLinksQuery } from "./params.js";
 import type { StatsLink } from "./rows.js";
 import { RangeReader, rangeTotal, rankOf } from "./scan.js";
-import type { OperatorFiles } from "./store.js";
+import type { LoadedIndex, OperatorFiles } from "./store.js";
 
 export type StatsRecord = StatsLink & { effective_state: EffectiveState };
 
@@ -59,6 +59,14 @@ function cursorFits(cursor: Cursor | undefined, range: string, from: string): bo
   return cursor === undefined || (cursor.from.startsWith(range) && cursor.from >= from);
 }
 
+/** The signed cursor of `text`, or null (a refusal) when it is not one this build wrote. */
+async function cursorIn(
+  text: string | undefined,
+  index: LoadedIndex,
+): Promise<Cursor | undefined | null> {
+  return text === undefined ? undefined : decodeCursor(text, await index.cursorKey());
+}
+
 export async function linksAnswer(
   files: OperatorFiles,
   search: URLSearchParams,
@@ -67,11 +75,14 @@ export async function linksAnswer(
   const index = await files.statsIndex();
   const parsed = parseLinksQuery(search, index.case_sensitive, LIMITS);
   if (!parsed.ok) return refused(parsed);
-  const { listing, prefix, cursor, limit } = parsed.value;
+  const { listing, prefix, limit } = parsed.value;
+  const cursor = await cursorIn(parsed.value.cursor, index);
+  if (cursor === null) return refused({ error: NOT_OUR_CURSOR });
+  const query = ["links", listing, prefix];
   const slot = index.dense.indexOf(listing);
   const dense = slot >= 0 ? slot : undefined;
   const range = entryKey(dense === undefined ? listing : ALL, prefix);
-  if (!cursorFits(cursor, range, range))
+  if (cursor && !(sameQuery(cursor, query) && cursorFits(cursor, range, range)))
     return refused({ error: "cursor does not belong to this prefix and filter" });
   const reader = new RangeReader(files, index);
   const slice = await reader.slice({ range, from: cursor?.from ?? range, limit, dense });
@@ -80,7 +91,10 @@ export async function linksAnswer(
     status: 200,
     body: {
       links: slice.entries.map((e) => recordOf(e.row, e.files, now)),
-      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      next:
+        slice.next === null
+          ? null
+          : await encodeCursor({ query, from: slice.next, total }, await index.cursorKey()),
       total,
     },
   };
@@ -93,11 +107,16 @@ export async function eventsAnswer(
 ): Promise<ApiAnswer> {
   const parsed = parseEventsQuery(search, now, LIMITS);
   if (!parsed.ok) return refused(parsed);
-  const { listing, from, cursor, limit } = parsed.value;
+  const { listing, fromGiven, limit } = parsed.value;
   const index = await files.statsIndex();
+  const cursor = await cursorIn(parsed.value.cursor, index);
+  if (cursor === null) return refused({ error: NOT_OUR_CURSOR });
+  // Without `from`, a cursor goes on from the time it was made for (now has moved since).
+  const from = cursor && !fromGiven ? (cursor.query[2] ?? "") : parsed.value.from;
+  const query = ["events", listing, from];
   const range = entryKey(listing, "");
   const start = entryKey(listing, from);
-  if (!cursorFits(cursor, range, start))
+  if (cursor && !(sameQuery(cursor, query) && cursorFits(cursor, range, start)))
     return refused({ error: "cursor does not belong to this type and time" });
   const reader = new RangeReader(files, index);
   const slice = await reader.slice({ range, from: cursor?.from ?? start, limit });
@@ -111,7 +130,10 @@ export async function eventsAnswer(
         const link = recordOf(e.row, e.files, now);
         return { at: eventTime(link.schedule?.[bound] ?? ""), link };
       }),
-      next: slice.next === null ? null : encodeCursor({ from: slice.next, total }),
+      next:
+        slice.next === null
+          ? null
+          : await encodeCursor({ query, from: slice.next, total }, await index.cursorKey()),
       total,
     },
   };

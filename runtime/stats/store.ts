@@ -5,6 +5,7 @@
 import type { AssetFetcher } from "../env.js";
 import { readPrivateJson } from "../registry/read-assets.js";
 import { remember } from "../lru.js";
+import { cursorKey, type CursorKey } from "./cursor.js";
 import { Separators } from "./separators.js";
 import {
   STATS_INDEX_PATH,
@@ -31,13 +32,17 @@ export const PAGE_CACHE_LIMIT = 4;
 export interface LoadedIndex extends StatsIndex {
   separators: Separators;
   empty: ReadonlySet<number>[];
+  /** The key that signs this build's cursors (made on first use, once per isolate). */
+  cursorKey(): Promise<CursorKey>;
 }
 
 function loaded(index: StatsIndex): LoadedIndex {
+  let key: Promise<CursorKey> | undefined;
   return {
     ...index,
     separators: new Separators(index.pages.first),
     empty: index.pages.empty.map((pages) => new Set(pages)),
+    cursorKey: () => (key ??= cursorKey(index)),
   };
 }
 

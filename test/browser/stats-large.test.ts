@@ -130,4 +130,30 @@ describe("stats shell on 100,000 links", () => {
     expect(w.problems).toEqual(noProblems);
     await w.context.close();
   });
+
+  it("a cursor the API refuses (an earlier deployment's) starts the listing again at its first page", async () => {
+    const w = await openStats();
+    await statusIs(w, `Links 1–100 of ${thousands(SIZE)}.`);
+    // What a deployment that changed the links does to the cursor the page holds.
+    await w.page.route(/\/api\/links\.json\?.*cursor=/, (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set("cursor", "W10.AAAAAAAAAAAAAAAAAAAAAA");
+      return route.continue({ url: url.href });
+    });
+    const refused = w.page.waitForResponse(
+      (r) => r.url().includes("cursor=") && r.status() === 400,
+    );
+    const again = w.page.waitForResponse(
+      (r) => r.url().includes("/api/links.json") && !r.url().includes("cursor=") && r.ok(),
+    );
+    await w.page.click("#stats-next");
+    await refused;
+    await again;
+    await statusIs(w, `Links 1–100 of ${thousands(SIZE)}.`);
+    expect(await slugs(w)).toEqual(sorted.slice(0, 100).map((l) => l.slug));
+    expect(await w.page.isDisabled("#stats-prev")).toBe(true);
+    expect(w.problems.pageErrors).toEqual([]);
+    expect(w.problems.cspViolations).toEqual([]);
+    await w.context.close();
+  });
 });
