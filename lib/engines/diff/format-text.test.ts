@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../shared/diagnostics.js";
+import { printableJson } from "../../shared/printable.js";
 import {
   CONTROLS,
   escapeOf,
@@ -26,7 +27,7 @@ function expectNoRawControl(lines: string[]): void {
   }
 }
 
-describe("diff (text): controls in user text are shown escaped", () => {
+describe("diff (text and JSON): controls in user text are shown escaped", () => {
   it.each(CONTROLS.map((c) => [hexOf(c), c]))("U+%s never reaches the terminal raw", (_hex, c) => {
     const lines = printed(`a${c}b`);
     expectNoRawControl(lines);
@@ -41,6 +42,18 @@ describe("diff (text): controls in user text are shown escaped", () => {
   it("property: whatever the text, no line holds a raw control", () => {
     fc.assert(
       fc.property(hostileText("MARK"), (text) => expectNoRawControl(printed(text))),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
+  });
+
+  it("property: diff --json (printableJson) holds no raw control and reads back as the report", () => {
+    fc.assert(
+      fc.property(hostileText("MARK"), (text) => {
+        const report = hostileReport(text);
+        const json = printableJson(report);
+        expect(json).not.toMatch(RAW_CONTROL);
+        expect(JSON.parse(json)).toEqual(report);
+      }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
     );
   });
