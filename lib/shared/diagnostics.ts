@@ -303,7 +303,7 @@ function cmp(a: string, b: string): number {
 
 /**
  * `file:line: CODE message` (plus an indented hint line). File names and messages quote what the
- * instance holds: their controls are shown as escapes (lib/printable.ts).
+ * instance holds: their controls are shown as escapes (lib/shared/printable.ts).
  */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = printable(d.line > 0 ? `${d.file}:${d.line}` : d.file);
