@@ -1,76 +1,31 @@
 // `wrangler deploy --dry-run` on the built dist/, offline and without an account: what Cloudflare's
-// own tool accepts passes, a configuration it would refuse fails here first. Wrangler runs with a
-// throwaway HOME, no telemetry, no banner (its update check), and every HTTP(S) request it might
-// make pointed at a recording proxy on 127.0.0.1 that must see none.
-import { execFile } from "node:child_process";
+// own tool accepts passes, a configuration it would refuse fails here first. How wrangler is kept
+// offline: test/support/wrangler-offline.ts.
 import { cp, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInstance, CASE_INSTANCE, REPO } from "./support/build-instance.js";
+import { offlineWrangler, type DryRun, type OfflineWrangler } from "./support/wrangler-offline.js";
 
 const WRANGLER = join(REPO, "node_modules/wrangler/bin/wrangler.js");
 
 let dist: string;
-let proxy: Server;
-let proxyUrl: string;
-const networkAttempts: string[] = [];
+let wrangler: OfflineWrangler;
+let networkAttempts: string[];
 
 beforeAll(async () => {
   ({ out: dist } = await buildInstance(CASE_INSTANCE));
-  proxy = createServer((req, res) => {
-    networkAttempts.push(`${req.method} ${req.url}`);
-    res.writeHead(403).end();
-  });
-  proxy.on("connect", (req, socket) => {
-    networkAttempts.push(`CONNECT ${req.url}`);
-    socket.destroy();
-  });
-  await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  wrangler = await offlineWrangler();
+  networkAttempts = wrangler.attempts;
 });
 
 afterAll(async () => {
-  proxy?.closeAllConnections();
-  await new Promise((done) => proxy?.close(done));
+  await wrangler?.close();
 });
 
-interface DryRun {
-  code: number;
-  output: string;
-  outdir: string;
-}
-
-async function dryRun(config: string): Promise<DryRun> {
-  const home = await mkdtemp(join(tmpdir(), "shortlinks-wrangler-home-"));
-  const outdir = join(home, "out");
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, ".config"),
-    CI: "true",
-    WRANGLER_SEND_METRICS: "false",
-    WRANGLER_HIDE_BANNER: "true",
-    NO_COLOR: "1",
-    HTTP_PROXY: proxyUrl,
-    HTTPS_PROXY: proxyUrl,
-    NO_PROXY: "",
-  };
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [WRANGLER, "deploy", "--dry-run", "--outdir", outdir, "--config", config],
-      { env, cwd: home, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === "number" ? error.code : 1) : 0,
-          output: stdout + stderr,
-          outdir,
-        }),
-    );
-  });
+function dryRun(config: string): Promise<DryRun> {
+  return wrangler.dryRun(WRANGLER, config);
 }
 
 /** A copy of the built dist/ with its wrangler.json changed by `edit`. */
