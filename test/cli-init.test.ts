@@ -5,11 +5,12 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI } from "./support/build-instance.js";
+import { CLI, REPO } from "./support/build-instance.js";
 
 let parent: string;
 beforeAll(() => {
@@ -115,6 +116,52 @@ describe("shortlinks init", () => {
       CLOUDFLARE_API_TOKEN: "${{ secrets.CLOUDFLARE_API_TOKEN }}",
       CLOUDFLARE_ACCOUNT_ID: "${{ secrets.CLOUDFLARE_ACCOUNT_ID }}",
     });
+  });
+
+  it("depends on this shortlinks, packed into vendor/: a spec that installs before any release", () => {
+    const root = join(parent, "links");
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    const version = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version;
+    const tarball = `vendor/shortlinks-${version}.tgz`;
+    expect(pkg.devDependencies.shortlinks).toBe(`file:${tarball}`);
+    const tar = gunzipSync(readFileSync(join(root, tarball))).toString("latin1");
+    expect(tar).toContain("package/out/cli.js");
+    expect(tar).toContain('"name": "shortlinks"');
+    expect(tar).not.toContain("package/test/");
+  });
+
+  it("--package writes that spec (a registry version) and vendors nothing", () => {
+    for (const [i, [spec, written]] of [
+      ["0.2.0", "0.2.0"],
+      ["shortlinks@^0.2.0", "^0.2.0"],
+    ].entries()) {
+      const root = join(parent, `published-${i}`);
+      const made = cli(parent, "init", root, "--package", spec);
+      expect(made.code, made.err).toBe(0);
+      const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+      expect(pkg.devDependencies.shortlinks).toBe(written);
+      expect(existsSync(join(root, "vendor"))).toBe(false);
+      expect(made.out).not.toMatch(/vendor\//);
+    }
+    expect(cli(parent, "init", "bad-spec", "--package", "0.2 .0").code).toBe(2);
+    expect(existsSync(join(parent, "bad-spec"))).toBe(false);
+  });
+
+  it("the workflow and package.json run on Node 24 with the wrangler tested on it, pinned exactly", () => {
+    const root = join(parent, "links");
+    const flow = parse(readFileSync(join(root, ".github/workflows/shortlinks.yml"), "utf8")) as {
+      jobs: Record<string, { steps: { uses?: string; with?: Record<string, unknown> }[] }>;
+    };
+    for (const [name, job] of Object.entries(flow.jobs)) {
+      const setup = job.steps.find((step) => step.uses?.startsWith("actions/setup-node@"));
+      expect(setup?.with?.["node-version"], name).toBe(24);
+    }
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    const tools = JSON.parse(
+      readFileSync(join(REPO, "test/toolchain/node24-tools/package.json"), "utf8"),
+    );
+    expect(pkg.devDependencies.wrangler).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pkg.devDependencies.wrangler).toBe(tools.dependencies.wrangler);
   });
 
   it("refuses a folder that already holds an instance and changes nothing", () => {

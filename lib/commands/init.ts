@@ -7,6 +7,7 @@ import { relative } from "node:path";
 import { buildInstance } from "../engines/build/build.js";
 import { hasErrors } from "../shared/diagnostics.js";
 import { DEFAULT_BASE_URL, initInstance } from "../engines/init/init-instance.js";
+import { packageSpecOf, VENDOR_DIR } from "../engines/init/package-spec.js";
 import {
   countLine,
   EXIT_OK,
@@ -26,6 +27,13 @@ function baseUrl(value: string): string {
   return url.origin;
 }
 
+function packageSpec(value: string): string {
+  const spec = packageSpecOf(value);
+  if (spec === undefined)
+    throw new InvalidArgumentError("expected a dependency spec such as 0.2.0 or shortlinks@0.2.0");
+  return spec;
+}
+
 export function registerInit(program: Command, ctx: CommandContext): void {
   program
     .command("init")
@@ -37,8 +45,18 @@ export function registerInit(program: Command, ctx: CommandContext): void {
       `the instance's public origin (default ${DEFAULT_BASE_URL})`,
       baseUrl,
     )
-    .action(async (dir: string, opts: { name?: string; baseUrl?: string }) => {
-      const result = await initInstance({ dir, name: opts.name, baseUrl: opts.baseUrl });
+    .option(
+      "--package <spec>",
+      `the shortlinks the instance installs, e.g. 0.2.0 from the registry (default: this one, packed into ${VENDOR_DIR}/)`,
+      packageSpec,
+    )
+    .action(async (dir: string, opts: { name?: string; baseUrl?: string; package?: string }) => {
+      const result = await initInstance({
+        dir,
+        name: opts.name,
+        baseUrl: opts.baseUrl,
+        packageSpec: opts.package,
+      });
       const where = relative(process.cwd(), result.root) || ".";
       if (!result.ok) {
         ctx.io.err(`shortlinks init: ${where}: ${result.reason}`);
@@ -61,13 +79,26 @@ export function registerInit(program: Command, ctx: CommandContext): void {
           "",
           "next:",
           `  cd ${where}`,
+          "  npm install                   # shortlinks and wrangler, as package.json pins them",
           "  edit custom/links/links.yaml (or: npx shortlinks add SLUG TARGET)",
           "  npx shortlinks serve          # try it on http://127.0.0.1:8787",
           "  git init && git add -A && git commit -m 'Short links'",
           "  add CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID as repository secrets;",
           "  every push runs check, and main deploys (.github/workflows/shortlinks.yml)",
+          ...vendoredNote(result.created),
         ].join("\n"),
       );
       ctx.exitCode = EXIT_OK;
     });
+}
+
+/** A vendored tarball is committed with the instance until shortlinks is on the registry. */
+function vendoredNote(created: string[]): string[] {
+  const tarball = created.find((file) => file.startsWith(`${VENDOR_DIR}/`));
+  if (!tarball) return [];
+  return [
+    "",
+    `${tarball} is the shortlinks this instance installs: commit it with the rest.`,
+    "Once shortlinks is on the npm registry: npm install -D -E shortlinks@VERSION && git rm -r vendor",
+  ];
 }

@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { createFileExclusive } from "../../shared/fs/atomic.js";
-import { packageRoot, packageVersion } from "../../shared/paths.js";
+import { packageRoot } from "../../shared/paths.js";
+import { choosePackage } from "./package-spec.js";
 
 /** Template in defaults/init -> path in the new instance. */
 export const INIT_FILES = [
@@ -26,6 +27,8 @@ export interface InitOptions {
   dir: string;
   name?: string;
   baseUrl?: string;
+  /** The shortlinks dependency to write; default: this package, packed into vendor/. */
+  packageSpec?: string;
 }
 
 export type InitResult =
@@ -44,15 +47,20 @@ export async function initInstance(options: InitOptions): Promise<InitResult> {
       reason: `${existing} exists: this folder already holds an instance (init never overwrites it)`,
     };
   const name = options.name ?? (basename(root) || "Short links");
+  const chosen = await choosePackage(options.packageSpec);
+  if (!chosen.ok) return { ok: false, root, reason: chosen.reason };
   const values: Record<string, string> = {
     name,
     base_url: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
     package_name: packageNameOf(name),
-    version: packageVersion(),
-    wrangler_version: await wranglerVersion(),
+    shortlinks_spec: chosen.choice.spec,
   };
   const created: string[] = [];
   const kept: string[] = [];
+  for (const { path, content } of chosen.choice.files) {
+    if (await createFileExclusive(join(root, path), content)) created.push(path);
+    else kept.push(path);
+  }
   for (const [template, target] of INIT_FILES) {
     const text = await readFile(join(packageRoot(), "defaults", "init", template), "utf8");
     const content = fillTemplate(text, values, template.endsWith(".json") ? "json" : "yaml");
@@ -83,12 +91,4 @@ function packageNameOf(name: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
   return slug === "" ? "short-links" : slug.slice(0, 100);
-}
-
-/** The wrangler this shortlinks is tested with (see docs/deploy.md), pinned in the instance. */
-async function wranglerVersion(): Promise<string> {
-  const pkg = JSON.parse(await readFile(join(packageRoot(), "package.json"), "utf8")) as {
-    devDependencies?: Record<string, string>;
-  };
-  return pkg.devDependencies?.wrangler ?? "4.86.0";
 }
