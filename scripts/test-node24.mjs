@@ -16,7 +16,7 @@ const REPO = resolve(import.meta.dirname, "..");
 const CACHE = join(REPO, "node_modules/.cache/shortlinks-toolchain");
 const MANIFESTS = ["package.json", "package-lock.json"];
 
-/** `npm ci` of test/toolchain/NAME into the cache, unless the same lockfile is installed there. */
+/** `npm ci` of a folder of test/toolchain/ into the cache, unless the same lockfile is installed there. */
 function installToolchain(name, env) {
   const from = join(REPO, "test/toolchain", name);
   const dir = join(CACHE, name);
