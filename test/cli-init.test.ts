@@ -147,6 +147,17 @@ describe("shortlinks init", () => {
     expect(existsSync(join(parent, "bad-spec"))).toBe(false);
   });
 
+  it("without npm to pack itself, init names --package and writes nothing", () => {
+    const r = spawnSync(process.execPath, [CLI, "init", "no-npm"], {
+      cwd: parent,
+      encoding: "utf8",
+      env: { ...process.env, PATH: "" },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/could not pack this shortlinks into vendor\/ .*pass --package SPEC/);
+    expect(existsSync(join(parent, "no-npm"))).toBe(false);
+  });
+
   it("the workflow and package.json run on Node 24 with the wrangler tested on it, pinned exactly", () => {
     const root = join(parent, "links");
     const flow = parse(readFileSync(join(root, ".github/workflows/shortlinks.yml"), "utf8")) as {
