@@ -39,7 +39,8 @@ async function brokenCopy(edit: (config: Record<string, unknown>) => void): Prom
   return file;
 }
 
-describe.concurrent("wrangler deploy --dry-run", () => {
+// Seven wranglers start at once: each test may take as long as the helper lets one run (60 s).
+describe.concurrent("wrangler deploy --dry-run", { timeout: 120_000 }, () => {
   it("accepts the built dist/ offline: exit 0, the assets binding, no network", async () => {
     const run = await dryRun(join(dist, "wrangler.json"));
     expect(run.output).toContain("--dry-run: exiting now");
