@@ -12,6 +12,9 @@ describe("path normalisation (docs/runtime.md)", () => {
     ["/caf%C3%A9", "café", "/café"],
     ["/cafe%CC%81", "café", "/café"],
     ["/a%20b", "a b", "/a b"],
+    ["/%CE%9F%CE%94%CE%9F%CE%A3", "οδοσ", "/ΟΔΟΣ"],
+    ["/%CE%BF%CE%B4%CE%BF%CF%82", "οδοσ", "/οδος"],
+    ["/Stra%C3%9Fe", "strasse", "/Straße"],
     ["/", "", "/"],
   ])("accepts %s as key %s", (raw, key, path) => {
     const result = normalizePath(raw, false);

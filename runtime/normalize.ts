@@ -2,6 +2,7 @@
  * Path normalisation (docs/runtime.md). Strict: anything ambiguous is refused, and a
  * refused path is answered with a 404 by the caller.
  */
+import { foldCase } from "./case-fold.js";
 
 export type NormalizeFailure =
   "invalid-escape" | "encoded-separator" | "control-character" | "dot-segment" | "backslash";
@@ -13,7 +14,7 @@ export type NormalizedPath =
       segments: string[];
       /** `/` + segments joined: the canonical path, case kept. */
       path: string;
-      /** Lookup key: segments joined, lower-cased unless matching is case-sensitive. */
+      /** Lookup key: segments joined, case-folded (foldCase) unless matching is case-sensitive. */
       key: string;
     }
   | { ok: false; reason: NormalizeFailure };
@@ -43,7 +44,7 @@ export function normalizePath(rawPath: string, caseSensitive: boolean): Normaliz
     ok: true,
     segments,
     path: "/" + joined,
-    key: caseSensitive ? joined : joined.toLowerCase(),
+    key: caseSensitive ? joined : foldCase(joined),
   };
 }
 
@@ -58,10 +59,7 @@ export function foldPathForGuards(rawPath: string): string {
       String.fromCharCode(parseInt(hex, 16)),
     );
   }
-  const folded = decoded
-    .replace(/\\/g, "/")
-    .replace(/[\u0000-\u0020\u007f]+$/g, "")
-    .toLowerCase()
+  const folded = foldCase(decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, ""))
     .split("/")
     .filter((s) => s !== "" && s !== ".")
     .join("/");

@@ -4,6 +4,7 @@
  * the tests page all call this function, so they cannot disagree.
  */
 import { effectiveState, retryAfterSeconds, STATE_OUTCOMES } from "./lifecycle.js";
+import { foldCase } from "./case-fold.js";
 import { foldPathForGuards, normalizePath } from "./normalize.js";
 import { isProbe, isPrivateFile } from "./guards.js";
 import { chooseLanguage } from "./language.js";
@@ -149,7 +150,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
   trace.normalized = normal.path;
   trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
-  const lowerPath = "/" + normal.key.toLowerCase();
+  const lowerPath = "/" + foldCase(normal.key);
 
   // Product surfaces the build keeps clear of every slug.
   const guarded = isProtectedPath(lowerPath, LANGUAGES);

@@ -893,6 +893,42 @@ function describe(error) {
   return parts.join(" ");
 }
 
+// runtime/case-fold-table.ts
+var FOLD_RUNS = "51 1 1 lj,5c n 1 w,60 7 1 w,74 o 2 1,8i 3 2 1,8p 8 2 1,96 n 2 1,ag 1 1 -3d,ah 3 2 1,an 1 1 -7g,ap 1 1 5u,aq 2 2 1,au 1 1 5q,av 1 1 1,ax 2 1 5p,az 1 1 1,b2 1 1 27,b3 1 1 5m,b4 1 1 5n,b5 1 1 1,b7 1 1 5p,b8 1 1 5r,ba 1 1 5v,bb 1 1 5t,bc 1 1 1,bg 1 1 5v,bh 1 1 5x,bj 1 1 5y,bk 3 2 1,bq 1 1 62,br 1 1 1,bt 1 1 62,bw 1 1 1,by 1 1 62,bz 1 1 1,c1 2 1 61,c3 2 2 1,c7 1 1 63,c8 2 4 1,ck 1 1 2,cl 1 1 1,cn 1 1 2,co 1 1 1,cq 1 1 2,cr 9 2 1,da 9 2 1,dt 1 1 2,du 2 2 1,dy 1 1 -2p,dz 1 1 -1k,e0 k 2 1,f4 1 1 -3m,f6 9 2 1,fu 1 1 8bv,fv 1 1 1,fx 1 1 -4j,fy 1 1 8bs,g1 1 1 1,g3 1 1 -5f,g4 1 1 1x,g5 1 1 1z,g6 5 2 1,n9 1 1 38,og 2 2 1,om 1 1 1,ov 1 1 38,p2 1 1 12,p4 3 1 11,p8 1 1 1s,pa 2 1 1r,pd h 1 w,pv 9 1 w,qq 1 1 1,r3 1 1 8,r4 1 1 -u,r5 1 1 -p,r9 1 1 -f,ra 1 1 -m,rc c 2 1,s0 1 1 -1i,s1 1 1 -1c,s4 1 1 -1o,s5 1 1 -1s,s7 1 1 1,s9 1 1 -7,sa 1 1 1,sd 3 1 -3m,sg g 1 28,sw w 1 w,v4 h 2 1,wa r 2 1,xs 1 1 f,xt 7 2 1,y8 1c 2 1,10x 12 1 1c,3a8 12 1 5ls,3bb 2 6 5ls,3y0 6 1 -8,5mo 1 1 -4su,5mp 1 1 -4st,5mq 1 1 -4sk,5mr 2 1 -4si,5mt 1 1 -4sj,5mu 1 1 -4sc,5mv 1 1 -4ro,5mw 1 1 r7n,5mx 1 1 1,5n4 17 1 -2bk,5od 3 1 -2bk,5xc 23 2 1,61n 1 1 -1m,61s 1c 2 1,64o 8 1 -8,654 6 1 -8,65k 8 1 -8,660 8 1 -8,66g 6 1 -8,66x 4 2 -8,67c 8 1 -8,69k 2 1 -8,69m 2 1 -22,69q 1 1 -5j9,6a0 4 1 -2e,6ag 2 1 -8,6ai 2 1 -2s,6aw 2 1 -8,6ay 2 1 -34,6b0 1 1 -7,6bc 2 1 -3k,6be 2 1 -3i,6jq 1 1 -5st,6ju 1 1 -6gv,6jv 1 1 -6di,6k2 1 1 s,6lc g 1 g,6mb 1 1 1,792 q 1 q,8ow 1c 1 1c,8rk 1 1 1,8rm 1 1 -8af,8rn 1 1 -2xy,8ro 1 1 -89z,8rr 3 2 1,8rx 1 1 -8bg,8ry 1 1 -8al,8rz 1 1 -8bj,8s0 1 1 -8bi,8s2 2 3 1,8se 2 1 -8cf,8sg 1e 2 1,8vf 2 2 1,8vm 2 nym 1,wua m 2 1,ww0 e 2 1,x0i 7 2 1,x0y v 2 1,x2x 2 2 1,x31 1 1 -r9g,x32 5 2 1,x3f 1 1 1,x3h 1 1 -wmg,x3k 2 2 1,x3q a 2 1,x4a 1 1 -wn8,x4b 1 1 -wnj,x4c 1 1 -wnf,x4d 1 1 -wn5,x4e 1 1 -wn8,x4g 1 1 -wlu,x4h 1 1 -wmi,x4i 1 1 -wlx,x4j 1 1 ps,x4k 8 2 1,x50 1 1 -1c,x51 1 1 -wn7,x52 1 1 -raw,x53 2 2 1,x57 1 1 -wo7,x58 8 2 1,x5o 1 1 -wu9,x6d 1 1 1,xv4 28 1 -tzk,1ee9 q 1 w,1fcw 14 1 14,1fhs 10 1 14,1fn4 b 1 13,1fng f 1 13,1fnw 7 1 13,1fo4 2 1 13,1h1c 1f 1 1s,1h74 m 1 w,1jfk w 1 w,20cg w 1 w,20f4 p 1 r,2olc y 1 y";
+var FOLD_FULL = "67 37 37,8g 2x lj,95 jg 32,ds 2y lo,pc qh lk ld,q8 qt lk ld,13b 12d 136,61i 2w mp,61j 38 lk,61k 3b lm,61l 3d lm,61m 2p ji,61q 37 37,66o qt lv,66q qt lv lc,66s qt lv ld,66u qt lv n6,680 64g qh,681 64h qh,682 64i qh,683 64j qh,684 64k qh,685 64l qh,686 64m qh,687 64n qh,688 64g qh,689 64h qh,68a 64i qh,68b 64j qh,68c 64k qh,68d 64l qh,68e 64m qh,68f 64n qh,68g 65c qh,68h 65d qh,68i 65e qh,68j 65f qh,68k 65g qh,68l 65h qh,68m 65i qh,68n 65j qh,68o 65c qh,68p 65d qh,68q 65e qh,68r 65f qh,68s 65g qh,68t 65h qh,68u 65i qh,68v 65j qh,68w 674 qh,68x 675 qh,68y 676 qh,68z 677 qh,690 678 qh,691 679 qh,692 67a qh,693 67b qh,694 674 qh,695 675 qh,696 676 qh,697 677 qh,698 678 qh,699 679 qh,69a 67a qh,69b 67b qh,69e 67k qh,69f q9 qh,69g q4 qh,69i q9 n6,69j q9 n6 qh,69o q9 qh,69u 67o qh,69v qf qh,69w q6 qh,69y qf n6,69z qf n6 qh,6a4 qf qh,6aa qh lk lc,6ab qh lk ld,6ae qh n6,6af qh lk n6,6aq qt lk lc,6ar qt lk ld,6as qp lv,6au qt n6,6av qt lk n6,6b6 67w qh,6b7 qx qh,6b8 r2 qh,6ba qx n6,6bb qx n6 qh,6bg qx qh,1dkw 2u 2u,1dkx 2u 2x,1dky 2u 30,1dkz 2u 2u 2x,1dl0 2u 2u 30,1dl1 37 38,1dl2 37 38,1dlf 12s 12u,1dlg 12s 12d,1dlh 12s 12j,1dli 132 12u,1dlj 12s 12l";
+
+// runtime/case-fold.ts
+var ASCII_ONLY = /^[\u0000-\u007f]*$/;
+var folds;
+function foldTable() {
+  if (folds) return folds;
+  const table2 = /* @__PURE__ */ new Map();
+  for (const run of FOLD_RUNS.split(",")) {
+    const [start, count, stride, delta] = run.split(" ").map((n) => parseInt(n, 36));
+    for (let i = 0; i < count; i++) {
+      const from = start + i * stride;
+      table2.set(from, String.fromCodePoint(from + delta));
+    }
+  }
+  for (const entry of FOLD_FULL.split(",")) {
+    const [from, ...to] = entry.split(" ").map((n) => parseInt(n, 36));
+    table2.set(from, String.fromCodePoint(...to));
+  }
+  folds = table2;
+  return table2;
+}
+function foldCase(text) {
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  const table2 = foldTable();
+  let out = "";
+  for (const ch of text) {
+    const code = ch.codePointAt(0);
+    if (code < 128) out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
+    else out += table2.get(code) ?? ch;
+  }
+  return out;
+}
+
 // runtime/access/paths.ts
 var AREAS = /* @__PURE__ */ new Map([
   ["_stats", "stats"],
@@ -900,7 +936,7 @@ var AREAS = /* @__PURE__ */ new Map([
 ]);
 var DEFAULT_LANG = "en";
 function isProtectedPath(normalizedLowerPath, languages) {
-  const segments = normalizedLowerPath.toLowerCase().split("/").filter((segment) => segment !== "");
+  const segments = foldCase(normalizedLowerPath).split("/").filter((segment) => segment !== "");
   const [first, second] = segments;
   const bare = first === void 0 ? void 0 : AREAS.get(first);
   if (bare) return { area: bare, lang: DEFAULT_LANG, rest: segments.slice(1).join("/") };
@@ -1191,7 +1227,7 @@ function normalizePath(rawPath, caseSensitive) {
     ok: true,
     segments,
     path: "/" + joined,
-    key: caseSensitive ? joined : joined.toLowerCase()
+    key: caseSensitive ? joined : foldCase(joined)
   };
 }
 function foldPathForGuards(rawPath) {
@@ -1202,7 +1238,7 @@ function foldPathForGuards(rawPath) {
       (_, hex) => String.fromCharCode(parseInt(hex, 16))
     );
   }
-  const folded = decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, "").toLowerCase().split("/").filter((s) => s !== "" && s !== ".").join("/");
+  const folded = foldCase(decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, "")).split("/").filter((s) => s !== "" && s !== ".").join("/");
   return "/" + folded;
 }
 
@@ -1906,7 +1942,7 @@ async function resolve(request, ctx) {
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
   trace.normalized = normal.path;
   trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
-  const lowerPath = "/" + normal.key.toLowerCase();
+  const lowerPath = "/" + foldCase(normal.key);
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
@@ -2198,7 +2234,7 @@ var entryKey = (listing, inner) => `${listing} ${inner}`;
 function normalizePrefix(prefix, caseSensitive) {
   if (/[\u0000-\u0020\u007f-\u009f\\?#]/.test(prefix)) return null;
   const trimmed = prefix.replace(/^\/+/, "").normalize("NFC");
-  return caseSensitive ? trimmed : trimmed.toLowerCase();
+  return caseSensitive ? trimmed : foldCase(trimmed);
 }
 
 // runtime/stats/params.ts

@@ -31,6 +31,8 @@ describe("protected paths: stats and tests, every language, every spelling the n
     ["/fr/_tests/x", "tests", "fr", "x"],
     ["/FR/_TESTS/", "tests", "fr", ""],
     ["/en/_tests/%41", "tests", "en", "a"],
+    ["/_%C5%BFtats", "stats", "en", ""],
+    ["/de/_%C5%BFTAT%C5%BF/x", "stats", "de", "x"],
   ])("protected: %s", (rawPath, area, lang, rest) => {
     expect(protectedFor(rawPath)).toEqual({ area, lang, rest });
   });

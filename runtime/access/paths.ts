@@ -2,6 +2,7 @@
  * The operational paths behind Cloudflare Access: stats (with its registry API) and tests, under
  * every language prefix, and under no prefix at all (English).
  */
+import { foldCase } from "../case-fold.js";
 
 export type ProtectedArea = "stats" | "tests";
 
@@ -20,15 +21,14 @@ const AREAS = new Map<string, ProtectedArea>([
 const DEFAULT_LANG = "en";
 
 /**
- * `normalizedLowerPath` is `"/" + normalizePath(...).key`. It is lower-cased again here so a
+ * `normalizedLowerPath` is `"/" + normalizePath(...).key`. It is case-folded again here so a
  * case-sensitive site cannot open `/EN/_Stats` by accident.
  */
 export function isProtectedPath(
   normalizedLowerPath: string,
   languages: readonly string[],
 ): ProtectedPath | null {
-  const segments = normalizedLowerPath
-    .toLowerCase()
+  const segments = foldCase(normalizedLowerPath)
     .split("/")
     .filter((segment) => segment !== "");
   const [first, second] = segments;

@@ -8,6 +8,7 @@ describe("stats keys", () => {
     ["a splat keeps its /*", "GH/*", false, "gh/*"],
     ["the catch-all splat is *", "*", false, "*"],
     ["letters are NFC", "cafe\u0301", false, "café"],
+    ["keys are case-folded, final sigma included", "ΟΔΟΣ", false, "οδοσ"],
   ])("%s", (_rule, slug, caseSensitive, key) => {
     expect(sortKeyOf(slug, caseSensitive)).toBe(key);
   });
@@ -17,6 +18,7 @@ describe("stats keys", () => {
     ["leading slashes are dropped", "//docs", false, "docs"],
     ["a case-sensitive site keeps the case", "Docs", true, "Docs"],
     ["NFC", "cafe\u0301", false, "café"],
+    ["a prefix is case-folded, not lower-cased", "STRAẞE/ΟΔΟΣ", false, "strasse/οδοσ"],
     ["a space cannot be in a slug", "a b", false, null],
     ["nor a control character", "a\u0007", false, null],
     ["nor a query or fragment", "a?b", false, null],

@@ -4,6 +4,7 @@
  * anything below it, so the sequence is ordered by listing, then by inner key. The inner key is
  * the normalised slug, or for the two schedule listings the UTC time then the normalised slug.
  */
+import { foldCase } from "../case-fold.js";
 import { normalizePath } from "../normalize.js";
 import { LINK_STATES, type LinkState, type StatsRow } from "../contract/index.js";
 import { nameOf, type StatsLink } from "./rows.js";
@@ -93,5 +94,5 @@ export const entryKey = (listing: string, inner: string): string => `${listing} 
 export function normalizePrefix(prefix: string, caseSensitive: boolean): string | null {
   if (/[\u0000-\u0020\u007f-\u009f\\?#]/.test(prefix)) return null;
   const trimmed = prefix.replace(/^\/+/, "").normalize("NFC");
-  return caseSensitive ? trimmed : trimmed.toLowerCase();
+  return caseSensitive ? trimmed : foldCase(trimmed);
 }

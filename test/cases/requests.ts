@@ -90,6 +90,24 @@ export const REQUEST_CASES: RequestCase[] = [
     301,
     "https://handbook.example.org/",
   ),
+  redirect(
+    "case folding: capital sigma matches a slug written with small sigma",
+    "/%CE%9F%CE%94%CE%9F%CE%A3",
+    302,
+    "https://example.com/odos",
+  ),
+  redirect(
+    "case folding: final sigma folds to small sigma",
+    "/%CE%BF%CE%B4%CE%BF%CF%82",
+    302,
+    "https://example.com/odos",
+  ),
+  redirect(
+    "case folding: full folding maps sharp s to ss (STRASSE)",
+    "/STRASSE",
+    302,
+    "https://example.com/strasse",
+  ),
   redirect("one trailing slash is dropped", "/docs/", 302, "https://docs.example.com/start"),
   redirect("repeated slashes collapse", "//docs", 302, "https://docs.example.com/start"),
   redirect(

@@ -49,6 +49,14 @@ describe("compareLinks", () => {
     expect(result.added).toEqual([head[1]]);
   });
 
+  it("case sensitivity turned off: spellings equal under the one case fold pair (final sigma)", () => {
+    const base = [link("ΟΔΟΣ", "ΟΔΟΣ")];
+    const head = [link("οδοσ", "οδοσ")];
+    const result = compareLinks(base, head, { sameCaseRule: false });
+    expect(result.headOf.get(base[0])).toBe(head[0]);
+    expect(result.added).toEqual([]);
+  });
+
   it("case sensitivity turned off: spellings equal after folding pair", () => {
     const base = [link("Docs", "Docs"), link("Team", "Team")];
     const head = [link("docs", "docs"), link("Team", "team")];

@@ -4,6 +4,7 @@
  * that only moved up or down in its file is not a change.
  */
 import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { foldCase } from "../../../runtime/case-fold.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 
 /** Fields compared, in the order they are reported. `file` changes when a row moves to another file. */
@@ -57,7 +58,7 @@ export function compareLinks(
   let leftHead = [...head];
   const passes: ((link: LinkRecord) => string)[] = options.sameCaseRule
     ? [(link) => link.key]
-    : [(link) => caseKeptKey(link), (link) => caseKeptKey(link).toLowerCase()];
+    : [(link) => caseKeptKey(link), (link) => foldCase(caseKeptKey(link))];
   for (const keyOf of passes) {
     const byId = new Map<string, LinkRecord>();
     for (const link of leftHead) {

@@ -60,6 +60,13 @@ describe("which links health probes", () => {
     expect(picked.unknown).toEqual([]);
   });
 
+  it("--only matches as the worker does, by the one case fold (final sigma, sharp s)", () => {
+    const folded = [link("οδοσ", { key: "οδοσ" }), link("straße", { key: "strasse" })];
+    const picked = selectLinks(folded, AT, ["/ΟΔΟΣ", "STRASSE"]);
+    expect(picked.links.map((l) => l.slug)).toEqual(["οδοσ", "straße"]);
+    expect(picked.unknown).toEqual([]);
+  });
+
   it("--only names that match no link come back as unknown", () => {
     expect(selectLinks(LINKS, AT, ["live", "nope", "gh/x"]).unknown).toEqual(["nope", "gh/x"]);
   });

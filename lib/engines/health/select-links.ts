@@ -10,6 +10,7 @@ import type {
   LinkRecord,
   TargetAllowance,
 } from "../../../runtime/contract/index.js";
+import { foldCase } from "../../../runtime/case-fold.js";
 
 export interface LinkToCheck {
   slug: string;
@@ -28,12 +29,12 @@ export interface Selection {
 }
 
 function names(link: LinkRecord): string[] {
-  const slug = link.slug.toLowerCase();
-  return [slug, link.key.toLowerCase(), "/" + link.key.toLowerCase(), "/" + slug];
+  const slug = foldCase(link.slug);
+  return [slug, foldCase(link.key), "/" + foldCase(link.key), "/" + slug];
 }
 
 /** An `--only` name as matched: lower-cased, one trailing slash dropped as the worker drops it. */
-const nameOf = (only: string) => only.toLowerCase().replace(/(.)\/$/, "$1");
+const nameOf = (only: string) => foldCase(only).replace(/(.)\/$/, "$1");
 
 export function selectLinks(links: readonly LinkRecord[], at: Date, only?: string[]): Selection {
   const wanted = only?.length ? new Set(only.map(nameOf)) : null;

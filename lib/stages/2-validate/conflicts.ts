@@ -1,6 +1,7 @@
 /** Conflicts between links, and with reserved and static paths, that a reviewer would miss. */
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { foldCase } from "../../../runtime/case-fold.js";
 import { linkId } from "../../shared/link-identity.js";
 
 const where = (link: LinkRecord) => `${link.file}:${link.line}`;
@@ -66,7 +67,7 @@ function caseTwins(links: LinkRecord[]): Diagnostic[] {
   const seen = new Map<string, LinkRecord>();
   const out: Diagnostic[] = [];
   for (const link of links) {
-    const folded = linkId({ kind: link.kind, key: link.key.toLowerCase() });
+    const folded = linkId({ kind: link.kind, key: foldCase(link.key) });
     const first = seen.get(folded);
     if (first) {
       out.push(

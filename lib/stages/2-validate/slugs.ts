@@ -4,6 +4,7 @@ import { MAX_SLUG_LENGTH } from "../../../runtime/contract/index.js";
 import { isReservedKey, RESERVED_PREFIXES } from "../../../runtime/routes.js";
 import { badSlugCharacter } from "../../../runtime/slug.js";
 import { CONTROL } from "../../../runtime/targets/index.js";
+import { foldCase } from "../../../runtime/case-fold.js";
 
 /** A refused character as the editor can see it: invisible ones by their code point. */
 function showCharacter(c: string): string {
@@ -49,9 +50,9 @@ const RESERVED_HEADS = new Set(
   [...RESERVED_PREFIXES, ...DANGEROUS_PREFIXES].map((p) => p.split("/")[0]),
 );
 
-/** The reserved or dangerous prefix a key is, or lies below (lower-cased comparison). */
+/** The reserved or dangerous prefix a key is, or lies below (case-folded comparison). */
 export function reservedPrefixOf(key: string): string | undefined {
-  const lower = key.toLowerCase();
+  const lower = foldCase(key);
   const slash = lower.indexOf("/");
   if (!RESERVED_HEADS.has(slash < 0 ? lower : lower.slice(0, slash))) return undefined;
   if (isReservedKey(lower))
@@ -61,7 +62,7 @@ export function reservedPrefixOf(key: string): string | undefined {
 
 /** Rule 12: a splat at `key` would also catch this reserved or dangerous path. */
 export function shadowedReservedPath(key: string): string | undefined {
-  const lower = key.toLowerCase();
+  const lower = foldCase(key);
   if (lower === "") return "/ (every path)";
   const own = reservedPrefixOf(lower);
   if (own) return "/" + own;

@@ -96,6 +96,24 @@ describe("validateLinks", () => {
   });
 
   it.each([
+    ["ΟΔΟΣ", "οδοσ"],
+    ["οδος", "οδοσ"],
+    ["STRASSE", "straße"],
+    ["ﬁle", "FILE"],
+  ])(
+    "SL305: %s and %s are one slug under full case folding (final sigma, sharp s, ligatures)",
+    (a, b) => {
+      const { links, diagnostics } = run([row(a), row(b)]);
+      expect(diagnostics.map((d) => d.code)).toEqual(["SL305"]);
+      expect(links.map((l) => l.slug)).toEqual([a]);
+    },
+  );
+
+  it("SL306: on a case-sensitive site, slugs that differ only under case folding are reported", () => {
+    expect(run([row("ΟΔΟΣ"), row("οδοσ")], true).diagnostics.map((d) => d.code)).toEqual(["SL306"]);
+  });
+
+  it.each([
     ["SL304", "hello", "/hello.html"],
     ["SL304", "hello.html", "/hello.html"],
     ["SL310", "docs/*", "/docs/guide.html"],

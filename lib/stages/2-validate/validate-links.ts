@@ -15,6 +15,7 @@ import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
 import { servedPathsOf } from "../../../runtime/static-files.js";
 import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
+import { foldCase } from "../../../runtime/case-fold.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -69,7 +70,7 @@ function validateOne(
   }
   const diagnostics: Diagnostic[] = [];
   const { kind, key } = parsed;
-  const lower = key.toLowerCase();
+  const lower = foldCase(key);
   const probed = probedPath(kind, key, input.policy);
   if (probed)
     diagnostics.push(
@@ -143,13 +144,12 @@ function validateOne(
   return { record, diagnostics };
 }
 
-/** Lower-case keys (no leading `/`) of every static path and its pretty HTML spellings. */
-/** Every key a static file answers on (runtime/static-files.ts), lower-cased. */
+/** Every key a static file answers on (runtime/static-files.ts), case-folded. */
 function staticKeys(paths: readonly string[]): Set<string> {
   const keys = new Set<string>();
   for (const path of paths)
     for (const served of servedPathsOf(path)) {
-      const key = served.replace(/^\/+|\/+$/g, "").toLowerCase();
+      const key = foldCase(served.replace(/^\/+|\/+$/g, ""));
       if (key !== "") keys.add(key);
     }
   return keys;

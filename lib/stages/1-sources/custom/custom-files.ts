@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isReservedKey, STATIC_DIR } from "../../../../runtime/routes.js";
+import { foldCase } from "../../../../runtime/case-fold.js";
 import {
   contentTypeOf,
   CUSTOM_ASSETS_SCHEMA,
@@ -37,7 +38,7 @@ export async function loadCustomFiles(root: string): Promise<LoadedCustomFiles> 
     const at = { file: `${PUBLIC_DIR}/${rel}`, line: 0 };
     if (rel === "_headers") continue;
     const path = "/" + rel;
-    const key = rel.toLowerCase();
+    const key = foldCase(rel);
     if (PLATFORM_FILES.has(key)) {
       diagnostics.push(
         diag(
@@ -49,7 +50,7 @@ export async function loadCustomFiles(root: string): Promise<LoadedCustomFiles> 
       );
       continue;
     }
-    if (isReservedKey(key) || path.toLowerCase().startsWith(STATIC_DIR)) {
+    if (isReservedKey(key) || foldCase(path).startsWith(STATIC_DIR)) {
       diagnostics.push(
         diag(
           "SL504",

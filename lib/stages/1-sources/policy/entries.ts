@@ -1,9 +1,10 @@
 /**
  * Blocklist entries in their canonical form: hosts as the WHATWG URL parser gives them
  * (lower case, punycode, canonical IPv4/IPv6), extensions lower-cased with their dot, probe
- * paths lower-cased with a leading `/`. tldts refuses host entries that are public suffixes.
+ * paths case-folded (runtime/case-fold.ts) with a leading `/`. tldts refuses host entries that are public suffixes.
  */
 import { getDomain, getPublicSuffix } from "tldts";
+import { foldCase } from "../../../../runtime/case-fold.js";
 
 export const HOST_LISTS = ["shorteners", "lure_domains", "blocked_hosts"] as const;
 export const PROBE_LISTS = ["prefixes", "suffixes", "exact", "contains"] as const;
@@ -54,7 +55,8 @@ export function normalizeExtension(entry: string): Normalized {
 }
 
 export function normalizeProbe(list: ProbeList, entry: string): Normalized {
-  const value = entry.trim().toLowerCase();
+  // Folded as the guards fold request paths (foldPathForGuards), so every spelling matches.
+  const value = foldCase(entry.trim());
   if (value === "") return { ok: false, why: "expected a non-empty path fragment" };
   if ((list === "prefixes" || list === "exact") && !value.startsWith("/"))
     return { ok: false, why: `probes.${list} entries start with "/"` };
