@@ -134,7 +134,7 @@ const COMPILER_CODES = {
   SL507: error(ASSETS, "acknowledgements.yaml row invalid"),
   SL508: error(
     SITE,
-    "instance path of the wrong kind, a link to nothing or outside, or unreadable",
+    "instance path of the wrong kind, a link to nothing or outside, unreadable, or too large to read",
   ),
   SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
   SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),

@@ -2,7 +2,7 @@
  * What lies at a path of an instance, judged before anything reads it: nothing, an entry of the
  * expected kind inside the instance, or why it may not be read. A symbolic link may lead elsewhere
  * in the instance, never outside it (unless the caller allows it), so nothing outside is read and
- * nothing of it reaches a message.
+ * nothing of it reaches a message. A file larger than the caller's `maxBytes` is refused unread.
  */
 import { constants } from "node:fs";
 import { access, lstat, realpath, stat } from "node:fs/promises";
@@ -19,7 +19,7 @@ export async function inspectEntry(
   root: string,
   rel: string,
   kind: EntryKind,
-  options: { linkAnywhere?: boolean } = {},
+  options: { linkAnywhere?: boolean; maxBytes?: number } = {},
 ): Promise<Inspected> {
   const path = join(root, rel);
   try {
@@ -44,6 +44,8 @@ export async function inspectEntry(
   if (kind === "file" && info.isDirectory()) return { refused: "is a folder, not a file" };
   if (kind === "file" && !info.isFile())
     return { refused: "is not a regular file (a pipe, socket or device)" };
+  if (kind === "file" && options.maxBytes !== undefined && info.size > options.maxBytes)
+    return { refused: tooLarge(info.size, options.maxBytes) };
   try {
     await access(real, kind === "folder" ? constants.R_OK | constants.X_OK : constants.R_OK);
   } catch (error) {
@@ -52,6 +54,10 @@ export async function inspectEntry(
     throw error;
   }
   return { real };
+}
+
+export function tooLarge(size: number, max: number): string {
+  return `is ${size} bytes; shortlinks reads at most ${max} bytes from a file of the instance (docs/limits.md)`;
 }
 
 function code(error: unknown): string {

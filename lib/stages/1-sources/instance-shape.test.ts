@@ -1,9 +1,19 @@
 // What the shape check lets through: it refuses only what no reader could read safely.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { packageRoot } from "../../shared/paths.js";
 import { checkInstanceShape } from "./instance-shape.js";
+import { MAX_INSTANCE_FILE_BYTES } from "./read-limits.js";
 
 let work: string;
 let root: string;
@@ -50,5 +60,28 @@ describe("checkInstanceShape", () => {
     mkdirSync(join(root, "custom", "pages", "drafts"));
     mkdirSync(join(root, "custom", "texts", "de.yaml"), { recursive: true });
     expect(await codes()).toEqual(["SL508 custom/pages/paused.html", "SL508 custom/texts/de.yaml"]);
+  });
+
+  it("SL508: a file larger than shortlinks reads is refused unread, its own defaults/ included", async () => {
+    const big = (rel: string, size = MAX_INSTANCE_FILE_BYTES + 1) => {
+      writeFileSync(join(root, rel), "");
+      truncateSync(join(root, rel), size); // sparse: the size without the bytes
+    };
+    cpSync(join(packageRoot(), "defaults"), join(root, "defaults"), { recursive: true });
+    mkdirSync(join(root, "custom", "pages"));
+    big("custom/tests.yaml");
+    big("custom/pages/paused.html");
+    big("defaults/static/shortlinks.css");
+    big("custom/links/big.yaml"); // a link source: its own limit, judged by its reader (SL112)
+    big("custom/site.yaml", MAX_INSTANCE_FILE_BYTES); // at the limit: read
+    const problems = await checkInstanceShape(root);
+    expect(problems.map((d) => `${d.code} ${d.file}`)).toEqual([
+      "SL508 custom/tests.yaml",
+      "SL508 custom/pages/paused.html",
+      "SL508 defaults/static/shortlinks.css",
+    ]);
+    expect(problems[0].message).toBe(
+      `custom/tests.yaml is ${MAX_INSTANCE_FILE_BYTES + 1} bytes; shortlinks reads at most ${MAX_INSTANCE_FILE_BYTES} bytes from a file of the instance (docs/limits.md)`,
+    );
   });
 });

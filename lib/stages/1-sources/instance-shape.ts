@@ -2,11 +2,12 @@
  * The shape of an instance, checked before any reader opens a file: every path shortlinks reads
  * under ROOT, whether it must be a file or a folder, and which folders' entries are files too.
  * A folder where a file belongs (or the reverse), a symbolic link to nothing or out of the
- * instance, or an entry this user cannot read is SL508, one line naming the path, and the
- * command stops there: no reader meets it, so none crashes on it (docs/limits.md).
+ * instance, an entry this user cannot read, or a file larger than shortlinks reads (read-limits.ts;
+ * an own defaults/ included) is SL508, one line naming the path, and the command stops there: no
+ * reader meets it, so none crashes on it or holds it in memory (docs/limits.md).
  */
 import { existsSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { ACKNOWLEDGEMENTS_FILE } from "./custom/acknowledgements.js";
 import { PUBLIC_DIR } from "./custom/custom-files.js";
@@ -21,7 +22,8 @@ import { VARS_YAML } from "../../engines/serve/load-vars.js";
 import { SITE_FILE } from "./site/load-site.js";
 import { LINKS_DIR } from "./links/load-sources.js";
 import { packageRoot, SRC_WORKER } from "../../shared/paths.js";
-import { inspectEntry, type EntryKind } from "./instance-entry.js";
+import { inspectEntry, tooLarge, type EntryKind } from "./instance-entry.js";
+import { readLimitOf } from "./read-limits.js";
 
 interface LayoutEntry {
   path: string;
@@ -62,17 +64,22 @@ export async function checkInstanceShape(root: string): Promise<Diagnostic[]> {
   };
   for (const entry of INSTANCE_LAYOUT) {
     if (refused.some((parent) => entry.path.startsWith(parent + "/"))) continue;
-    const found = await inspectEntry(root, entry.path, entry.kind, entry);
+    const found = await inspectEntry(root, entry.path, entry.kind, {
+      ...entry,
+      maxBytes: readLimitOf(entry.path),
+    });
     if ("refused" in found) refuse(entry.path, found.refused);
     else if ("real" in found && entry.files) {
       for (const name of (await readdir(found.real)).filter((n) => entry.files!.test(n)).sort()) {
         const path = `${entry.path}/${name}`;
-        const inner = await inspectEntry(root, path, "file");
+        const inner = await inspectEntry(root, path, "file", { maxBytes: readLimitOf(path) });
         if ("refused" in inner) refuse(path, inner.refused);
       }
     }
   }
   if (!refused.includes("defaults")) {
+    for (const [path, size] of await oversizedDefaults(root))
+      refuse(path, tooLarge(size, readLimitOf(path)));
     const missing = await missingDefaults(root);
     if (missing.length > 0)
       refuse(
@@ -81,6 +88,21 @@ export async function checkInstanceShape(root: string): Promise<Diagnostic[]> {
       );
   }
   return problems;
+}
+
+/** Files of an instance's own `defaults/` (every one is read) larger than shortlinks reads. */
+async function oversizedDefaults(root: string): Promise<[string, number][]> {
+  const own = join(root, "defaults");
+  if (!existsSync(own) || resolve(own) === resolve(join(packageRoot(), "defaults"))) return [];
+  const out: [string, number][] = [];
+  for (const entry of await readdir(own, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const path = relative(root, file).split(sep).join("/");
+    const info = await stat(file).catch(() => undefined); // a link to nothing: its reader says so
+    if (info?.isFile() && info.size > readLimitOf(path)) out.push([path, info.size]);
+  }
+  return out.sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 /**

@@ -1,6 +1,6 @@
 /** custom/public/**: files copied to the assets directory, listed with type, hash and CSP profile. */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isReservedKey, STATIC_DIR } from "../../../../runtime/routes.js";
 import { foldCase } from "../../../../runtime/case-fold.js";
@@ -61,18 +61,19 @@ export async function loadCustomFiles(root: string): Promise<LoadedCustomFiles> 
       );
       continue;
     }
-    const content = new Uint8Array(await readFile(join(base, rel)));
-    if (content.byteLength > MAX_ASSET_BYTES) {
+    // Measured before it is read: a file too large to serve is refused unread.
+    const { size } = await stat(join(base, rel));
+    if (size > MAX_ASSET_BYTES) {
       diagnostics.push(
         diag(
           "SL505",
           at,
-          `${path} is ${content.byteLength} bytes; Cloudflare serves at most ${MAX_ASSET_BYTES} bytes per file`,
+          `${path} is ${size} bytes; Cloudflare serves at most ${MAX_ASSET_BYTES} bytes per file`,
         ),
       );
       continue;
     }
-    files.push({ path, content });
+    files.push({ path, content: new Uint8Array(await readFile(join(base, rel))) });
   }
   const manifest: CustomAssets = {
     schema: CUSTOM_ASSETS_SCHEMA,

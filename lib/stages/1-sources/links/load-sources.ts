@@ -12,6 +12,9 @@ import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 
 export const LINKS_DIR = "custom/links";
 
+/** A file directly in LINKS_DIR with one of these extensions is a link source. */
+export const isSourceName = (name: string) => /\.(ya?ml|csv)$/i.test(name);
+
 export interface LoadedSources {
   links: SourceLink[];
   /** Files read, relative to the root, sorted. */
@@ -28,7 +31,7 @@ export async function listSourceFiles(root: string): Promise<string[]> {
     throw error;
   }
   return names
-    .filter((n) => /\.(ya?ml|csv)$/i.test(n))
+    .filter(isSourceName)
     .sort()
     .map((n) => `${LINKS_DIR}/${n}`);
 }
