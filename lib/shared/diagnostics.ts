@@ -165,6 +165,10 @@ const COMPILER_CODES = {
   SL804: warning(DIFF, "the instance at BASE does not build; nothing compared"),
   SL805: warning(DIFF, "a published-link rule is acknowledged"),
   SL806: warning(DIFF, "an acknowledgement new in this change is not needed"),
+  SL807: error(
+    DIFF,
+    "a git submodule in the instance at a commit is not in this clone; nothing compared",
+  ),
   SL810: error(QR, "qr: the short URL is too long for a QR code"),
 } as const satisfies Record<string, CodeEntry>;
 
@@ -235,6 +239,8 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL804: "compares two commits; lib/engines/diff/git-base.test.ts on throwaway git repositories",
   SL805: "compares two commits; lib/engines/diff/protect.test.ts on throwaway git repositories",
   SL806: "compares two commits; lib/engines/diff/protect.test.ts on throwaway git repositories",
+  SL807:
+    "reads a commit's submodule; lib/engines/diff/base-links.test.ts on throwaway git repositories",
   SL810: "qr, not compile; lib/commands/qr.test.ts",
 };
 

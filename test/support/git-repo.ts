@@ -1,6 +1,6 @@
 /** Throwaway git repositories holding an instance, for the diff tests: write, commit, change. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -13,6 +13,8 @@ export interface TestRepo {
   root: string;
   /** Writes files under the instance root; null deletes one. */
   write(files: Record<string, string | null>): void;
+  /** A symbolic link at `path` (under the instance root) holding `target` as written. */
+  symlink(path: string, target: string): void;
   /** Commits everything; returns the commit hash. */
   commit(message?: string): string;
   git(...args: string[]): string;
@@ -40,10 +42,13 @@ function runGit(cwd: string, args: string[]): string {
   );
 }
 
-/** A repository whose first commit holds `files` (site.yaml added unless given) under `prefix`. */
+/**
+ * A repository whose first commit holds `files` under `prefix`, with custom/site.yaml added unless
+ * given (or unless `site` is false: a repository of instance files that is not an instance).
+ */
 export function createTestRepo(
   files: Record<string, string>,
-  options: { prefix?: string } = {},
+  options: { prefix?: string; site?: boolean } = {},
 ): TestRepo {
   const top = mkdtempSync(join(tmpdir(), "shortlinks-diff-repo-"));
   const root = options.prefix ? join(top, options.prefix) : top;
@@ -61,6 +66,12 @@ export function createTestRepo(
         }
       }
     },
+    symlink(path, target) {
+      const file = join(root, path);
+      mkdirSync(dirname(file), { recursive: true });
+      rmSync(file, { force: true });
+      symlinkSync(target, file);
+    },
     commit(message = "change") {
       runGit(top, ["add", "-A"]);
       runGit(top, ["commit", "-q", "--allow-empty", "-m", message]);
@@ -69,7 +80,7 @@ export function createTestRepo(
     git: (...args) => runGit(top, args),
     cleanup: () => rmSync(top, { recursive: true, force: true }),
   };
-  repo.write({ "custom/site.yaml": SITE_YAML, ...files });
+  repo.write(options.site === false ? files : { "custom/site.yaml": SITE_YAML, ...files });
   repo.commit("base");
   return repo;
 }

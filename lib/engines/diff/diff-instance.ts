@@ -36,10 +36,18 @@ export interface DiffInput {
   compileHead?: () => Promise<CompileResult>;
 }
 
-/** The instance as `commit` has it, compiled; null when the commit has no instance there. */
-async function compileCommit(repo: Repository, commit: string): Promise<CompileResult | null> {
-  const copy = await materialise(repo, commit);
+/**
+ * The instance as `commit` has it, compiled; null when the commit has no instance there; its
+ * problems (SL807) when it cannot be read as a checkout has it.
+ */
+async function compileCommit(
+  repo: Repository,
+  commit: string,
+  ref: string,
+): Promise<CompileResult | null | { unreadable: Diagnostic[] }> {
+  const copy = await materialise(repo, commit, ref);
   try {
+    if (copy.problems.length > 0) return { unreadable: copy.problems };
     if (!copy.hasInstance) return null;
     return await compileInstance({ root: copy.root, tablesOnly: true });
   } finally {
@@ -65,16 +73,24 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     schedule_events: [],
     problems: [],
   };
-  let head: CompileResult | null;
-  if (headCommit) head = await compileCommit(repo, headCommit);
+  let head: CompileResult | null | { unreadable: Diagnostic[] };
+  if (headCommit) head = await compileCommit(repo, headCommit, input.head as string);
   else
     head = await (
       input.compileHead ?? (() => compileInstance({ root: input.root, tablesOnly: true }))
     )();
   if (head === null)
     throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
-  const base = await compileCommit(repo, baseCommit);
+  const base = await compileCommit(repo, baseCommit, input.base);
   const problems: Diagnostic[] = [];
+  // A side that cannot be read as a checkout has it: say so, compare nothing.
+  for (const side of [head, base])
+    if (side && "unreadable" in side) problems.push(...side.unreadable);
+  if ("unreadable" in head || (base && "unreadable" in base)) {
+    if (!("unreadable" in head) && !head.tables) problems.push(...errorsIn(head.diagnostics));
+    report.problems = sortDiagnostics(problems);
+    return report;
+  }
   if (!head.tables) problems.push(...errorsIn(head.diagnostics));
   if (base && !base.tables) problems.push(baseDoesNotBuild(input.base, baseCommit, base));
   if (head.tables && (base === null || base.tables)) {

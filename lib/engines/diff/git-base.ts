@@ -1,17 +1,23 @@
 /**
- * The instance as a commit has it, read from git without touching the work tree: `ls-tree` lists
- * the instance's `custom/` (and its own `defaults/`, when it has one) at the commit, `cat-file
- * --batch` reads every blob in one process, and the files are written into a temporary folder
- * that the compiler then reads like any instance. The instance root may be a subfolder of the
- * repository.
+ * The instance as a commit has it, read from git without touching the work tree and laid out in a
+ * temporary folder that the compiler then reads like any instance, as build reads a checkout
+ * (docs/diff.md, "How BASE is read"): base-tree.ts lists what the commit holds (submodules and
+ * the targets of symbolic links included), `cat-file --batch` streams the blobs into place, a
+ * blob larger than its reader takes is laid out unread as a sparse file of its size (so the
+ * compiler refuses it as in the work tree), and symbolic links are written to lead where they
+ * lead in the instance, or out of it. The instance root may be a subfolder of the repository.
  */
-import { execFile, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, open, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { readLimitOf } from "../../stages/1-sources/read-limits.js";
+import { catBlobs, type BlobSink } from "./git-blobs.js";
+import { DiffUsageError, git, type GitStore } from "./git-run.js";
+import { readBaseTree, type BaseFile } from "./base-tree.js";
+import { relativeLink } from "./base-symlinks.js";
 
-/** A problem with the command line or the repository: one line, exit 2. */
-export class DiffUsageError extends Error {}
+export { DiffUsageError };
 
 export interface Repository {
   /** The work tree's top folder. */
@@ -20,28 +26,13 @@ export interface Repository {
   prefix: string;
 }
 
-/** Folders of the instance that the compiler reads (the rest of the repository is not needed). */
-const INSTANCE_FOLDERS = ["custom", "defaults"];
-const MAX_LISTING = 512 * 1024 * 1024;
-
-function git(args: string[], cwd: string): Promise<string> {
-  return new Promise((done, fail) => {
-    execFile("git", args, { cwd, maxBuffer: MAX_LISTING, encoding: "utf8" }, (error, stdout) => {
-      if (!error) return done(stdout);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") fail(new DiffUsageError("git is not installed or not on PATH"));
-      else fail(error);
-    });
-  });
-}
-
 export async function locateRepository(root: string): Promise<Repository> {
   const where = resolve(root);
   const found = await stat(where).catch(() => undefined);
   if (!found?.isDirectory()) throw new DiffUsageError(`${where} is not a folder`);
   let out: string;
   try {
-    out = await git(["rev-parse", "--show-toplevel", "--show-prefix"], where);
+    out = await git(where, ["rev-parse", "--show-toplevel", "--show-prefix"]);
   } catch (error) {
     if (error instanceof DiffUsageError) throw error;
     throw new DiffUsageError(
@@ -57,7 +48,7 @@ export async function resolveCommit(repo: Repository, ref: string): Promise<stri
   if (ref === "" || ref.startsWith("-"))
     throw new DiffUsageError(`"${ref}" is not a git ref (expected a branch, tag or commit)`);
   try {
-    return (await git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], repo.top)).trim();
+    return (await git(repo.top, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).trim();
   } catch (error) {
     if (error instanceof DiffUsageError) throw error;
     throw new DiffUsageError(
@@ -66,88 +57,102 @@ export async function resolveCommit(repo: Repository, ref: string): Promise<stri
   }
 }
 
-interface TreeEntry {
-  mode: string;
-  oid: string;
-  /** Relative to the instance root. */
-  path: string;
-}
-
-async function listInstance(repo: Repository, commit: string): Promise<TreeEntry[]> {
-  const specs = INSTANCE_FOLDERS.map((f) => repo.prefix + f);
-  const out = await git(["ls-tree", "-r", "-z", "--full-tree", commit, "--", ...specs], repo.top);
-  const entries: TreeEntry[] = [];
-  for (const record of out.split("\0")) {
-    if (record === "") continue;
-    const tab = record.indexOf("\t");
-    const [mode, type, oid] = record.slice(0, tab).split(" ");
-    // Regular files only: symlinks could point anywhere, submodules are other repositories.
-    if (type !== "blob" || (mode !== "100644" && mode !== "100755")) continue;
-    entries.push({ mode, oid, path: record.slice(tab + 1).slice(repo.prefix.length) });
-  }
-  return entries;
-}
-
-/** Every blob's bytes, by object id, from one `git cat-file --batch`. */
-function readBlobs(repo: Repository, oids: readonly string[]): Promise<Map<string, Buffer>> {
-  if (oids.length === 0) return Promise.resolve(new Map());
-  return new Promise((done, fail) => {
-    const child = spawn("git", ["cat-file", "--batch"], {
-      cwd: repo.top,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    const chunks: Buffer[] = [];
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", fail);
-    child.on("close", (code) => {
-      if (code !== 0) return fail(new Error(`git cat-file failed (${code}): ${stderr.trim()}`));
-      const out = Buffer.concat(chunks);
-      const blobs = new Map<string, Buffer>();
-      let at = 0;
-      while (at < out.length) {
-        const end = out.indexOf(0x0a, at);
-        const [oid, type, size] = out.subarray(at, end).toString().split(" ");
-        if (type !== "blob") return fail(new Error(`git cat-file: ${oid} is ${type}`));
-        const length = Number(size);
-        blobs.set(oid, out.subarray(end + 1, end + 1 + length));
-        at = end + 1 + length + 1;
-      }
-      done(blobs);
-    });
-    child.stdin.end(oids.join("\n") + "\n");
-  });
-}
-
 export interface Materialised {
   /** A temporary folder laid out like the instance root. */
   root: string;
   /** Whether the commit has the instance at all (its custom/ folder). */
   hasInstance: boolean;
+  /** Why the instance at the commit cannot be read as a checkout has it (SL807); empty if it can. */
+  problems: Diagnostic[];
   cleanup(): Promise<void>;
 }
 
-/** Writes the instance as `commit` has it into a fresh temporary folder. */
-export async function materialise(repo: Repository, commit: string): Promise<Materialised> {
-  const entries = await listInstance(repo, commit);
-  const root = await mkdtemp(join(tmpdir(), "shortlinks-base-"));
-  const cleanup = () => rm(root, { recursive: true, force: true });
+/** Writes the instance as `commit` (named `ref` in messages) has it into a fresh temporary folder. */
+export async function materialise(
+  repo: Repository,
+  commit: string,
+  ref = commit,
+): Promise<Materialised> {
+  const tree = await readBaseTree(repo, { cwd: repo.top }, commit);
+  const work = await mkdtemp(join(tmpdir(), "shortlinks-base-"));
+  const root = join(work, "instance");
+  const cleanup = () => rm(work, { recursive: true, force: true });
   try {
-    const blobs = await readBlobs(repo, [...new Set(entries.map((e) => e.oid))]);
-    const folders = new Set<string>();
-    for (const entry of entries) {
-      const file = join(root, entry.path);
-      if (relative(root, file).startsWith(".." + sep)) continue; // git never stores such paths
-      const folder = dirname(file);
-      if (!folders.has(folder)) await mkdir(folder, { recursive: true });
-      folders.add(folder);
-      await writeFile(file, blobs.get(entry.oid) as Buffer);
+    await mkdir(root);
+    // Where a link out of the instance leads: outside the root, so the readers refuse it unread.
+    const outside = join(work, "outside");
+    await writeFile(outside, "");
+    const linked = new Set(tree.links.keys());
+    const underLink = (path: string) =>
+      path.split("/").some((_, i, parts) => linked.has(parts.slice(0, i).join("/")));
+    await writeFiles(
+      root,
+      tree.files.filter((f) => !underLink(f.path)),
+    );
+    for (const [path, leadsTo] of tree.links) {
+      if (underLink(path)) continue; // git never stores an entry below a link
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await symlink(leadsTo === null ? outside : relativeLink(path, leadsTo), join(root, path));
     }
   } catch (error) {
     await cleanup();
     throw error;
   }
-  const hasInstance = entries.some((e) => e.path.startsWith("custom/"));
-  return { root, hasInstance, cleanup };
+  const paths = [
+    ...tree.files.map((f) => f.path),
+    ...tree.links.keys(),
+    ...tree.unavailable.keys(),
+  ];
+  const problems = [...tree.unavailable].map(([path, oid]) =>
+    diag(
+      "SL807",
+      { file: path, line: 0 },
+      `${path} is a git submodule at ${ref} and its commit ${oid.slice(0, 12)} is not in this clone; links and routing are not compared and the published-link rules are not checked`,
+      "fetch the submodule (git submodule update --init, or check out with submodules in CI) and run again",
+    ),
+  );
+  return {
+    root,
+    hasInstance: paths.some((p) => p === "custom" || p.startsWith("custom/")),
+    problems,
+    cleanup,
+  };
+}
+
+/**
+ * Each file in place: blobs within their reader's limit streamed from git, one `cat-file` per
+ * store; a larger one as a sparse file of its size, never read.
+ */
+async function writeFiles(root: string, files: readonly BaseFile[]): Promise<void> {
+  const folders = new Set<string>();
+  const place = async (path: string) => {
+    const file = join(root, path);
+    const folder = dirname(file);
+    if (!folders.has(folder)) await mkdir(folder, { recursive: true });
+    folders.add(folder);
+    return file;
+  };
+  const wanted = new Map<GitStore, Map<string, string[]>>();
+  for (const file of files) {
+    const target = await place(file.path);
+    if (file.size > readLimitOf(file.path)) {
+      const handle = await open(target, "wx");
+      await handle.truncate(file.size).finally(() => handle.close());
+      continue;
+    }
+    const byOid = wanted.get(file.store) ?? new Map<string, string[]>();
+    wanted.set(file.store, byOid);
+    byOid.set(file.oid, [...(byOid.get(file.oid) ?? []), target]);
+  }
+  for (const [store, byOid] of wanted)
+    await catBlobs(store, [...byOid.keys()], (oid) => fileSinks(byOid.get(oid) as string[]));
+}
+
+/** A sink writing one blob to every path that holds it. */
+async function fileSinks(targets: readonly string[]): Promise<BlobSink> {
+  const handles = await Promise.all(targets.map((t) => open(t, "wx")));
+  return {
+    write: async (chunk) => void (await Promise.all(handles.map((h) => h.write(chunk)))),
+    close: async () => void (await Promise.all(handles.map((h) => h.close()))),
+  };
 }
