@@ -65,7 +65,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
       "cloudflare",
     )
     .option("--domain <host>", "import only the links of this short domain")
-    .option("--json", "print {written, lines, imported, diagnostics} as JSON")
+    .option("--json", "print {written, links, imported, diagnostics} as JSON")
     .option("--verbose", "list every info diagnostic instead of one summary line per group")
     .action(async (format: ImportFormat, file: string, opts: ImportCliOptions) => {
       if (await refuseMisshapen(ctx, opts.root)) return;
@@ -78,13 +78,13 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         domain: opts.domain,
       });
       if (opts.json) {
-        const { written = null, lines, imported, diagnostics } = result;
-        ctx.io.out(printableJson({ written, lines, imported, diagnostics }));
+        const { written = null, links, imported, diagnostics } = result;
+        ctx.io.out(printableJson({ written, links, imported, diagnostics }));
       } else {
         printDiagnostics(ctx.io, result.diagnostics, "out", { verbose: opts.verbose });
-        const notImported = result.lines - result.imported;
+        const notImported = result.links - result.imported;
         ctx.io.out(
-          `${result.written ? `imported ${result.imported} of ${result.lines} line(s) into ${result.written}` : "nothing written"}; ${notImported} not imported; ${countLine(result.diagnostics)}`,
+          `${result.written ? `imported ${result.imported} of ${result.links} link(s) into ${result.written}` : "nothing written"}; ${notImported} not imported; ${countLine(result.diagnostics)}`,
         );
       }
       ctx.exitCode = hasErrors(result.diagnostics) ? EXIT_PROBLEMS : EXIT_OK;

@@ -190,7 +190,7 @@ describe("shortlinks import (CLI)", () => {
     const ok = await run("import", "redirects", put("ok", "/a https://example.com/a 301\n"));
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(
-      /imported 1 of 1 line\(s\) into custom\/links\/imported-redirects\.yaml; 0 not imported/,
+      /imported 1 of 1 link\(s\) into custom\/links\/imported-redirects\.yaml; 0 not imported/,
     );
     expect(ok.out).toMatch(
       /^ok: SL853 \(info\) imported lines: 1 answers more paths in shortlinks/m,
@@ -202,7 +202,33 @@ describe("shortlinks import (CLI)", () => {
     );
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/bad:1: SL851 not imported: placeholder shape :id/);
-    expect(bad.out).toMatch(/imported 1 of 2 line\(s\)/);
+    expect(bad.out).toMatch(/imported 1 of 2 link\(s\)/);
+  });
+
+  it.each([
+    [
+      "sink (a minified export is one line)",
+      "sink",
+      JSON.stringify([
+        { slug: "a", url: "https://example.com/a" },
+        { url: "https://example.com/no-slug" },
+        { slug: "p", url: "https://example.com/p", password: "x" },
+      ]),
+      "imported 1 of 3 link(s) into custom/links/imported-sink.yaml; 2 not imported",
+    ],
+    [
+      "bitly (one line holds a link and its custom back-halves)",
+      "bitly",
+      "link,long_url,custom_bitlinks\nhttps://bit.ly/a,https://example.com/a,https://bit.ly/b https://bit.ly/api\n",
+      "imported 2 of 3 link(s) into custom/links/imported-bitly.yaml; 1 not imported",
+    ],
+  ])("the summary counts links, not lines: %s", async (_what, format, text, summary) => {
+    const r = await run("import", format, put("export", text));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(summary);
+    rmSync(join(root, `custom/links/imported-${format}.yaml`));
+    const json = JSON.parse((await run("import", format, put("export", text), "--json")).out);
+    expect(json).toMatchObject({ links: 3 });
   });
 
   it("usage errors exit 2: an unknown format, flavour or an --into outside custom/links", async () => {

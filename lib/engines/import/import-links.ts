@@ -35,8 +35,11 @@ export interface ImportResult {
   diagnostics: Diagnostic[];
   /** The file written, relative to the root, if any. */
   written?: string;
-  /** Source lines (records) read, imported, and not imported. */
-  lines: number;
+  /**
+   * Links in the export (each row, and each record refused before it became one), and how many
+   * were written: a line may hold several links (Bitly's back-halves, a minified JSON export).
+   */
+  links: number;
   imported: number;
 }
 
@@ -48,7 +51,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
   const file = (inside.startsWith("..") || isAbsolute(inside) ? options.input : inside)
     .split(sep)
     .join("/");
-  const fail = (d: Diagnostic): ImportResult => ({ diagnostics: [d], lines: 0, imported: 0 });
+  const fail = (d: Diagnostic): ImportResult => ({ diagnostics: [d], links: 0, imported: 0 });
   if ((await listSourceFiles(root)).includes(file))
     return fail(
       diag(
@@ -65,7 +68,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     return fail(diag("SL850", { file, line: 0 }, `cannot read: ${(error as Error).message}`));
   }
   const loaded = await loadSite(root, defaultsDirFor(root));
-  if (!loaded.site) return { diagnostics: loaded.diagnostics, lines: 0, imported: 0 };
+  if (!loaded.site) return { diagnostics: loaded.diagnostics, links: 0, imported: 0 };
   const site = loaded.site;
   const parsed = PARSERS[options.format]({
     text,
@@ -74,6 +77,9 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     caseSensitive: site.case_sensitive,
   });
   const diagnostics = [...parsed.diagnostics];
+  const refusedRecords = parsed.diagnostics.filter(
+    (d) => d.code === "SL851" || d.code === "SL852",
+  ).length;
   let rows = parsed.rows;
   rows = filterDomain(rows, options.domain, file, diagnostics);
   for (const { row } of rows)
@@ -124,15 +130,10 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
       );
   }
 
-  const lines = new Set([
-    ...rows.map((r) => r.line),
-    ...diagnostics.filter(isError).map((d) => d.line),
-  ]);
-  lines.delete(0);
   const result: ImportResult = {
     diagnostics: [],
-    lines: lines.size,
-    imported: new Set(good.map((r) => r.line)).size,
+    links: parsed.rows.length + refusedRecords,
+    imported: good.length,
   };
   if (good.length > 0 && instanceErrors.length === 0) {
     const into = options.into ?? defaultIntoPath(root, options.format);

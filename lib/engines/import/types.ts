@@ -32,7 +32,10 @@ export interface SourceRule {
 
 export interface ParsedImport {
   rows: ImportedRow[];
-  /** Lines that cannot be imported, and notes on lines that are. */
+  /**
+   * Lines that cannot be imported, and notes on lines that are. Each SL851 or SL852 here is one
+   * record refused whole (import counts links by it).
+   */
   diagnostics: Diagnostic[];
   /** `_redirects` only: every rule in order, for the order-dependence check. */
   rules?: SourceRule[];
