@@ -39,6 +39,16 @@ export default tseslint.config(
           message:
             "compare severities through isError, hasErrors or errorsIn (lib/shared/diagnostics.ts)",
         })),
+        // A spread into a call's arguments overflows the stack past about 120,000 items.
+        ...[
+          "CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement",
+          "CallExpression[callee.object.name='Math'] > SpreadElement",
+          "CallExpression[callee.property.name=/^(fromCharCode|fromCodePoint)$/] > SpreadElement",
+        ].map((selector) => ({
+          selector,
+          message:
+            "no spread into a call's arguments: a list as long as the user's data overflows the stack; use appendAll (lib/shared/lists.ts), a loop or reduce",
+        })),
       ],
     },
   },

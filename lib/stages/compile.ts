@@ -36,6 +36,7 @@ import { buildStatsIndex } from "./3-registry/stats-index/build-stats-index.js";
 import { buildTestsPages } from "./3-registry/stats-index/tests-pages.js";
 import { checkInstanceShape } from "./1-sources/instance-shape.js";
 import { ownHostProblems } from "./2-validate/own-host.js";
+import { appendAll } from "../shared/lists.js";
 
 export interface CompileOptions {
   root: string;
@@ -128,7 +129,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   const diagnostics: Diagnostic[] = [];
 
   const loadedSite = await loadSite(root, defaultsDir);
-  diagnostics.push(...loadedSite.diagnostics);
+  appendAll(diagnostics, loadedSite.diagnostics);
   const site = loadedSite.site ?? PLACEHOLDER_SITE;
 
   const [loadedBlocklist, custom, pages, sources, expectations, acknowledgements] =
@@ -140,26 +141,27 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       loadExpectations(root),
       loadAcknowledgements(root),
     ]);
-  diagnostics.push(
-    ...loadedBlocklist.diagnostics,
-    ...custom.diagnostics,
-    ...pages.diagnostics,
-    ...sources.diagnostics,
-    ...expectations.diagnostics,
-    ...acknowledgements.diagnostics,
+  appendAll(
+    diagnostics,
+    loadedBlocklist.diagnostics,
+    custom.diagnostics,
+    pages.diagnostics,
+    sources.diagnostics,
+    expectations.diagnostics,
+    acknowledgements.diagnostics,
   );
   const blocklist = loadedBlocklist.blocklist ?? EMPTY_BLOCKLIST;
   for (const row of options.extraRows ?? []) {
     const checked = checkRow(row);
     if ("link" in checked) sources.links.push(checked.link);
-    else diagnostics.push(...checked.diagnostics);
+    else appendAll(diagnostics, checked.diagnostics);
   }
 
   collectGarbage(sources.links.length);
   const productStatic = pages.files.filter((f) => f.path.startsWith("/assets/")).map((f) => f.path);
   const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
   const validated = validateLinks({ links: sources.links, site, policy: blocklist, staticPaths });
-  diagnostics.push(...validated.diagnostics);
+  appendAll(diagnostics, validated.diagnostics);
   // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
   sources.links.length = 0;
   collectGarbage(validated.links.length);
@@ -171,7 +173,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     site,
     customHtml: custom.files.filter((f) => isHtmlPath(f.path)).map((f) => f.path),
   });
-  diagnostics.push(...headers.diagnostics);
+  appendAll(diagnostics, headers.diagnostics);
   if (headers.rules.length > MAX_HEADER_RULES) {
     diagnostics.push(
       diag(
@@ -204,7 +206,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     blocklist,
     acknowledgements: acknowledgements.acknowledgements,
   };
-  diagnostics.push(...(await ownHostProblems(tables)));
+  appendAll(diagnostics, await ownHostProblems(tables));
   if (options.tablesOnly) {
     const sorted = sortDiagnostics(diagnostics);
     const splat = validated.links.filter((l) => l.kind === "splat").length;
@@ -217,15 +219,15 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   // each stage collected before the next: the build's peak memory is its largest stage, not
   // their sum. The stats index comes first so that its sorted sequence is gone before the
   // registry's shards exist (docs/performance.md, "Build memory").
-  diagnostics.push(...schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
+  appendAll(diagnostics, schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
   const stats = buildStatsIndex(validated.links, site.case_sensitive);
-  diagnostics.push(...stats.diagnostics);
-  diagnostics.push(...schemaDiagnostics([stats.index]));
+  appendAll(diagnostics, stats.diagnostics);
+  appendAll(diagnostics, schemaDiagnostics([stats.index]));
   collectGarbage(validated.links.length);
   const registry = buildRegistry(validated.links, site.case_sensitive);
-  diagnostics.push(...schemaDiagnostics([registry.manifest, ...registry.shards]));
+  appendAll(diagnostics, schemaDiagnostics([registry.manifest, ...registry.shards]));
   const tests = buildTestsPages(expectations.expectations);
-  diagnostics.push(...schemaDiagnostics([tests.index, ...tests.pages]));
+  appendAll(diagnostics, schemaDiagnostics([tests.index, ...tests.pages]));
   const summary: CompileSummary = {
     ...EMPTY_SUMMARY,
     links: validated.links.length,

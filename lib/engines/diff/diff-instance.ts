@@ -19,6 +19,7 @@ import { compareRouting } from "./routing.js";
 import { scheduleEvents } from "./schedules.js";
 import type { DiffReport } from "./report.js";
 import { sideOf } from "./side.js";
+import { appendAll } from "../../shared/lists.js";
 
 export const DEFAULT_DAYS = 7;
 
@@ -85,19 +86,19 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
   const problems: Diagnostic[] = [];
   // A side that cannot be read as a checkout has it: say so, compare nothing.
   for (const side of [head, base])
-    if (side && "unreadable" in side) problems.push(...side.unreadable);
+    if (side && "unreadable" in side) appendAll(problems, side.unreadable);
   if ("unreadable" in head || (base && "unreadable" in base)) {
-    if (!("unreadable" in head) && !head.tables) problems.push(...errorsIn(head.diagnostics));
+    if (!("unreadable" in head) && !head.tables) appendAll(problems, errorsIn(head.diagnostics));
     report.problems = sortDiagnostics(problems);
     return report;
   }
-  if (!head.tables) problems.push(...errorsIn(head.diagnostics));
+  if (!head.tables) appendAll(problems, errorsIn(head.diagnostics));
   if (base && !base.tables) problems.push(baseDoesNotBuild(input.base, baseCommit, base));
   if (head.tables && (base === null || base.tables)) {
     // No instance at BASE: everything is new, judged with the head's own site settings.
     const baseTables = base?.tables ?? emptyLike(head.tables);
     Object.assign(report, await compareTables(baseTables, head.tables, at, days));
-    problems.push(...report.problems);
+    appendAll(problems, report.problems);
   }
   report.problems = sortDiagnostics(problems);
   return report;

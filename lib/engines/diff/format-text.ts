@@ -12,7 +12,9 @@ export function formatDiffText(report: DiffReport): string[] {
     summaryParts(report).join("; "),
   ];
   const section = (title: string, rows: string[]) => {
-    if (rows.length > 0) lines.push("", `${title}:`, ...rows.map((r) => "  " + r));
+    if (rows.length === 0) return;
+    lines.push("", `${title}:`);
+    for (const row of rows) lines.push("  " + row);
   };
   const { added, removed, changed } = report.links;
   section(

@@ -32,7 +32,8 @@ export async function listTree(
 ): Promise<TreeEntry[]> {
   // Literal: a path holding `*` or `:(` names that path, never a pattern.
   const args = ["--literal-pathspecs", "ls-tree", "-l", "-z", "--full-tree"];
-  args.push(...(recursive ? ["-r"] : []), commit);
+  if (recursive) args.push("-r");
+  args.push(commit);
   const out = await git(store, paths.length > 0 ? [...args, "--", ...paths] : args);
   const entries: TreeEntry[] = [];
   for (const record of out.split("\0")) {

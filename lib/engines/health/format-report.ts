@@ -46,7 +46,9 @@ export function formatReport(report: HealthReport, options: { color?: boolean } 
     ],
   }));
   const header = ["CLASS", "SLUG", "STATUS", "MS", "DETAIL"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r.cells[i].length)));
+  const widths = header.map((h, i) =>
+    rows.reduce((width, r) => Math.max(width, r.cells[i].length), h.length),
+  );
   const line = (cells: string[], cls?: HealthClass) =>
     cells
       .map((cell, i) => {

@@ -18,6 +18,7 @@ import { PARSERS } from "./formats/index.js";
 import { checkOrder } from "./order-check.js";
 import type { ImportedRow, ImportFormat, RedirectsFlavour } from "./types.js";
 import { defaultIntoPath, importedYaml, writeImported } from "./write-import.js";
+import { appendAll } from "../../shared/lists.js";
 
 export interface ImportOptions {
   root: string;
@@ -103,7 +104,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
   // A line refused here needs no note on how its link would have answered.
   const kept = diagnostics.filter((d) => d.code !== "SL853" || !refusedLines.has(d.line));
   diagnostics.length = 0;
-  diagnostics.push(...kept, ...mine);
+  appendAll(diagnostics, kept, mine);
   const good = rows.filter((_, i) => !refusedRows.has(i));
   const instanceErrors = checked.diagnostics.filter((d) => d.file !== file && isError(d));
   if (instanceErrors.length > 0)
@@ -119,14 +120,15 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
       extraRows: raw(good, (i) => good[i].line),
     });
     if (explainer.ok)
-      diagnostics.push(
-        ...(await checkOrder({
+      appendAll(
+        diagnostics,
+        await checkOrder({
           rules: parsed.rules,
           flavour,
           file,
           explainer,
           imported: new Set(good.map((r) => r.line)),
-        })),
+        }),
       );
   }
 

@@ -11,6 +11,7 @@ import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { BundleConfig, VarValue } from "./bundle-config.js";
 import { DEV_VARS_FILE, parseDevVars } from "./dev-vars.js";
 import { ServeProblem } from "./problems.js";
+import { appendAll } from "../../shared/lists.js";
 
 export const VARS_YAML = "custom/vars.yaml";
 
@@ -34,7 +35,7 @@ export function loadServeVars(root: string, bundle: Pick<BundleConfig, "vars">):
   if (existsSync(devFile)) {
     const dev = parseDevVars(readFileSync(devFile, "utf8"));
     Object.assign(vars, dev.vars);
-    diagnostics.push(...dev.diagnostics);
+    appendAll(diagnostics, dev.diagnostics);
     sources.push(DEV_VARS_FILE);
   }
   return { vars, diagnostics, sources };

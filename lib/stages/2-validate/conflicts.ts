@@ -3,6 +3,7 @@ import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { linkId } from "../../shared/link-identity.js";
+import { appendAll } from "../../shared/lists.js";
 
 const where = (link: LinkRecord) => `${link.file}:${link.line}`;
 
@@ -32,7 +33,7 @@ export function findConflicts(
     table.set(link.key, link);
     kept.push(link);
   }
-  if (caseSensitive) diagnostics.push(...caseTwins(kept));
+  if (caseSensitive) appendAll(diagnostics, caseTwins(kept));
   for (const link of kept) {
     const segments = link.key === "" ? [] : link.key.split("/");
     const ancestors = link.kind === "exact" ? segments.length : segments.length - 1;

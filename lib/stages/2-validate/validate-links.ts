@@ -16,6 +16,7 @@ import { servedPathsOf } from "../../../runtime/static-files.js";
 import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
 import { foldCase } from "../../../runtime/case-fold.js";
+import { appendAll } from "../../shared/lists.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -37,11 +38,11 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
   const records: LinkRecord[] = [];
   for (const link of input.links) {
     const problems = validateOne(link, input, statics);
-    diagnostics.push(...problems.diagnostics);
+    appendAll(diagnostics, problems.diagnostics);
     if (problems.record) records.push(problems.record);
   }
   const conflicts = findConflicts(records, input.site.case_sensitive);
-  diagnostics.push(...conflicts.diagnostics);
+  appendAll(diagnostics, conflicts.diagnostics);
   return { links: conflicts.links, diagnostics };
 }
 
@@ -120,9 +121,9 @@ function validateOne(
         );
     }
   }
-  diagnostics.push(...checkSchedule(link, kind), ...checkRemainder(link, kind));
+  appendAll(diagnostics, checkSchedule(link, kind), checkRemainder(link, kind));
   const target = checkLinkTarget(link, kind, input.policy);
-  diagnostics.push(...target.diagnostics);
+  appendAll(diagnostics, target.diagnostics);
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
   const record: LinkRecord = {
     kind,

@@ -10,6 +10,7 @@ import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseSlug } from "../../2-validate/slugs.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
+import { appendAll } from "../../../shared/lists.js";
 
 export const ACKNOWLEDGEMENTS_FILE = "custom/acknowledgements.yaml";
 export const PROTECTION_RULES = ["SL801", "SL802", "SL803"] as const;
@@ -74,8 +75,9 @@ export async function loadAcknowledgements(
       acknowledgements.push({ ...result.data, file, line: located.lineOf([index]) });
       return;
     }
-    diagnostics.push(
-      ...issuesToDiagnostics(result.error, {
+    appendAll(
+      diagnostics,
+      issuesToDiagnostics(result.error, {
         file,
         lineOf: (path) => located.lineOf([index, ...path]),
         raw: row,

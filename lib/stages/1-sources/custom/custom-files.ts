@@ -12,6 +12,7 @@ import {
   type CustomAssets,
 } from "../../../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { appendAll } from "../../../shared/lists.js";
 
 export const PUBLIC_DIR = "custom/public";
 /** Files Cloudflare would treat as configuration rather than content. */
@@ -98,7 +99,7 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const rel = prefix + entry.name;
-    if (entry.isDirectory()) out.push(...(await listFiles(join(dir, entry.name), rel + "/")));
+    if (entry.isDirectory()) appendAll(out, await listFiles(join(dir, entry.name), rel + "/"));
     else if (entry.isFile()) out.push(rel);
   }
   return out;

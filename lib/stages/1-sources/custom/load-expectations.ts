@@ -10,6 +10,7 @@ import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseIsoWithOffset } from "../../2-validate/schedules.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
+import { appendAll } from "../../../shared/lists.js";
 
 export const TESTS_FILE = "custom/tests.yaml";
 
@@ -70,8 +71,9 @@ export async function loadExpectations(
     const line = located.lineOf([index]);
     const result = EXPECTATION_SCHEMA.safeParse(row);
     if (!result.success) {
-      diagnostics.push(
-        ...issuesToDiagnostics(result.error, {
+      appendAll(
+        diagnostics,
+        issuesToDiagnostics(result.error, {
           file: TESTS_FILE,
           lineOf: (path) => located.lineOf([index, ...path]),
           raw: row,

@@ -52,7 +52,10 @@ export function fieldLimitProblems(row: RawRow): Diagnostic[] {
   const tags = value.tags;
   if (Array.isArray(tags)) {
     if (tags.length > MAX_TAGS) over("tags", tags.length, MAX_TAGS, "tags");
-    const longest = Math.max(0, ...tags.map((t) => (typeof t === "string" ? t.length : 0)));
+    const longest = tags.reduce(
+      (most: number, t) => Math.max(most, typeof t === "string" ? t.length : 0),
+      0,
+    );
     if (longest > FIELD_LIMITS.tag) over("tags", longest, FIELD_LIMITS.tag, "characters (one tag)");
   }
   return out;

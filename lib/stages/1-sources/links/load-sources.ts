@@ -9,6 +9,7 @@ import { fieldLimitProblems } from "./limits.js";
 import { readSourceRows, readSourceText } from "./source-file.js";
 import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
+import { appendAll } from "../../../shared/lists.js";
 
 export const LINKS_DIR = "custom/links";
 
@@ -57,11 +58,11 @@ export async function loadSources(root: string): Promise<LoadedSources> {
       continue;
     }
     const read = readSourceRows(source.text, file);
-    diagnostics.push(...read.diagnostics);
+    appendAll(diagnostics, read.diagnostics);
     for (const row of read.rows) {
       const checked = checkRow(row);
       if ("link" in checked) links.push(checked.link);
-      else diagnostics.push(...checked.diagnostics);
+      else appendAll(diagnostics, checked.diagnostics);
     }
     collectGarbage(links.length); // a large file's parsed cells, before the next file's
   }

@@ -32,6 +32,7 @@ import {
 } from "./paginate.js";
 import { buildSequence, type Sequence } from "./sequence.js";
 import { spansOf } from "./spans.js";
+import { appendAll } from "../../../shared/lists.js";
 
 export interface StatsFiles {
   index: StatsIndex;
@@ -69,7 +70,7 @@ export function buildStatsIndex(
       ...pageOf(sequence, range),
       spans: spansOf(sequence, ranges, first, p),
     };
-    problems.push(...schemaDiagnostics([page]));
+    appendAll(problems, schemaDiagnostics([page]));
     const text = `${JSON.stringify(page)}\n`;
     const bytes = utf8Bytes(text) - 1;
     if (bytes > budget.pageBytes)

@@ -18,6 +18,7 @@ import {
   type Templates,
 } from "./templates.js";
 import { loadTexts, type LoadedTexts } from "./texts.js";
+import { appendAll } from "../../../shared/lists.js";
 
 export interface RenderPagesInput {
   defaultsDir: string;
@@ -84,7 +85,7 @@ export async function renderPages(input: RenderPagesInput): Promise<RenderedPage
   const texts = loadTexts(input);
   const loaded = loadTemplates(input);
   const diagnostics: Diagnostic[] = [...texts.diagnostics, ...loaded.diagnostics];
-  diagnostics.push(...validateTemplates(loaded.templates, texts.keys));
+  appendAll(diagnostics, validateTemplates(loaded.templates, texts.keys));
   for (const page of PAGE_IDS) {
     if (!texts.keys.has(titleKey(page))) {
       diagnostics.push(
@@ -124,9 +125,10 @@ export async function renderPages(input: RenderPagesInput): Promise<RenderedPage
       files.push({ path: pageAssetPath(lang, page), content: html });
     }
   }
-  files.push(
-    ...readStaticFiles(input.defaultsDir),
-    ...(await bundleSharedModules(input.runtimeRoot)),
+  appendAll(
+    files,
+    readStaticFiles(input.defaultsDir),
+    await bundleSharedModules(input.runtimeRoot),
   );
   return { files, diagnostics };
 }

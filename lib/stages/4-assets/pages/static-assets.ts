@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { packageRoot } from "../../../shared/paths.js";
 import { STATIC_DIR } from "../../../../runtime/routes.js";
+import { appendAll } from "../../../shared/lists.js";
 
 export interface PageFile {
   path: string;
@@ -26,7 +27,7 @@ function listFiles(dir: string, prefix = ""): string[] {
     a.name < b.name ? -1 : 1,
   )) {
     const rel = prefix + entry.name;
-    if (entry.isDirectory()) out.push(...listFiles(join(dir, entry.name), rel + "/"));
+    if (entry.isDirectory()) appendAll(out, listFiles(join(dir, entry.name), rel + "/"));
     else if (entry.isFile()) out.push(rel);
   }
   return out;
