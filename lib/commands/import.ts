@@ -18,6 +18,7 @@ import {
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
+import { MAX_ROWS_PER_FILE } from "../stages/1-sources/links/limits.js";
 import { parseRoot } from "./arguments.js";
 import { refuseMisshapen } from "./misshapen.js";
 import { printableJson } from "../shared/printable.js";
@@ -35,6 +36,12 @@ function intoPath(value: string): string {
   if (!/^custom\/links\/[^/]+\.ya?ml$/.test(path))
     throw new InvalidArgumentError("expected custom/links/NAME.yaml (a new YAML link source)");
   return path;
+}
+
+/** One file, or several: a link source holds at most MAX_ROWS_PER_FILE rows. */
+function filesText(files: readonly string[]): string {
+  if (files.length === 1) return files[0];
+  return `${files.length} files (at most ${MAX_ROWS_PER_FILE.toLocaleString("en")} rows each): ${files.join(", ")}`;
 }
 
 interface ImportCliOptions {
@@ -65,7 +72,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
       "cloudflare",
     )
     .option("--domain <host>", "import only the links of this short domain")
-    .option("--json", "print {written, links, imported, diagnostics} as JSON")
+    .option("--json", "print {written, files, links, imported, diagnostics} as JSON")
     .option("--verbose", "list every info diagnostic instead of one summary line per group")
     .action(async (format: ImportFormat, file: string, opts: ImportCliOptions) => {
       if (await refuseMisshapen(ctx, opts.root)) return;
@@ -78,13 +85,13 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         domain: opts.domain,
       });
       if (opts.json) {
-        const { written = null, links, imported, diagnostics } = result;
-        ctx.io.out(printableJson({ written, links, imported, diagnostics }));
+        const { written = null, files = [], links, imported, diagnostics } = result;
+        ctx.io.out(printableJson({ written, files, links, imported, diagnostics }));
       } else {
         printDiagnostics(ctx.io, result.diagnostics, "out", { verbose: opts.verbose });
         const notImported = result.links - result.imported;
         ctx.io.out(
-          `${result.written ? `imported ${result.imported} of ${result.links} link(s) into ${result.written}` : "nothing written"}; ${notImported} not imported; ${countLine(result.diagnostics)}`,
+          `${result.files ? `imported ${result.imported} of ${result.links} link(s) into ${filesText(result.files)}` : "nothing written"}; ${notImported} not imported; ${countLine(result.diagnostics)}`,
         );
       }
       ctx.exitCode = hasErrors(result.diagnostics) ? EXIT_PROBLEMS : EXIT_OK;

@@ -4,7 +4,6 @@
  * duplicates), check the order dependence of `_redirects`, then write the rows that pass to a
  * new file under custom/links/. Nothing is dropped silently; nothing is overwritten.
  */
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { compileInstance } from "../../stages/compile.js";
@@ -17,7 +16,7 @@ import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { PARSERS } from "./formats/index.js";
 import { checkOrder } from "./order-check.js";
 import type { ImportedRow, ImportFormat, RedirectsFlavour } from "./types.js";
-import { defaultIntoPath, importedYaml, writeImported } from "./write-import.js";
+import { defaultIntoPath, importedFiles, writeImported } from "./write-import.js";
 import { appendAll } from "../../shared/lists.js";
 
 export interface ImportOptions {
@@ -34,8 +33,10 @@ export interface ImportOptions {
 
 export interface ImportResult {
   diagnostics: Diagnostic[];
-  /** The file written, relative to the root, if any. */
+  /** The file written, relative to the root, if any (the first, when the rows fill several). */
   written?: string;
+  /** Every file written: more than one past a link source's limits (docs/limits.md). */
+  files?: string[];
   /**
    * Links in the export (each row, and each record refused before it became one), and how many
    * were written: a line may hold several links (Bitly's back-halves, a minified JSON export).
@@ -138,12 +139,11 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     imported: good.length,
   };
   if (good.length > 0 && instanceErrors.length === 0) {
-    const into = options.into ?? defaultIntoPath(root, options.format);
-    const content = importedYaml({ rows: good, format: options.format, source: file });
-    if (options.into !== undefined && existsSync(resolve(root, into)))
-      diagnostics.push(intoExists(into));
-    else if (await writeImported(root, into, content)) result.written = into;
-    else diagnostics.push(intoExists(into));
+    const texts = importedFiles({ rows: good, format: options.format, source: file });
+    const into = options.into ?? (await defaultIntoPath(root, options.format, texts.length));
+    const wrote = await writeImported(root, into, texts);
+    if ("problem" in wrote) diagnostics.push(wrote.problem);
+    else [result.written, result.files] = [wrote.files[0], wrote.files];
     if (!result.written) result.imported = 0;
   } else result.imported = 0;
   result.diagnostics = sortDiagnostics(diagnostics);
@@ -183,15 +183,6 @@ function atSourceLine(d: Diagnostic, file: string, rows: readonly ImportedRow[])
   };
   if (d.group?.file === file) moved.group = { ...d.group, line: lineOf(d.group.line) };
   return moved;
-}
-
-function intoExists(into: string): Diagnostic {
-  return diag(
-    "SL855",
-    { file: into, line: 0 },
-    `${into} exists: import writes a new file and never overwrites one; nothing was written`,
-    "pass --into custom/links/NEW-NAME.yaml",
-  );
 }
 
 /** Multi-domain exports: one instance answers on one host. */

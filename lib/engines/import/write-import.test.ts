@@ -1,6 +1,9 @@
-import { parseAllDocuments } from "yaml";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse, parseAllDocuments } from "yaml";
 import { describe, expect, it } from "vitest";
-import { importedYaml } from "./write-import.js";
+import { importedFiles, importedYaml, partPaths, writeImported } from "./write-import.js";
 
 describe("the imported file", () => {
   it("each row's comment is its source line on one line, without stray whitespace (CRLF input)", () => {
@@ -48,4 +51,52 @@ describe("the imported file", () => {
         expect(line.startsWith("#") || /^(- |  )/.test(line), line).toBe(true);
     },
   );
+
+  it("rows past a file's row or byte limit go on into more files, in order, each a list of rows", () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      line: i + 1,
+      text: `/s${i} https://example.com/${i}`,
+      row: { slug: `s${i}`, target: `https://example.com/${i}` },
+    }));
+    const byRows = importedFiles({ format: "yourls", source: "y.csv", rows, maxRows: 3 });
+    expect(byRows.map((t) => (parse(t) as unknown[]).length)).toEqual([3, 3, 1]);
+    expect(byRows[1]).toMatch(
+      /^# Imported by `shortlinks import yourls` from y\.csv \(part 2 of 3\)\./,
+    );
+    const all = byRows.flatMap((t) => parse(t) as { slug: string }[]).map((r) => r.slug);
+    expect(all).toEqual(rows.map((r) => r.row.slug));
+    const byBytes = importedFiles({
+      format: "yourls",
+      source: "y.csv",
+      rows,
+      maxBytes: 4096 + 200,
+    });
+    expect(byBytes.length).toBeGreaterThan(1);
+    for (const text of byBytes) expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4096 + 200);
+    expect(importedFiles({ format: "yourls", source: "y.csv", rows })).toEqual([
+      importedYaml({ format: "yourls", source: "y.csv", rows }),
+    ]);
+  });
+
+  it("the parts of custom/links/NAME.yaml are NAME-part-2.yaml, NAME-part-3.yaml, ...", () => {
+    expect(partPaths("custom/links/old.yml", 3)).toEqual([
+      "custom/links/old.yml",
+      "custom/links/old-part-2.yml",
+      "custom/links/old-part-3.yml",
+    ]);
+  });
+
+  it("SL855: when one part's name is taken, no part is written", async () => {
+    const root = mkdtempSync(join(tmpdir(), "shortlinks-write-import-"));
+    try {
+      mkdirSync(join(root, "custom/links"), { recursive: true });
+      writeFileSync(join(root, "custom/links/old-part-2.yaml"), "mine\n");
+      const wrote = await writeImported(root, "custom/links/old.yaml", ["- a\n", "- b\n"]);
+      expect(wrote).toEqual({ problem: expect.objectContaining({ code: "SL855" }) });
+      expect(readdirSync(join(root, "custom/links"))).toEqual(["old-part-2.yaml"]);
+      expect(readFileSync(join(root, "custom/links/old-part-2.yaml"), "utf8")).toBe("mine\n");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
