@@ -15,6 +15,7 @@ import {
   countLine,
   EXIT_OK,
   EXIT_PROBLEMS,
+  EXIT_USAGE,
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
@@ -94,6 +95,10 @@ export function registerImport(program: Command, ctx: CommandContext): void {
           `${result.files ? `imported ${result.imported} of ${result.links} link(s) into ${filesText(result.files)}` : "nothing written"}; ${notImported} not imported; ${countLine(result.diagnostics)}`,
         );
       }
-      ctx.exitCode = hasErrors(result.diagnostics) ? EXIT_PROBLEMS : EXIT_OK;
+      ctx.exitCode = result.usage
+        ? EXIT_USAGE
+        : hasErrors(result.diagnostics)
+          ? EXIT_PROBLEMS
+          : EXIT_OK;
     });
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +35,7 @@ describe("shortlinks qr", () => {
 
   it("--svg writes the very SVG the lookup page shows", async () => {
     const file = join(root, "out", "docs.svg");
+    mkdirSync(join(root, "out")); // qr creates no folders (docs/limits.md)
     const r = await run("qr", "docs", "--svg", file);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/QR code of https:\/\/links\.example\.com\/docs$/);

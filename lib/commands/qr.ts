@@ -1,10 +1,13 @@
 /**
- * `shortlinks qr <slug> [--svg FILE]`: the short link's QR code, for editors who put links on
- * paper. Printed in the terminal (Unicode half blocks), or written as the same SVG the lookup
- * result page shows (runtime/pages/qr-svg.ts), atomically.
+ * `shortlinks qr <slug> [--svg FILE] [--force]`: the short link's QR code, for editors who put
+ * links on paper. Printed in the terminal (Unicode half blocks), or written as the same SVG the
+ * lookup result page shows (runtime/pages/qr-svg.ts), atomically, where lib/shared/fs/write-target.ts
+ * allows: never over the instance's own files, over another file only when qr wrote it or
+ * --force says so.
  */
 import type { Command } from "commander";
 import { resolve } from "node:path";
+import { decodeHTML } from "entities";
 import { renderUnicodeCompact } from "uqr";
 import { createExplainer } from "../engines/explain/explain.js";
 import { writeFileAtomic } from "../shared/fs/atomic.js";
@@ -13,8 +16,15 @@ import { loadSite } from "../stages/1-sources/site/load-site.js";
 import { QR_MAX_BYTES } from "../../runtime/contract/index.js";
 import { qrFits, qrSvg, shortLinkUrl } from "../../runtime/pages/qr-svg.js";
 import { diag } from "../shared/diagnostics.js";
+import { writeProblem } from "../shared/fs/write-target.js";
 import { parseRoot } from "./arguments.js";
-import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
+import {
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  EXIT_USAGE,
+  printDiagnostics,
+  type CommandContext,
+} from "./context.js";
 import { refuseMisshapen } from "./misshapen.js";
 
 export function registerQr(program: Command, ctx: CommandContext): void {
@@ -23,9 +33,23 @@ export function registerQr(program: Command, ctx: CommandContext): void {
     .description("the short link's QR code: in the terminal, or as an SVG file")
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--svg <file>", "write the QR code as SVG to this file instead of printing it")
-    .action(async (slug: string, opts: { root: string; svg?: string }) => {
+    .option("--force", "--svg may replace a file qr did not write (never the instance's own)")
+    .action(async (slug: string, opts: { root: string; svg?: string; force?: boolean }) => {
       const root = resolve(opts.root);
       if (await refuseMisshapen(ctx, root)) return;
+      if (opts.svg !== undefined) {
+        const refused = await writeProblem(root, resolve(opts.svg), {
+          kind: "output",
+          command: "qr",
+          ours: isQrSvg,
+          force: opts.force,
+        });
+        if (refused) {
+          printDiagnostics(ctx.io, [refused]);
+          ctx.exitCode = EXIT_USAGE;
+          return;
+        }
+      }
       const loaded = await loadSite(root, defaultsDirFor(root));
       const explainer = await createExplainer(root);
       if (!loaded.site || !explainer.ok) {
@@ -69,4 +93,13 @@ export function registerQr(program: Command, ctx: CommandContext): void {
       }
       ctx.exitCode = EXIT_OK;
     });
+}
+
+/** An SVG that `qr --svg` wrote: exactly the bytes it writes for the URL its label names. */
+function isQrSvg(bytes: Buffer): boolean {
+  const text = bytes.toString("utf8");
+  const label = /^<svg [^>]*aria-label="QR code: ([^"]*)"/.exec(text)?.[1];
+  if (label === undefined) return false;
+  const svg = qrSvg(decodeHTML(label)); // null: no QR code holds the label, so not ours
+  return svg !== null && text === svg + "\n";
 }

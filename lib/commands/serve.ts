@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { buildInstance } from "../engines/build/build.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
 import { displayPath } from "../shared/fs/display-path.js";
-import { outDirProblem } from "../shared/fs/out-dir.js";
+import { writeProblem } from "../shared/fs/write-target.js";
 import { hasBundle } from "../engines/serve/bundle-config.js";
 import { runServe, type BuildFn } from "../engines/serve/run-serve.js";
 import { parseHost, parseRoot } from "./arguments.js";
@@ -43,7 +43,9 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .action(async (opts: ServeOptions) => {
       if (await refuseMisshapen(ctx, resolve(opts.root))) return;
       const out = resolve(opts.out ?? join(opts.root, "dist"));
-      const refused = hasBundle(out) ? undefined : await outDirProblem(resolve(opts.root), out);
+      const refused = hasBundle(out)
+        ? undefined
+        : await writeProblem(resolve(opts.root), out, { kind: "bundle" });
       if (refused) {
         ctx.io.err(formatDiagnostic(refused));
         ctx.exitCode = EXIT_USAGE;

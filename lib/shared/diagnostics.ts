@@ -30,6 +30,7 @@ export type Stage =
   | "diff"
   | "import"
   | "qr"
+  | "write"
   | "runtime";
 
 export interface CodeEntry {
@@ -61,6 +62,7 @@ const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" }
 const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
 const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
 const QR: Group = { stage: "qr", docs: COMPILER_DOCS };
+const WRITE: Group = { stage: "write", docs: "docs/limits.md#where-commands-write" };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -86,6 +88,10 @@ const COMPILER_CODES = {
   SL112: error(SOURCES, "source file larger than the limit"),
   SL117: error(SOURCES, "text field holds a control character or a bidi override"),
   SL118: error(SOURCES, "text field holds a lone surrogate"),
+  SL113: error(
+    WRITE,
+    "a command will not write there: a folder, the instance's own file, or one it did not write",
+  ),
   SL120: error(ADD, "add: the file is not a link source, or no file was named"),
   SL121: error(ADD, "add: another add holds the lock of the link sources"),
   SL122: error(ADD, "add: the row cannot be added without changing the file's rows"),
@@ -204,6 +210,7 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
     "needs 100,001 rows; lib/stages/1-sources/links/load-sources.test.ts makes them in a temp folder",
   SL112:
     "needs a 64 MiB file; lib/stages/1-sources/links/load-sources.test.ts makes one in a temp folder",
+  SL113: "a command's output path, not compile; test/write-targets.test.ts",
   SL120: "add, not compile; lib/engines/add/add-link.test.ts",
   SL121: "add, not compile; lib/engines/add/add-link.test.ts",
   SL122: "add, not compile; lib/engines/add/add-link.test.ts",

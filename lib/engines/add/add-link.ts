@@ -14,6 +14,7 @@ import { LockBusyError, withLock } from "../../shared/fs/lock.js";
 import { exists } from "../../shared/fs/exists.js";
 import { LINKS_DIR } from "../../stages/1-sources/links/load-sources.js";
 import { readSourceText } from "../../stages/1-sources/links/source-file.js";
+import { writeProblem } from "../../shared/fs/write-target.js";
 import { appendRow } from "./append-row.js";
 import { chooseAddFile } from "./choose-file.js";
 
@@ -89,6 +90,12 @@ async function prepare(
   file: string,
   row: Record<string, unknown>,
 ): Promise<Prepared> {
+  // A link source that is a symbolic link is written through: it must lead to a link source.
+  const refusedTarget = await writeProblem(root, join(root, file), {
+    kind: "link source",
+    command: "add",
+  });
+  if (refusedTarget) return { result: refused({ ...refusedTarget, file }, true) };
   const present = await exists(join(root, file));
   const source = present ? await readSourceText(root, file) : { text: "" };
   if ("problem" in source) return { result: refused(source.problem) };

@@ -12,7 +12,7 @@ import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
 import { displayPath } from "../../shared/fs/display-path.js";
 import { exists } from "../../shared/fs/exists.js";
 import { LockBusyError, withLock } from "../../shared/fs/lock.js";
-import { outDirProblem } from "../../shared/fs/out-dir.js";
+import { writeProblem } from "../../shared/fs/write-target.js";
 import { recoverSwap, replaceDir } from "../../shared/fs/swap-dir.js";
 import { SRC_WORKER } from "../../shared/paths.js";
 
@@ -50,7 +50,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
     wrote: false,
     outProblem,
   });
-  const early = await outDirProblem(root, outDir);
+  const early = await writeProblem(root, outDir, { kind: "bundle" });
   if (early) return refused(early);
   // A missing parent folder is created only once there is something to write into it.
   let compiled: CompileResult | undefined;
@@ -69,7 +69,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
         if (!result.files || result.worker === undefined)
           return { ...result, outDir, wrote: false };
         // Checked again under the lock: the folder may have changed while we compiled.
-        const late = await outDirProblem(root, outDir);
+        const late = await writeProblem(root, outDir, { kind: "bundle" });
         if (late) return refused(late);
         await held.verify();
         await replaceDir(outDir, result.files);

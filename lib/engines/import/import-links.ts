@@ -5,7 +5,7 @@
  * new file under custom/links/. Nothing is dropped silently; nothing is overwritten.
  */
 import { readFile } from "node:fs/promises";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { compileInstance } from "../../stages/compile.js";
 import { diag, isError, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
 import { createExplainer } from "../explain/explain.js";
@@ -16,8 +16,9 @@ import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { PARSERS } from "./formats/index.js";
 import { checkOrder } from "./order-check.js";
 import type { ImportedRow, ImportFormat, RedirectsFlavour } from "./types.js";
-import { defaultIntoPath, importedFiles, writeImported } from "./write-import.js";
+import { defaultIntoPath, importedFiles, partPaths, writeImported } from "./write-import.js";
 import { appendAll } from "../../shared/lists.js";
+import { writeProblem } from "../../shared/fs/write-target.js";
 
 export interface ImportOptions {
   root: string;
@@ -43,6 +44,8 @@ export interface ImportResult {
    */
   links: number;
   imported: number;
+  /** Where to write was refused (SL113): a usage error, nothing was read or written. */
+  usage?: boolean;
 }
 
 export async function importLinks(options: ImportOptions): Promise<ImportResult> {
@@ -54,6 +57,8 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     .split(sep)
     .join("/");
   const fail = (d: Diagnostic): ImportResult => ({ diagnostics: [d], links: 0, imported: 0 });
+  const into = options.into && (await intoProblem(root, [options.into]));
+  if (into) return { ...fail(into), usage: true };
   if ((await listSourceFiles(root)).includes(file))
     return fail(
       diag(
@@ -141,13 +146,30 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
   if (good.length > 0 && instanceErrors.length === 0) {
     const texts = importedFiles({ rows: good, format: options.format, source: file });
     const into = options.into ?? (await defaultIntoPath(root, options.format, texts.length));
-    const wrote = await writeImported(root, into, texts);
+    const refused = await intoProblem(root, partPaths(into, texts.length));
+    const wrote = refused ? { problem: refused } : await writeImported(root, into, texts);
+    if (refused) result.usage = true;
     if ("problem" in wrote) diagnostics.push(wrote.problem);
     else [result.written, result.files] = [wrote.files[0], wrote.files];
     if (!result.written) result.imported = 0;
   } else result.imported = 0;
   result.diagnostics = sortDiagnostics(diagnostics);
   return result;
+}
+
+/** The first of `files` (relative to the root) that import may not write, as SL113. */
+async function intoProblem(
+  root: string,
+  files: readonly string[],
+): Promise<Diagnostic | undefined> {
+  for (const file of files) {
+    const problem = await writeProblem(root, join(root, file), {
+      kind: "link source",
+      command: "import",
+    });
+    if (problem) return { ...problem, file };
+  }
+  return undefined;
 }
 
 /**

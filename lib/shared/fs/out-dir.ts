@@ -45,7 +45,9 @@ async function foreignContent(dir: string): Promise<string | undefined> {
   try {
     kind = await lstat(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    if (code === "ENOTDIR") return "a folder on its way is a file";
     throw error;
   }
   if (kind.isSymbolicLink()) return "it is a symbolic link (name the folder it points to)";
@@ -86,7 +88,7 @@ function isProtected(name: string): boolean {
 }
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
-async function realpathOf(path: string): Promise<string> {
+export async function realpathOf(path: string): Promise<string> {
   try {
     return await realpath(path);
   } catch (error) {
