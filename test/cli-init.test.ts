@@ -184,14 +184,19 @@ describe("shortlinks init", () => {
     expect(readFileSync(join(root, "custom/links/links.yaml"), "utf8")).toBe(before);
   });
 
-  it("keeps files that exist (a repository's own .gitignore) and never overwrites them", () => {
+  it("keeps files that exist (a repository's own package.json) and never overwrites them; an own .gitignore keeps its lines and gets the missing ones", () => {
     const root = join(parent, "repo");
     mkdirSync(root);
     writeFileSync(join(root, ".gitignore"), "mine\n");
+    writeFileSync(join(root, "package.json"), '{"name":"mine"}\n');
     const made = cli(root, "init");
     expect(made.code).toBe(0);
-    expect(made.out).toMatch(/kept {4}\.gitignore/);
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("mine\n");
+    expect(made.out).toMatch(/kept {4}package\.json/);
+    expect(readFileSync(join(root, "package.json"), "utf8")).toBe('{"name":"mine"}\n');
+    expect(made.out).toMatch(
+      /updated \.gitignore: added node_modules\/, dist\/, \.wrangler\/, \.dev\.vars/,
+    );
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toMatch(/^mine\n#.*\nnode_modules\/\n/);
     expect(parse(readFileSync(join(root, "custom/site.yaml"), "utf8")).site_name).toBe("repo");
   });
 

@@ -53,14 +53,16 @@ async function run(args: string[]) {
   return { code, text: lines.join("\n") };
 }
 
+const hashOf = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
 /** Every file under `dir` with a hash of its bytes. */
 function snapshot(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() || e.isSymbolicLink())
     .map((e) => {
       const path = join(e.parentPath, e.name);
-      const bytes = e.isFile() ? readFileSync(path) : Buffer.from("link");
-      return `${path.slice(dir.length + 1)} ${createHash("sha256").update(bytes).digest("hex")}`;
+      const hash = e.isFile() ? hashOf(path) : "link";
+      return `${path.slice(dir.length + 1)} ${hash}`;
     })
     .sort();
 }
@@ -137,6 +139,31 @@ describe.each(WRITERS)("%s against the instance's own files", (_name, argsFor, o
       expect(r.text).toMatch(REFUSAL);
       expect([1, 2], r.text).toContain(r.code);
       expect(after).toEqual(before);
+    },
+    60_000,
+  );
+});
+
+describe("init against the instance's own files", () => {
+  it("init in the instance: refused, the instance byte-identical", async () => {
+    const before = snapshot(root);
+    const r = await run(["init", root]);
+    expect(r.code).toBe(1);
+    expect(r.text).toMatch(/already holds an instance/);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  // A previous bundle (dist/) is the build's to replace; .gitignore gets lines (cli-init-writes).
+  it.each(OWN_FILES.filter((f) => !f.startsWith("dist/") && f !== ".gitignore"))(
+    "init in a folder holding only %s: that file byte-identical",
+    async (file) => {
+      const dir = mkdtempSync(join(work, "init-"));
+      mkdirSync(join(dir, file, ".."), { recursive: true });
+      cpSync(join(pristine, file), join(dir, file));
+      const r = await run(["init", dir]);
+      expect(r.text).not.toMatch(/internal error|\n\s+at /);
+      expect(readFileSync(join(dir, file)).equals(readFileSync(join(pristine, file)))).toBe(true);
+      if (r.code !== 0) expect(snapshot(dir)).toEqual([`${file} ${hashOf(join(pristine, file))}`]);
     },
     60_000,
   );

@@ -4,14 +4,13 @@
  */
 import { InvalidArgumentError, type Command } from "commander";
 import { relative } from "node:path";
-import { buildInstance } from "../engines/build/build.js";
-import { hasErrors } from "../shared/diagnostics.js";
 import { DEFAULT_BASE_URL, initInstance } from "../engines/init/init-instance.js";
 import { packageSpecOf, VENDOR_DIR } from "../engines/init/package-spec.js";
 import {
   countLine,
   EXIT_OK,
   EXIT_PROBLEMS,
+  EXIT_USAGE,
   printDiagnostics,
   type CommandContext,
 } from "./context.js";
@@ -58,21 +57,34 @@ export function registerInit(program: Command, ctx: CommandContext): void {
         packageSpec: opts.package,
       });
       const where = relative(process.cwd(), result.root) || ".";
-      if (!result.ok) {
+      if ("reason" in result) {
         ctx.io.err(`shortlinks init: ${where}: ${result.reason}`);
         ctx.exitCode = EXIT_PROBLEMS;
         return;
       }
-      for (const file of result.created) ctx.io.out(`created ${file}`);
-      for (const file of result.kept)
-        ctx.io.out(`kept    ${file} (it exists; init never overwrites)`);
-      const built = await buildInstance({ root: result.root });
+      if ("refused" in result) {
+        printDiagnostics(ctx.io, [result.refused]);
+        ctx.io.err("init wrote nothing");
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      const built = result.built;
       printDiagnostics(ctx.io, built.diagnostics);
-      if (!built.wrote || hasErrors(built.diagnostics)) {
-        ctx.io.err(`the first build failed: ${countLine(built.diagnostics)}`);
+      if (!result.ok) {
+        ctx.io.err(
+          `the first build failed: ${countLine(built.diagnostics)}; init took back what it wrote, nothing was written`,
+        );
         ctx.exitCode = EXIT_PROBLEMS;
         return;
       }
+      const added = result.gitignoreAdded;
+      for (const file of result.created) ctx.io.out(`created ${file}`);
+      for (const file of result.kept.filter((f) => f !== ".gitignore" || added.length === 0))
+        ctx.io.out(`kept    ${file} (it exists; init never overwrites)`);
+      if (added.length > 0)
+        ctx.io.out(
+          `updated .gitignore: added ${added.join(", ")}, so local secrets and build output stay out of git; your own lines are kept`,
+        );
       ctx.io.out(`built ${built.summary.links} link(s) -> ${relative(result.root, built.outDir)}`);
       ctx.io.out(
         [

@@ -1,14 +1,25 @@
 /**
- * `shortlinks init`: a new instance that builds at once. The files come from defaults/init/
- * (data, not code); each is created atomically and only where nothing exists yet, so init never
- * overwrites a byte. A folder that already holds an instance is refused.
+ * `shortlinks init`: a new instance that builds at once, all or nothing. The files come from
+ * defaults/init/ (data, not code). Every path init and its first build would write is checked
+ * first (lib/fs/write-target.ts): a file where a folder belongs, a folder where a file belongs,
+ * someone else's src/worker.js or dist/ refuse the whole init before anything is written. Then
+ * each file is created atomically and only where nothing exists (an existing file is kept), the
+ * first build runs, and when it fails (or anything throws) what init and the build wrote is
+ * removed again. Last, an existing .gitignore gets the template's entries it lacks. A folder
+ * that already holds an instance is refused.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { createFileExclusive } from "../../shared/fs/atomic.js";
-import { packageRoot } from "../../shared/paths.js";
+import { buildInstance, type BuildResult } from "../build/build.js";
+import { diag, hasErrors, type Diagnostic } from "../../shared/diagnostics.js";
+import { writeFileAtomic } from "../../shared/fs/atomic.js";
+import { exists } from "../../shared/fs/exists.js";
+import { writeProblem } from "../../shared/fs/write-target.js";
+import { packageRoot, SRC_WORKER } from "../../shared/paths.js";
+import { gitignoreEntries, missingEntries, withEntries } from "./gitignore.js";
 import { choosePackage } from "./package-spec.js";
+import { writeAllOrNothing, type Written } from "./write-all.js";
 
 /** Template in defaults/init -> path in the new instance. */
 export const INIT_FILES = [
@@ -20,8 +31,7 @@ export const INIT_FILES = [
   ["workflow.yml", ".github/workflows/shortlinks.yml"],
 ] as const;
 
-/** What marks a folder as an instance already. */
-const INSTANCE_MARKS = ["custom/site.yaml", "custom/links"];
+const GITIGNORE = ".gitignore";
 
 export interface InitOptions {
   dir: string;
@@ -32,20 +42,35 @@ export interface InitOptions {
 }
 
 export type InitResult =
-  | { ok: true; root: string; created: string[]; kept: string[] }
-  | { ok: false; root: string; reason: string };
+  | {
+      ok: true;
+      root: string;
+      created: string[];
+      kept: string[];
+      /** The entries added to a .gitignore that existed. */
+      gitignoreAdded: string[];
+      built: BuildResult;
+    }
+  /** The folder holds an instance already. */
+  | { ok: false; root: string; reason: string }
+  /** A path init would write is of the wrong kind or someone else's: nothing was written. */
+  | { ok: false; root: string; refused: Diagnostic }
+  /** The first build failed: what init wrote was removed again. */
+  | { ok: false; root: string; built: BuildResult };
 
 export const DEFAULT_BASE_URL = "https://go.example.org";
 
 export async function initInstance(options: InitOptions): Promise<InitResult> {
   const root = resolve(options.dir);
-  const existing = INSTANCE_MARKS.find((mark) => existsSync(join(root, mark)));
+  const existing = await instanceMark(root);
   if (existing)
     return {
       ok: false,
       root,
       reason: `${existing} exists: this folder already holds an instance (init never overwrites it)`,
     };
+  const refused = await pathProblem(root);
+  if (refused) return { ok: false, root, refused };
   const name = options.name ?? (basename(root) || "Short links");
   const chosen = await choosePackage(options.packageSpec);
   if (!chosen.ok) return { ok: false, root, reason: chosen.reason };
@@ -55,19 +80,84 @@ export async function initInstance(options: InitOptions): Promise<InitResult> {
     package_name: packageNameOf(name),
     shortlinks_spec: chosen.choice.spec,
   };
-  const created: string[] = [];
-  const kept: string[] = [];
-  for (const { path, content } of chosen.choice.files) {
-    if (await createFileExclusive(join(root, path), content)) created.push(path);
-    else kept.push(path);
+  const vendored = await filesProblem(
+    root,
+    chosen.choice.files.map((f) => f.path),
+  );
+  if (vendored) return { ok: false, root, refused: vendored };
+  const templated = await Promise.all(
+    INIT_FILES.map(async ([template, path]) => {
+      const text = await readFile(join(packageRoot(), "defaults", "init", template), "utf8");
+      return {
+        path,
+        content: fillTemplate(text, values, template.endsWith(".json") ? "json" : "yaml"),
+      };
+    }),
+  );
+  // The packed shortlinks (vendor/) first: package.json names it.
+  const files = [...chosen.choice.files, ...templated];
+  let built: BuildResult | undefined;
+  const written: Written | undefined = await writeAllOrNothing(root, files, {
+    // The first build writes dist/ and src/worker.js: taken back with the files when it fails.
+    outputs: ["dist", SRC_WORKER],
+    then: async () => {
+      built = await buildInstance({ root });
+      return built.wrote && !hasErrors(built.diagnostics);
+    },
+  });
+  if (!written) return { ok: false, root, built: built! };
+  const gitignoreAdded = written.kept.includes(GITIGNORE)
+    ? await completeGitignore(
+        join(root, GITIGNORE),
+        templated.find((f) => f.path === GITIGNORE)!.content,
+      )
+    : [];
+  return { ok: true, root, ...written, gitignoreAdded, built: built! };
+}
+
+/** What marks a folder as an instance already: its site.yaml, or a folder of link sources. */
+async function instanceMark(root: string): Promise<string | undefined> {
+  if (await exists(join(root, "custom/site.yaml"))) return "custom/site.yaml";
+  const links = join(root, "custom/links");
+  if (existsSync(links) && statSync(links).isDirectory()) return "custom/links";
+  return undefined;
+}
+
+/** The first path init or its first build may not write, as a refusal; undefined when none. */
+async function pathProblem(root: string): Promise<Diagnostic | undefined> {
+  const problem = await filesProblem(root, [...INIT_FILES.map(([, path]) => path), SRC_WORKER]);
+  if (problem) return problem;
+  if (await exists(join(root, SRC_WORKER)))
+    return diag(
+      "SL113",
+      { file: SRC_WORKER, line: 0 },
+      `init will not write ${SRC_WORKER}: it exists, and the first build writes the instance's worker there`,
+      "move it away, or run init in another folder",
+    );
+  return writeProblem(root, join(root, "dist"), { kind: "bundle" });
+}
+
+/** The first of `paths` (relative to the root) that is of the wrong kind for a new file. */
+async function filesProblem(
+  root: string,
+  paths: readonly string[],
+): Promise<Diagnostic | undefined> {
+  for (const path of paths) {
+    const problem = await writeProblem(root, join(root, path), {
+      kind: "new instance",
+      command: "init",
+    });
+    if (problem) return problem;
   }
-  for (const [template, target] of INIT_FILES) {
-    const text = await readFile(join(packageRoot(), "defaults", "init", template), "utf8");
-    const content = fillTemplate(text, values, template.endsWith(".json") ? "json" : "yaml");
-    if (await createFileExclusive(join(root, target), content)) created.push(target);
-    else kept.push(target);
-  }
-  return { ok: true, root, created, kept };
+  return undefined;
+}
+
+/** Adds the template's entries that the existing .gitignore lacks; returns them. */
+async function completeGitignore(file: string, template: string): Promise<string[]> {
+  const text = await readFile(file, "utf8");
+  const missing = missingEntries(text, gitignoreEntries(template));
+  if (missing.length > 0) await writeFileAtomic(file, withEntries(text, missing));
+  return missing;
 }
 
 /**

@@ -1,4 +1,7 @@
-/** Whether a path exists (any kind of entry); other errors than "not found" are thrown. */
+/**
+ * Whether a path exists (any kind of entry): not when nothing is there or a folder on its way is
+ * a file (`package.json/x`); other errors are thrown.
+ */
 import { lstat } from "node:fs/promises";
 
 export async function exists(path: string): Promise<boolean> {
@@ -6,7 +9,8 @@ export async function exists(path: string): Promise<boolean> {
     await lstat(path);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return false;
     throw error;
   }
 }
