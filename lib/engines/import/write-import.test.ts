@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { parse, parseAllDocuments } from "yaml";
 import { describe, expect, it } from "vitest";
 import { importedFiles, importedYaml, partPaths, writeImported } from "./write-import.js";
@@ -51,6 +52,23 @@ describe("the imported file", () => {
         expect(line.startsWith("#") || /^(- |  )/.test(line), line).toBe(true);
     },
   );
+
+  it("property: any export name and line text stay in their comments; the rows are what was imported", () => {
+    const text = fc.string({ unit: "binary", maxLength: 40 });
+    fc.assert(
+      fc.property(text, fc.array(text, { minLength: 1, maxLength: 4 }), (source, lines) => {
+        const rows = lines.map((line, i) => ({
+          line: i + 1,
+          text: line,
+          row: { slug: `s${i}`, target: `https://example.com/${i}` },
+        }));
+        const yaml = importedYaml({ format: "redirects", source, rows });
+        expect(parseAllDocuments(yaml)).toHaveLength(1);
+        expect(parse(yaml)).toEqual(rows.map((r) => r.row));
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 400) },
+    );
+  });
 
   it("rows past a file's row or byte limit go on into more files, in order, each a list of rows", () => {
     const rows = Array.from({ length: 7 }, (_, i) => ({
