@@ -52,7 +52,7 @@ export type InstancePart = "outside" | "free" | "public" | "link source" | "own"
 
 export function instancePart(realRoot: string, realPath: string): InstancePart {
   const rel = relative(realRoot, realPath);
-  if (rel.startsWith("..") || isAbsolute(rel)) return "outside";
+  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return "outside";
   if (rel === "") return "own";
   const path = rel.split(sep).join("/");
   const fold = (text: string) =>
