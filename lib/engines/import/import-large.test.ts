@@ -1,5 +1,5 @@
 /**
- * Exports past one link source's row limit (lib/sources/limits.ts): import splits what it writes
+ * Exports past one link source's row limit (lib/stages/1-sources/links/limits.ts): import splits what it writes
  * as build reads it, and a hundred thousand lines of diagnostics never overflow the stack.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

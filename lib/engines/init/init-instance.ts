@@ -1,7 +1,7 @@
 /**
  * `shortlinks init`: a new instance that builds at once, all or nothing. The files come from
  * defaults/init/ (data, not code). Every path init and its first build would write is checked
- * first (lib/fs/write-target.ts): a file where a folder belongs, a folder where a file belongs,
+ * first (lib/shared/fs/write-target.ts): a file where a folder belongs, a folder where a file belongs,
  * someone else's src/worker.js or dist/ refuse the whole init before anything is written. Then
  * each file is created atomically and only where nothing exists (an existing file is kept), the
  * first build runs, and when it fails (or anything throws) what init and the build wrote is
