@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../runtime/contract/index.js";
+import type { DiffReport } from "../engines/diff/report.js";
+import { formatDiffMarkdown } from "../engines/diff/format-markdown.js";
 import { formatDiffText } from "../engines/diff/format-text.js";
 import { formatReport } from "../engines/health/format-report.js";
 import type { HealthResult } from "../engines/health/types.js";
@@ -49,30 +51,44 @@ describe("lists as long as the user's data", () => {
     expect(lines[1].indexOf("200")).toBe(lines[MANY].indexOf("200"));
   });
 
+  it("diff --markdown: a target with 200,000 backtick runs is one code span", () => {
+    const target = `https://example.com/${"`a".repeat(MANY)}`;
+    const text = formatDiffMarkdown(report([link(0, target)]));
+    expect(text).toContain("| ``https://example.com/`a`a");
+  });
+
   it("diff: 200,000 links added are listed", () => {
-    const added: LinkRecord[] = Array.from({ length: MANY }, (_, i) => ({
-      kind: "exact",
-      slug: `s${i}`,
-      key: `s${i}`,
-      target: `https://example.com/${i}`,
-      status: 302,
-      state: "active",
-      forward_query: true,
-      file: "custom/links/a.yaml",
-      line: i + 1,
-    }));
-    const lines = formatDiffText({
-      base: "HEAD",
-      base_commit: "0123456789abcdef0123456789abcdef01234567",
-      head: "worktree",
-      at: "2030-01-01T00:00:00.000Z",
-      days: 7,
-      links: { added, removed: [], changed: [] },
-      routing: [],
-      host_changes: [],
-      schedule_events: [],
-      problems: [],
-    });
+    const added = Array.from({ length: MANY }, (_, i) => link(i));
+    const lines = formatDiffText(report(added));
     expect(lines.filter((l) => l.startsWith("  + "))).toHaveLength(MANY);
   });
 });
+
+function link(i: number, target = `https://example.com/${i}`): LinkRecord {
+  return {
+    kind: "exact",
+    slug: `s${i}`,
+    key: `s${i}`,
+    target,
+    status: 302,
+    state: "active",
+    forward_query: true,
+    file: "custom/links/a.yaml",
+    line: i + 1,
+  };
+}
+
+function report(added: LinkRecord[]): DiffReport {
+  return {
+    base: "HEAD",
+    base_commit: "0123456789abcdef0123456789abcdef01234567",
+    head: "worktree",
+    at: "2030-01-01T00:00:00.000Z",
+    days: 7,
+    links: { added, removed: [], changed: [] },
+    routing: [],
+    host_changes: [],
+    schedule_events: [],
+    problems: [],
+  };
+}

@@ -19,7 +19,7 @@ export const MAX_ROWS = 100;
  */
 function code(text: string): string {
   const shown = printable(text).replace(/\|/g, "\\|");
-  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  const longest = (shown.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
   const fence = "`".repeat(longest + 1);
   const pad = shown === "" || /^[` ]|[` ]$/.test(shown) ? " " : "";
   return fence + pad + shown + pad + fence;
