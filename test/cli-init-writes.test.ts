@@ -25,7 +25,12 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** init with a published spec: the vendored tarball (npm pack) only where a case is about it. */
 async function init(...args: string[]) {
+  return initWith(...args, "--package", "0.1.0");
+}
+
+async function initWith(...args: string[]) {
   const lines: string[] = [];
   const code = await main(["init", ...args], {
     out: (t) => lines.push(t),
@@ -105,10 +110,10 @@ describe("init checks every path first, and writes nothing when one is wrong", (
     expect(readFileSync(file, "utf8")).toBe("mine\n");
   });
 
-  it("a first build that fails takes back everything init wrote; the user's files stay", async () => {
+  it("a first build that fails takes back everything init wrote, vendor/ too; the user's files stay", async () => {
     const dir = folderWith({ "custom/public/_headers": "this is not a header rule\n" });
     const before = snapshot(dir);
-    const r = await init(dir);
+    const r = await initWith(dir);
     expect(r.code, r.text).toBe(1);
     expect(r.text).toMatch(/SL401/);
     expect(r.text).toMatch(/nothing was written|wrote nothing/);

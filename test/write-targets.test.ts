@@ -71,6 +71,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "shortlinks-write-targets-"));
   root = join(work, "inst");
   expect((await run(["init", root])).code).toBe(0);
+  expect(existsSync(join(root, VENDORED)), VENDORED).toBe(true);
   for (const [path, text] of Object.entries(INSTANCE_FILES)) {
     mkdirSync(join(root, path, ".."), { recursive: true });
     writeFileSync(join(root, path), text);
@@ -94,7 +95,11 @@ function restore(): void {
 const REFUSAL = /\b(SL113|SL120|SL340|SL341|SL855)\b|expected custom\/links\/NAME\.yaml/;
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The shortlinks init packs into the instance (npm pack's name for it). */
+const VENDORED = `vendor/shortlinks-${JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version}.tgz`;
+
 const OWN_FILES = [
+  VENDORED,
   "custom/links/links.yaml",
   ...Object.keys(INSTANCE_FILES),
   "custom/site.yaml",
@@ -147,7 +152,7 @@ describe.each(WRITERS)("%s against the instance's own files", (_name, argsFor, o
 describe("init against the instance's own files", () => {
   it("init in the instance: refused, the instance byte-identical", async () => {
     const before = snapshot(root);
-    const r = await run(["init", root]);
+    const r = await run(["init", root, "--package", "0.1.0"]);
     expect(r.code).toBe(1);
     expect(r.text).toMatch(/already holds an instance/);
     expect(snapshot(root)).toEqual(before);
@@ -160,7 +165,7 @@ describe("init against the instance's own files", () => {
       const dir = mkdtempSync(join(work, "init-"));
       mkdirSync(join(dir, file, ".."), { recursive: true });
       cpSync(join(pristine, file), join(dir, file));
-      const r = await run(["init", dir]);
+      const r = await run(["init", dir, "--package", "0.1.0"]);
       expect(r.text).not.toMatch(/internal error|\n\s+at /);
       expect(readFileSync(join(dir, file)).equals(readFileSync(join(pristine, file)))).toBe(true);
       if (r.code !== 0) expect(snapshot(dir)).toEqual([`${file} ${hashOf(join(pristine, file))}`]);

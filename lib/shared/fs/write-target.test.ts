@@ -17,6 +17,7 @@ describe("what a path is to the instance", () => {
     ["defaults/site.yaml", "own"],
     ["src/worker.js", "own"],
     ["dist/wrangler.json", "own"],
+    ["vendor/shortlinks-0.1.0.tgz", "own"],
     [".git/config", "own"],
     [".github/workflows/shortlinks.yml", "own"],
     ["package.json", "own"],

@@ -5,7 +5,7 @@
  * - the path names a file whose folders exist (qr creates none) or may be created (the
  *   instance's own folders, for add, import and init), never a folder, and never a way through a
  *   file or a symbolic link out of the instance;
- * - the instance's own files (custom/, defaults/, src/, dist/, .git/, .github/, package.json,
+ * - the instance's own files (custom/, defaults/, src/, dist/, vendor/, .git/, .github/, package.json,
  *   .gitignore, .dev.vars, ...) are written only by the command that exists to write them: add
  *   and import write link sources, init the files of a new instance;
  * - an existing file is replaced only when the command wrote it (it recognises its own output)
@@ -30,6 +30,7 @@ const OWN_DIRS = [
   ".github",
   "node_modules",
   ".wrangler",
+  "vendor",
 ];
 /** Files at an instance's top that belong to it or its tools. */
 const OWN_FILES = [
