@@ -34,7 +34,7 @@ describe("import past the row limit of one link source", () => {
     const loaded = await loadSources(root);
     expect(loaded.diagnostics).toEqual([]);
     expect(loaded.links.filter((l) => /^k\d+$/.test(String(l.slug)))).toHaveLength(count);
-  }, 180_000);
+  }, 300_000);
 
   it("100,001 _redirects lines are imported without overflowing the stack", async () => {
     const count = MAX_ROWS_PER_FILE + 1;
@@ -48,5 +48,5 @@ describe("import past the row limit of one link source", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.imported).toBe(count);
     expect(result.files).toHaveLength(2);
-  }, 180_000);
+  }, 300_000);
 });
