@@ -26,21 +26,27 @@ describe("step 7: the final URL is judged by the target rules on every redirect"
     const allowed = link("http://10.0.0.1/", {
       allow: { rules: ["SL207"], reason: "our intranet" },
     });
-    expect(buildLocation(allowed, [], "", policy)).toEqual({ ok: true, url: "http://10.0.0.1/" });
-    expect(buildLocation(link("http://10.0.0.1/"), [], "", policy)).toMatchObject({
+    expect(buildLocation(allowed, { remainder: [] }, "", policy)).toEqual({
+      ok: true,
+      url: "http://10.0.0.1/",
+    });
+    expect(buildLocation(link("http://10.0.0.1/"), { remainder: [] }, "", policy)).toMatchObject({
       ok: false,
       code: "SL207",
     });
-    expect(buildLocation(allowed, [], "", policy)).toEqual({ ok: true, url: "http://10.0.0.1/" });
+    expect(buildLocation(allowed, { remainder: [] }, "", policy)).toEqual({
+      ok: true,
+      url: "http://10.0.0.1/",
+    });
   });
 
   it("a refused final URL stays refused when asked again, past the memo's size", () => {
     const bad = link("https://example.com/setup.exe");
-    expect(buildLocation(bad, [], "", policy).ok).toBe(false);
+    expect(buildLocation(bad, { remainder: [] }, "", policy).ok).toBe(false);
     for (let i = 0; i <= VERDICT_MEMO_LIMIT; i++)
-      buildLocation(link(`https://example.com/${i}`), [], "", policy);
-    expect(buildLocation(bad, [], "", policy).ok).toBe(false);
-    expect(buildLocation(link("https://example.com/7"), [], "", policy)).toEqual({
+      buildLocation(link(`https://example.com/${i}`), { remainder: [] }, "", policy);
+    expect(buildLocation(bad, { remainder: [] }, "", policy).ok).toBe(false);
+    expect(buildLocation(link("https://example.com/7"), { remainder: [] }, "", policy)).toEqual({
       ok: true,
       url: "https://example.com/7",
     });
@@ -52,7 +58,9 @@ describe("splat remainder modes", () => {
     testLink({ kind: "splat", slug: "old/*", key: "old", target, ...extra });
 
   it("remainder append (the default): the remainder is appended to a target without :splat", () => {
-    expect(buildLocation(splat("https://example.com/new"), ["a", "b"], "", TEST_POLICY)).toEqual({
+    expect(
+      buildLocation(splat("https://example.com/new"), { remainder: ["a", "b"] }, "", TEST_POLICY),
+    ).toEqual({
       ok: true,
       url: "https://example.com/new/a/b",
     });
@@ -60,11 +68,11 @@ describe("splat remainder modes", () => {
 
   it("remainder drop: the target is used as written, whatever the remainder", () => {
     const link = splat("https://example.com/new", { remainder: "drop" });
-    expect(buildLocation(link, ["a", "b"], "", TEST_POLICY)).toEqual({
+    expect(buildLocation(link, { remainder: ["a", "b"] }, "", TEST_POLICY)).toEqual({
       ok: true,
       url: "https://example.com/new",
     });
-    expect(buildLocation(link, ["..", "x"], "", TEST_POLICY)).toEqual({
+    expect(buildLocation(link, { remainder: ["..", "x"] }, "", TEST_POLICY)).toEqual({
       ok: true,
       url: "https://example.com/new",
     });
@@ -72,7 +80,7 @@ describe("splat remainder modes", () => {
 
   it("remainder drop still forwards the query when forward_query is on", () => {
     const link = splat("https://example.com/new", { remainder: "drop", forward_query: true });
-    expect(buildLocation(link, ["a"], "?q=1", TEST_POLICY)).toEqual({
+    expect(buildLocation(link, { remainder: ["a"] }, "?q=1", TEST_POLICY)).toEqual({
       ok: true,
       url: "https://example.com/new?q=1",
     });

@@ -1,7 +1,7 @@
 /** Step 7: the final redirect URL of a link, judged again by the target rules (fail closed). */
 import {
   checkTarget,
-  expandSplat,
+  expandTarget,
   SPLAT_PLACEHOLDER,
   type TargetVerdict,
 } from "./targets/index.js";
@@ -11,16 +11,31 @@ import type { Blocklist, LinkRecord, TargetAllowance } from "./contract/index.js
 export type LocationResult =
   { ok: true; url: string } | { ok: false; code: string; message: string };
 
+/** What the match captured from the path for the target. */
+export interface Captured {
+  /** The splat remainder, one decoded segment each (splat and placeholder links with `/*`). */
+  remainder: readonly string[];
+  /** Placeholder values by name (placeholder links). */
+  params?: Readonly<Record<string, string>>;
+  /** The path ended with `/` and trailing slashes are strict: a remainder keeps it. */
+  trailingSlash?: boolean;
+}
+
 export function buildLocation(
   link: LinkRecord,
-  remainder: readonly string[],
+  captured: Captured,
   search: string,
   policy: Blocklist,
 ): LocationResult {
   let target = link.target;
-  if (link.kind === "splat") {
-    const rest = link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
-    const expanded = expandSplat(link.target, rest ? [] : [...remainder]);
+  if (link.kind !== "exact") {
+    const drop = link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
+    const expanded = expandTarget(link.target, {
+      splat: drop ? [] : captured.remainder,
+      params: captured.params,
+      append: true,
+      trailingSlash: captured.trailingSlash,
+    });
     if (!expanded.ok) return expanded;
     target = expanded.url;
   }

@@ -13,12 +13,14 @@ import { LOOKUP_ROUTES, POST_PATHS } from "./routes.js";
 import { isShortLinkCandidate } from "./slug.js";
 import { staticFileFor } from "./static-files.js";
 import { buildLocation } from "./location.js";
+import { matchPlaceholders, type MatchPath, type PlaceholderTable } from "./placeholders.js";
 import {
   isHtmlPath,
   LANGUAGES,
   type Blocklist,
   type EffectiveState,
   type Lang,
+  type LinkKind,
   type LinkRecord,
   type RedirectStatus,
 } from "./contract/index.js";
@@ -29,12 +31,17 @@ export interface LinkSource {
   splat(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined>;
   /** Distinct segment depths of splat prefixes, ascending (as the registry manifest stores them). */
   readonly splatDepths: readonly number[];
+  /** The placeholder links' patterns (runtime/placeholders.ts); absent when there are none. */
+  readonly placeholders?: PlaceholderTable;
+  placeholder?(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined>;
 }
 
 export interface ResolveContext {
   links: LinkSource;
   blocklist: Blocklist;
   caseSensitive: boolean;
+  /** `/x` and `/x/` are different paths (site.yaml `trailing_slash: strict`). */
+  strictTrailingSlash?: boolean;
   defaultLang: Lang;
   redirectMaxAge: number;
   /** Public static files (product and custom), exact paths. */
@@ -69,7 +76,15 @@ export interface Resolution {
   method: string;
   path: string;
   normalized: string | null;
-  match: null | { kind: "exact" | "splat"; slug: string; key: string; file: string; line: number };
+  match: null | {
+    kind: LinkKind;
+    slug: string;
+    key: string;
+    file: string;
+    line: number;
+    /** Placeholder links: each placeholder's value, decoded once, case kept. */
+    params?: Record<string, string>;
+  };
   link: LinkRecord | null;
   effective_state: EffectiveState | null;
   schedule_label: string | null;
@@ -148,8 +163,11 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   // 3. Normalise.
   const normal = normalizePath(url.pathname, ctx.caseSensitive);
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
-  trace.normalized = normal.path;
-  trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
+  // With strict trailing slashes, `/x/` keeps its slash: it is another path than `/x`.
+  const trailingSlash =
+    ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
+  trace.normalized = normal.path + (trailingSlash ? "/" : "");
+  trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
   const lowerPath = "/" + foldCase(normal.key);
 
   // Product surfaces the build keeps clear of every slug.
@@ -173,8 +191,12 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     return done({ type: "static", path: file }, "route", true, "static file");
   }
 
-  // 4-5. Exact link, then the longest splat prefix.
-  const found = await findLink(normal.key, ctx.links);
+  // 4-5. Exact link, then placeholder links, then the longest splat prefix.
+  const found = await findLink(
+    normal.key,
+    { values: normal.segments, trailingSlash, strict: ctx.strictTrailingSlash === true },
+    ctx.links,
+  );
   if (!found) {
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
@@ -185,7 +207,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
       candidate ? "no link (short-link candidate)" : "no link",
     );
   }
-  const { link, depth } = found;
+  const { link, depth, params } = found;
   trace.link = link;
   trace.match = {
     kind: link.kind,
@@ -193,11 +215,17 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     key: link.key,
     file: link.file,
     line: link.line,
+    ...(params ? { params } : {}),
   };
+  const captured = params
+    ? ` ${Object.entries(params)
+        .map(([name, value]) => `:${name}=${JSON.stringify(value)}`)
+        .join(" ")}`
+    : "";
   trace.checks.push({
     step: "match",
     ok: true,
-    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})`,
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`,
   });
 
   // 6. Schedule (exact links only) and lifecycle state.
@@ -228,8 +256,13 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   trace.checks.push({ step: "state", ok: true, detail: state });
 
   // 7. Redirect, if the final URL passes the target rules again.
-  const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];
-  const location = buildLocation(link, remainder, url.search, ctx.blocklist);
+  const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
+  const location = buildLocation(
+    link,
+    { remainder, params, trailingSlash },
+    url.search,
+    ctx.blocklist,
+  );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
     return done(notFound(), "target", false, `${location.code}: ${location.message}`);
@@ -245,17 +278,34 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   );
 }
 
+interface Found {
+  link: LinkRecord;
+  /** Segments the match consumed: a remainder starts here. */
+  depth: number;
+  params?: Record<string, string>;
+}
+
 async function findLink(
   key: string,
+  facts: Omit<MatchPath, "keys">,
   links: LinkSource,
-): Promise<{ link: LinkRecord; depth: number } | undefined> {
-  const exact = await links.exact(key);
+): Promise<Found | undefined> {
+  const exact = await links.exact(facts.trailingSlash ? key + "/" : key);
   if (exact) return { link: exact, depth: 0 };
   const segments = key === "" ? [] : key.split("/");
-  // Longest prefix first: walk the ascending depths from the end.
+  const path: MatchPath = { keys: segments, ...facts };
+  // Placeholder links match in memory (the manifest lists them): only a match reads a shard.
+  const placeholder = links.placeholders && matchPlaceholders(links.placeholders, path);
+  if (placeholder && links.placeholder) {
+    const link = await links.placeholder(placeholder.key);
+    if (link) return { link, depth: placeholder.depth, params: placeholder.params };
+  }
+  // Longest prefix first: walk the ascending depths from the end. With strict trailing slashes
+  // `x/*` answers `/x/` and below, not `/x`.
   for (let i = links.splatDepths.length - 1; i >= 0; i--) {
     const depth = links.splatDepths[i];
     if (depth > segments.length) continue;
+    if (depth === segments.length && depth > 0 && path.strict && !path.trailingSlash) continue;
     const splat = await links.splat(segments.slice(0, depth).join("/"));
     if (splat) return { link: splat, depth };
   }

@@ -48,7 +48,7 @@ function row(link) {
   );
   tr.append(
     cell(slug),
-    cell(link.kind === "splat" ? text(app, "textKindSplat") : text(app, "textKindExact")),
+    cell(text(app, `textKind${link.kind[0].toUpperCase()}${link.kind.slice(1)}`) || link.kind),
     cell(link.target, "url"),
     cell(state || link.effective_state),
     cell(scheduleText(link.schedule)),

@@ -39,7 +39,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       const s = result.summary;
       const where = displayPath(result.outDir);
       ctx.io.out(
-        `built ${s.links} links (${s.exact} exact, ${s.splat} splat) in ${s.shards} shard(s), ${s.files} files -> ${where}`,
+        `built ${s.links} links (${s.exact} exact, ${s.splat} splat${s.placeholder > 0 ? `, ${s.placeholder} placeholder` : ""}) in ${s.shards} shard(s), ${s.files} files -> ${where}`,
       );
       ctx.io.out(`worker.js: ${(s.workerBytes / 1024).toFixed(1)} KiB (${s.workerBytes} bytes)`);
       if (result.diagnostics.length > 0) ctx.io.out(countLine(result.diagnostics));

@@ -110,7 +110,7 @@ const COMPILER_CODES = {
   SL307: info(LINKS, "exact link overrides the splat link it lies under"),
   SL308: warning(LINKS, "splat link nested in another splat link"),
   SL310: error(LINKS, "splat link shadows a static file"),
-  SL311: error(LINKS, "schedule on a splat link"),
+  SL311: error(LINKS, "schedule on a splat or placeholder link"),
   SL312: error(LINKS, "schedule time is not ISO 8601 with an offset"),
   SL313: error(LINKS, "schedule has no bound"),
   SL314: error(LINKS, "schedule start is not before its end"),
@@ -118,6 +118,15 @@ const COMPILER_CODES = {
   SL316: error(LINKS, "target on the instance's own host redirects in a loop"),
   SL317: warning(LINKS, "target on the instance's own host answers 404"),
   SL320: error(CHECK, "src/worker.js differs from the fresh bundle"),
+  SL380: error(LINKS, "placeholder segment is not :name alone, or a name is reserved or repeated"),
+  SL381: warning(LINKS, "target names a placeholder the slug does not capture"),
+  SL382: error(
+    LINKS,
+    "params names no placeholder of the slug, or a rule is empty or contradictory",
+  ),
+  SL383: error(LINKS, "two placeholder links of equal rank can match the same path"),
+  SL384: error(LINKS, "slug ends with / while trailing_slash is ignore"),
+  SL385: warning(IMPORT, "the file relies on /x and /x/ being different paths"),
   SL330: error(ASSETS, "generated runtime asset does not match its schema"),
   SL340: error(
     BUILD,
@@ -226,6 +235,8 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL854: "import, not compile; lib/engines/import/import-links.test.ts",
   SL855: "import, not compile; lib/engines/import/import-links.test.ts",
   SL856: "import, not compile; lib/engines/import/import-links.test.ts",
+  SL385:
+    "import, not compile; the golden import fixtures/import/redirects-trailing-slash (test/import-golden.test.ts)",
   SL601: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL602: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL603: "serve, not compile; lib/engines/serve/dev-vars.test.ts",

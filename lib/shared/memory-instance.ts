@@ -12,6 +12,7 @@ import {
 import type { AssetFetcher, Env } from "../../runtime/env.js";
 import { loadRuntimeData, type RuntimeData } from "../../runtime/registry/store.js";
 import type { LinkSource } from "../../runtime/resolve.js";
+import { compilePlaceholders, type PlaceholderTable } from "../../runtime/placeholders.js";
 import type { Instance } from "../../runtime/engine/instance.js";
 
 /** A file of the assets folder: its path in it (`/links.json`) and its content. */
@@ -63,8 +64,10 @@ function liveView(link: LinkRecord | undefined): LinkRecord | undefined {
 
 export class MemoryLinks implements LinkSource {
   readonly splatDepths: readonly number[];
+  readonly placeholders: PlaceholderTable;
   private readonly exacts = new Map<string, LinkRecord>();
   private readonly splats = new Map<string, LinkRecord>();
+  private readonly patterns = new Map<string, LinkRecord>();
 
   constructor(
     links: readonly LinkRecord[],
@@ -74,12 +77,16 @@ export class MemoryLinks implements LinkSource {
     const depths = new Set<number>();
     for (const link of links) {
       if (link.kind === "exact") this.exacts.set(link.key, link);
+      else if (link.kind === "placeholder") this.patterns.set(link.key, link);
       else {
         this.splats.set(link.key, link);
         depths.add(link.key === "" ? 0 : link.key.split("/").length);
       }
     }
     this.splatDepths = [...depths].sort((a, b) => a - b);
+    this.placeholders = compilePlaceholders(
+      [...this.patterns.values()].map((l) => (l.params ? [l.key, l.params] : [l.key])),
+    );
   }
 
   exact(key: string): LinkRecord | undefined {
@@ -88,6 +95,10 @@ export class MemoryLinks implements LinkSource {
 
   splat(key: string): LinkRecord | undefined {
     return this.view(this.splats.get(key));
+  }
+
+  placeholder(key: string): LinkRecord | undefined {
+    return this.view(this.patterns.get(key));
   }
 }
 

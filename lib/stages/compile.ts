@@ -57,6 +57,7 @@ export interface CompileSummary {
   links: number;
   exact: number;
   splat: number;
+  placeholder: number;
   shards: number;
   files: number;
   workerBytes: number;
@@ -90,6 +91,7 @@ const PLACEHOLDER_SITE: Site = {
   base_url: "https://invalid.example",
   default_lang: "en",
   case_sensitive: false,
+  trailing_slash: "ignore",
   default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
@@ -99,6 +101,7 @@ const EMPTY_SUMMARY: CompileSummary = {
   links: 0,
   exact: 0,
   splat: 0,
+  placeholder: 0,
   shards: 0,
   files: 0,
   workerBytes: 0,
@@ -209,9 +212,11 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   appendAll(diagnostics, await ownHostProblems(tables));
   if (options.tablesOnly) {
     const sorted = sortDiagnostics(diagnostics);
-    const splat = validated.links.filter((l) => l.kind === "splat").length;
+    const count = (kind: string) => validated.links.filter((l) => l.kind === kind).length;
+    const [splat, placeholder] = [count("splat"), count("placeholder")];
     const links = validated.links.length;
-    const summary = { ...EMPTY_SUMMARY, links, exact: links - splat, splat };
+    const exact = links - splat - placeholder;
+    const summary = { ...EMPTY_SUMMARY, links, exact, splat, placeholder };
     if (hasErrors(sorted)) return { diagnostics: sorted, summary, ...model };
     return { diagnostics: sorted, tables, summary, ...model };
   }
@@ -233,6 +238,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     links: validated.links.length,
     exact: registry.manifest.exact_count,
     splat: registry.manifest.splat_count,
+    placeholder: registry.manifest.placeholders?.length ?? 0,
     shards: registry.manifest.shard_count,
   };
   collectGarbage(validated.links.length);

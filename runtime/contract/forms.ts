@@ -47,12 +47,31 @@ export interface TargetAllowance {
   reason: string;
 }
 
+/**
+ * What a placeholder's value must be (docs/links.md, "params"): ASCII digits, within the bounds
+ * when given (inclusive). No user regular expression reaches the runtime.
+ */
+export interface ParamRule {
+  digits: true;
+  min?: number;
+  max?: number;
+}
+
+/** A placeholder link as the registry manifest lists it: its key, and its rules when it has any. */
+export type PlaceholderEntry = [key: string, params?: Record<string, ParamRule>];
+
+/** What a link matches: one path, a prefix and everything below it, or a pattern with `:name`. */
+export type LinkKind = "exact" | "splat" | "placeholder";
+
 /** One link as the runtime sees it. */
 export interface LinkRecord {
-  kind: "exact" | "splat";
-  /** The slug as the editor wrote it, for example `Docs` or `gh/*`. */
+  kind: LinkKind;
+  /** The slug as the editor wrote it, for example `Docs`, `gh/*` or `issue/:id`. */
   slug: string;
-  /** Lookup key: the normalised path without its leading `/` (splat: the prefix, without `/*`). */
+  /**
+   * Lookup key: the normalised path without its leading `/` (splat: the prefix, without `/*`;
+   * placeholder: the pattern, runtime/placeholders.ts).
+   */
   key: string;
   target: string;
   status: RedirectStatus;
@@ -61,6 +80,8 @@ export interface LinkRecord {
   forward_query: boolean;
   /** Splat links only, and only when it is `drop` (absent means `append`). */
   remainder?: "drop";
+  /** Placeholder links only: the rules their values must meet, by placeholder name. */
+  params?: Record<string, ParamRule>;
   allow?: TargetAllowance;
   description?: string;
   tags?: string[];
@@ -82,6 +103,8 @@ export interface RegistryManifest {
   /** The membership filter's size in bits (a multiple of 8) and its number of hash functions. */
   filter_bits: number;
   filter_hashes: number;
+  /** Placeholder links, when there are any: matched from here, so no shard is read to find one. */
+  placeholders?: PlaceholderEntry[];
 }
 
 /** `/links-shards/<n>.jsonl`, as the compiler builds it and `parseShard` reads it back. */
@@ -89,6 +112,8 @@ export interface RegistryShard {
   schema: typeof SHARD_SCHEMA;
   exact: Record<string, LinkRecord>;
   splat: Record<string, LinkRecord>;
+  /** Only when the shard holds placeholder links. */
+  placeholder?: Record<string, LinkRecord>;
 }
 
 /** `/links-blocklist.json`: probe rules and target policy. */
@@ -122,6 +147,8 @@ export interface SiteConfig {
   default_lang: Lang;
   languages: Lang[];
   case_sensitive: boolean;
+  /** Only when `/x` and `/x/` are different paths (site.yaml `trailing_slash: strict`). */
+  trailing_slash?: "strict";
   default_status: RedirectStatus;
   /** Seconds of shared caching for redirects; 0 means `no-store`. */
   redirect_max_age: number;
@@ -165,13 +192,13 @@ export interface CustomAssets {
 }
 
 /**
- * One link in a stats page, compact: slug as written, kind (0 exact, 1 splat), target, status,
+ * One link in a stats page, compact: slug as written, kind (0 exact, 1 splat, 2 placeholder), target, status,
  * state (index in LINK_STATES), source file (index in the page's `files`) and line, then the
  * optional schedule, owner, tags and description (0 where absent; trailing absent ones left out).
  */
 export type StatsRow = [
   slug: string,
-  kind: 0 | 1,
+  kind: 0 | 1 | 2,
   target: string,
   status: RedirectStatus,
   state: number,
@@ -210,7 +237,8 @@ export interface StatsIndex {
   case_sensitive: boolean;
   links: number;
   states: Record<LinkState, number>;
-  kinds: { exact: number; splat: number };
+  /** `placeholder` only when there are placeholder links. */
+  kinds: { exact: number; splat: number; placeholder?: number };
   /** Distinct owners and tags, and the most used (at most STATS_TOP_VALUES) with their counts. */
   owners: { count: number; top: [string, number][] };
   tags: { count: number; top: [string, number][] };

@@ -35,6 +35,7 @@ export function resolveContext(
     links: data.links,
     blocklist: data.blocklist,
     caseSensitive: data.site.case_sensitive,
+    strictTrailingSlash: data.site.trailing_slash === "strict",
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
     staticPaths: data.staticPaths,

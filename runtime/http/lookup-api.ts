@@ -4,7 +4,7 @@
  * look exactly like unknown ones.
  */
 import { resolve, type ResolveContext } from "../resolve.js";
-import type { EffectiveState, Lang } from "../contract/index.js";
+import type { EffectiveState, Lang, LinkKind } from "../contract/index.js";
 import { LANGUAGES } from "../contract/index.js";
 
 export const LOOKUP_BODY_LIMIT = 2048;
@@ -13,7 +13,7 @@ const MAX_SLUG_INPUT = 1024;
 export interface LookupResult {
   found: boolean;
   slug: string;
-  kind?: "exact" | "splat";
+  kind?: LinkKind;
   state?: EffectiveState;
   target?: string;
   status?: number;

@@ -13,11 +13,12 @@
  */
 import { escapeHtml } from "./escape.js";
 import { qrSvg, shortLinkUrl } from "./qr-svg.js";
+import type { LinkKind } from "../contract/index.js";
 
 export interface LookupResultLike {
   found: boolean;
   slug: string;
-  kind?: "exact" | "splat";
+  kind?: LinkKind;
   state?: string;
   target?: string;
   status?: number;
@@ -61,7 +62,10 @@ export function lookupBeaconResult(result: LookupResultLike): string {
 /** Where the result is shown: the instance's base URL, and what the visitor typed. */
 export interface LookupContext {
   baseUrl?: string;
-  /** The visitor's input: a splat link's short URL is the path they asked for, not `prefix/*`. */
+  /**
+   * The visitor's input: a splat or placeholder link's short URL is the path they asked for, not
+   * `prefix/*` or `issue/:id`.
+   */
   input?: string;
 }
 
@@ -74,7 +78,8 @@ function slotValues(result: LookupResultLike, context: LookupContext): Map<strin
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {
-    const asked = result.kind === "splat" ? (context.input ?? "") : String(result.slug ?? "");
+    const asked =
+      result.kind && result.kind !== "exact" ? (context.input ?? "") : String(result.slug ?? "");
     const url = shortLinkUrl(context.baseUrl, asked);
     values.set("short_url", url);
     const qr = qrSvg(url); // none when the URL is too long for a QR code

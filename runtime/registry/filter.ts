@@ -26,7 +26,7 @@ function positions(
   { bits, hashes }: { bits: number; hashes: number },
   visit: (bit: number) => boolean,
 ): boolean {
-  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key);
+  const h1 = fnv1a32((kind === "exact" ? "e" : kind === "splat" ? "s" : "p") + key);
   const h2 = mix(h1) | 1;
   for (let i = 0; i < hashes; i++) if (!visit(((h1 + Math.imul(i, h2)) >>> 0) % bits)) return false;
   return true;

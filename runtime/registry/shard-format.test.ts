@@ -6,6 +6,7 @@ import {
   findInShard,
   parseShard,
   serializeShard,
+  shardSection,
   shardHeaderProblem,
 } from "./shard-format.js";
 
@@ -25,7 +26,7 @@ const record = (kind: LinkRecord["kind"], key: string, extra: Partial<LinkRecord
 
 function shardOf(records: LinkRecord[]): RegistryShard {
   const shard = emptyShard();
-  for (const r of records) shard[r.kind][r.key] = r;
+  for (const r of records) shardSection(shard, r.kind)[r.key] = r;
   return shard;
 }
 

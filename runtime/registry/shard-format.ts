@@ -26,6 +26,8 @@ export interface ShardHeader {
   schema: typeof SHARD_SCHEMA;
   exact: number;
   splat: number;
+  /** Only when the shard holds placeholder links. */
+  placeholder?: number;
 }
 
 /**
@@ -43,15 +45,26 @@ function recordLine(record: LinkRecord): string {
   return JSON.stringify({ kind, key, ...rest });
 }
 
-/** The shard's file content: the header line, then exact then splat records, each in key order. */
+/**
+ * The shard's file content: the header line, then exact, splat and placeholder records, each in
+ * key order.
+ */
 export function serializeShard(shard: RegistryShard): string {
   const byKey = (a: LinkRecord, b: LinkRecord) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const exact = Object.values(shard.exact).sort(byKey);
   const splat = Object.values(shard.splat).sort(byKey);
+  const placeholder = Object.values(shard.placeholder ?? {}).sort(byKey);
   const header: ShardHeader = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
+  if (placeholder.length > 0) header.placeholder = placeholder.length;
+  return [JSON.stringify(header), ...[...exact, ...splat, ...placeholder].map(recordLine), ""].join(
     "\n",
   );
+}
+
+/** The map of `kind` in a shard (the placeholder map is made when first needed). */
+export function shardSection(shard: RegistryShard, kind: LinkKind): Record<string, LinkRecord> {
+  if (kind !== "placeholder") return shard[kind];
+  return (shard.placeholder ??= Object.create(null) as Record<string, LinkRecord>);
 }
 
 /** The header of a shard's text, or an error message when it is not one this runtime reads. */
@@ -83,13 +96,12 @@ export function parseShard(text: string): RegistryShard {
   const header = JSON.parse(text.slice(0, text.indexOf("\n"))) as ShardHeader;
   const shard = emptyShard();
   const lines = text.split("\n").slice(1, -1);
-  if (lines.length !== header.exact + header.splat)
-    throw new Error(
-      `registry shard: ${lines.length} records, the header counts ${header.exact + header.splat}`,
-    );
+  const counted = header.exact + header.splat + (header.placeholder ?? 0);
+  if (lines.length !== counted)
+    throw new Error(`registry shard: ${lines.length} records, the header counts ${counted}`);
   for (const line of lines) {
     const record = JSON.parse(line) as LinkRecord;
-    shard[record.kind][record.key] = record;
+    shardSection(shard, record.kind)[record.key] = record;
   }
   return shard;
 }

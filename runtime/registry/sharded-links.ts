@@ -11,6 +11,7 @@ import {
   type RegistryManifest,
 } from "../contract/index.js";
 import { remember } from "../lru.js";
+import { compilePlaceholders, type PlaceholderTable } from "../placeholders.js";
 import { MembershipFilter } from "./filter.js";
 import { readPrivateBytes, readPrivateText } from "./read-assets.js";
 import { findInShard, shardHeaderProblem, type LinkKind } from "./shard-format.js";
@@ -46,6 +47,7 @@ export const FILTER_RETRY_READS = 256;
  */
 export class ShardedLinks implements LinkSource {
   readonly splatDepths: readonly number[];
+  readonly placeholders: PlaceholderTable;
   private readonly shards = new Map<number, string>();
   private readonly records = new Map<string, LinkRecord | null>();
   /** Shard reads since the filter's read was last started (-1: never started). */
@@ -62,6 +64,7 @@ export class ShardedLinks implements LinkSource {
     private filter?: MembershipFilter,
   ) {
     this.splatDepths = manifest.splat_depths;
+    this.placeholders = compilePlaceholders(manifest.placeholders ?? []);
     this.keepsShards = manifest.shard_count <= WHOLE_REGISTRY_SHARDS;
   }
 
@@ -98,6 +101,10 @@ export class ShardedLinks implements LinkSource {
     return this.lookup("splat", key);
   }
 
+  placeholder(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined> {
+    return this.lookup("placeholder", key);
+  }
+
   /** Keeps a shard's text, read here or elsewhere (the warm-up's), if this registry keeps texts. */
   keep(index: number, text: string): void {
     if (this.keepsShards) this.shards.set(index, text);
@@ -112,7 +119,7 @@ export class ShardedLinks implements LinkSource {
     kind: LinkKind,
     key: string,
   ): LinkRecord | undefined | Promise<LinkRecord | undefined> {
-    const id = (kind === "exact" ? "e:" : "s:") + key;
+    const id = (kind === "exact" ? "e:" : kind === "splat" ? "s:" : "p:") + key;
     const known = this.records.get(id);
     if (known !== undefined) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);

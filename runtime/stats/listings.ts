@@ -6,8 +6,9 @@
  */
 import { foldCase } from "../case-fold.js";
 import { normalizePath } from "../normalize.js";
-import { LINK_STATES, type LinkState, type StatsRow } from "../contract/index.js";
-import { nameOf, type StatsLink } from "./rows.js";
+import { LINK_STATES, type LinkKind, type LinkState, type StatsRow } from "../contract/index.js";
+import { KIND_CODES, nameOf, type StatsLink } from "./rows.js";
+import { placeholderKeyOf } from "../placeholders.js";
 
 export const ALL = "all";
 /** Active exact links with a start, by start time; the same with an end, by end time. */
@@ -42,7 +43,7 @@ export function rowFilter(listing: string): (row: StatsRow) => boolean {
       return (row) => row[4] === state;
     }
     case "kind": {
-      const kind = value === "splat" ? 1 : 0;
+      const kind = Object.hasOwn(KIND_CODES, value) ? KIND_CODES[value as LinkKind] : -1;
       return (row) => row[1] === kind;
     }
     case "owner":
@@ -56,18 +57,23 @@ export function rowFilter(listing: string): (row: StatsRow) => boolean {
 
 /**
  * The normalised slug: the lookup key (case folded unless the site is case-sensitive), a splat
- * with its `/*` (`gh/*`; the catch-all `*`), so a prefix search matches what an editor types.
+ * with its `/*` (`gh/*`; the catch-all `*`), a placeholder link's pattern (`issue/:id`), so a
+ * prefix search matches what an editor types.
  */
 export function sortKeyOf(slug: string, caseSensitive: boolean): string {
+  const pattern = placeholderKeyOf(slug, caseSensitive);
+  if (pattern !== null) return pattern;
   const splat = slug === "*" || slug.endsWith("/*");
+  // A trailing slash (trailing_slash: strict) is part of an exact link's key.
+  const slash = !splat && slug.length > 1 && slug.endsWith("/") ? "/" : "";
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   const normalized = normalizePath("/" + body, caseSensitive);
-  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
+  return sortKeyOfKey(splat ? "splat" : "exact", (normalized.ok ? normalized.key : body) + slash);
 }
 
 /** The same from a link's lookup key (the compiler's validated `key`, normalised the same way). */
-export function sortKeyOfKey(kind: "exact" | "splat", key: string): string {
-  if (kind === "exact") return key;
+export function sortKeyOfKey(kind: LinkKind, key: string): string {
+  if (kind !== "splat") return key;
   return key === "" ? "*" : key + "/*";
 }
 

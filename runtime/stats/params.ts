@@ -4,6 +4,7 @@
  */
 import { LINK_STATES, MAX_SLUG_LENGTH, type LinkState } from "../contract/index.js";
 import { MAX_CURSOR_LENGTH } from "./cursor.js";
+import { KIND_CODES } from "./rows.js";
 import {
   ENDS,
   STARTS,
@@ -97,7 +98,7 @@ export function parseLinksQuery(
 
 function facetOf(facet: Facet, value: string): string | null {
   if (facet === "state" && !(LINK_STATES as readonly string[]).includes(value)) return null;
-  if (facet === "kind" && value !== "exact" && value !== "splat") return null;
+  if (facet === "kind" && !Object.hasOwn(KIND_CODES, value)) return null;
   if (value === "" || value.length > MAX_FILTER_LENGTH) return null;
   return facetListing(facet, facet === "state" ? (value as LinkState) : value);
 }

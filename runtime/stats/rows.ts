@@ -7,6 +7,7 @@ import {
   STATS_NAME_MAX,
   STATS_TAGS_MAX,
   STATS_TEXT_MAX,
+  type LinkKind,
   type LinkRecord,
   type LinkState,
   type RedirectStatus,
@@ -17,7 +18,7 @@ import {
 /** The fields the stats surface shows of a link (free text cut to the index's limits). */
 export interface StatsLink {
   slug: string;
-  kind: "exact" | "splat";
+  kind: LinkKind;
   target: string;
   status: RedirectStatus;
   state: LinkState;
@@ -28,6 +29,13 @@ export interface StatsLink {
   file: string;
   line: number;
 }
+
+/** A row's kind: its code in a stats row (StatsRow), and back. */
+export const KIND_CODES = { exact: 0, splat: 1, placeholder: 2 } as const satisfies Record<
+  LinkKind,
+  number
+>;
+export const KIND_OF_CODE: readonly LinkKind[] = ["exact", "splat", "placeholder"];
 
 /** `text` cut to at most `max` UTF-16 code units, never inside a surrogate pair. */
 export function cutText(text: string, max: number): string {
@@ -84,7 +92,7 @@ export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] 
 export function encodeRow(link: StatsLink, file: number): StatsRow {
   const row: StatsRow = [
     link.slug,
-    link.kind === "splat" ? 1 : 0,
+    KIND_CODES[link.kind],
     link.target,
     link.status,
     LINK_STATES.indexOf(link.state),

@@ -13,7 +13,7 @@ import {
 import { decodeCursor, encodeCursor, sameQuery, type Cursor } from "./cursor.js";
 import { ALL, ENDS, STARTS, entryKey, eventTime } from "./listings.js";
 import { NOT_OUR_CURSOR, parseEventsQuery, parseLinksQuery } from "./params.js";
-import type { StatsLink } from "./rows.js";
+import { KIND_OF_CODE, type StatsLink } from "./rows.js";
 import { RangeReader, rangeTotal, rankOf } from "./scan.js";
 import type { LoadedIndex, OperatorFiles } from "./store.js";
 
@@ -28,7 +28,7 @@ const LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 export function recordOf(row: StatsRow, files: readonly string[], now: Date): StatsRecord {
   const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
   const lifecycle = {
-    kind: kind === 1 ? ("splat" as const) : ("exact" as const),
+    kind: KIND_OF_CODE[kind],
     state: LINK_STATES[state],
     schedule: schedule || undefined,
   };

@@ -22,8 +22,11 @@ import type { TargetFailure } from "./rules.js";
 export {
   encodePathSegment,
   expandSplat,
+  expandTarget,
   splatTemplateProblem,
+  templateProblem,
   SPLAT_PLACEHOLDER,
+  type TemplateValues,
 } from "./splat.js";
 export { INVISIBLE_CODE_POINTS, INVISIBLE_UNICODE_VERSION } from "./invisible.js";
 export {

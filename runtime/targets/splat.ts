@@ -1,63 +1,124 @@
 /**
- * Rule 11: a splat value enters its target segment by segment. The caller gives the remainder
- * segments already percent-decoded once; each is refused if it is a dot segment or holds a
- * control character, then encoded for where it lands: in the path as an RFC 3986 path segment
- * (`encodePathSegment`), in the query or fragment as a component (`encodeURIComponent`), so it
- * never adds a path segment, a query key or a fragment. `:splat` in the target is replaced;
- * otherwise the remainder is appended to the target path (query and fragment stay intact).
- * The caller judges the result with checkTarget again.
+ * Rule 11: a splat value or a placeholder value enters its target segment by segment. The caller
+ * gives the remainder segments and the placeholder values already percent-decoded once; each is
+ * refused if it is a dot segment or holds a control character, then encoded for where it lands: in
+ * the path as an RFC 3986 path segment (`encodePathSegment`), in the query or fragment as a
+ * component (`encodeURIComponent`), so it never adds a path segment, a query key or a fragment.
+ * `:splat` and each captured `:name` in the target are replaced (a `:name` the slug does not
+ * capture stays as written); without `:splat` the remainder is appended to the target path (query
+ * and fragment stay intact). The caller judges the result with checkTarget again.
  */
 import { CONTROL, describeControl, refuse, type TargetFailure } from "./rules.js";
 
 export const SPLAT_PLACEHOLDER = ":splat";
 
-// Scheme, slashes and authority: the placeholder must never land here (the visitor would pick the host).
+// Scheme, slashes and authority: a value must never land here (the visitor would pick the host).
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
+// `:splat` as a prefix (as splat targets have always been read), else a whole `:name`.
+const TOKEN = /:splat|:([A-Za-z]\w*)/g;
 
-/** Why a splat target template is unsafe, or null. Also used by the compiler at build time. */
-export function splatTemplateProblem(target: string): string | null {
-  const at = target.indexOf(SPLAT_PLACEHOLDER);
-  if (at === -1) return null;
+export interface TemplateValues {
+  /** The splat remainder, one decoded segment each. */
+  splat?: readonly string[];
+  /** Placeholder values by name, decoded once. */
+  params?: Readonly<Record<string, string>>;
+  /** Append the remainder to the target path when the target has no `:splat`. */
+  append?: boolean;
+  /** The request path ended with `/` and trailing slashes are strict: a remainder keeps it. */
+  trailingSlash?: boolean;
+}
+
+interface Token {
+  at: number;
+  text: string;
+  /** `splat`, or the placeholder's name. */
+  name: string;
+}
+
+function tokensOf(target: string, names: ReadonlySet<string>): Token[] {
+  const found: Token[] = [];
+  for (const match of target.matchAll(TOKEN)) {
+    const name = match[1] ?? "splat";
+    if (name === "splat" || names.has(name)) found.push({ at: match.index, text: match[0], name });
+  }
+  return found;
+}
+
+/**
+ * Why a target template is unsafe, or null: `:splat` or a captured placeholder in the scheme or
+ * host. Also used by the compiler at build time.
+ */
+export function templateProblem(target: string, names: Iterable<string> = []): string | null {
+  const found = tokensOf(target, new Set(names));
+  if (found.length === 0) return null;
   const authority = AUTHORITY.exec(target);
-  if (!authority || at < authority[0].length)
-    return `"${SPLAT_PLACEHOLDER}" must be in the path, query or fragment, never in the scheme or host`;
-  return null;
+  const bad = found.find((t) => !authority || t.at < authority[0].length);
+  return bad
+    ? `"${bad.text}" must be in the path, query or fragment, never in the scheme or host`
+    : null;
+}
+
+/** Why a splat target template is unsafe, or null. */
+export function splatTemplateProblem(target: string): string | null {
+  return target.includes(SPLAT_PLACEHOLDER) ? templateProblem(target) : null;
 }
 
 export function expandSplat(
   target: string,
   remainder: readonly string[],
 ): { ok: true; url: string } | TargetFailure {
+  return expandTarget(target, { splat: remainder, append: true });
+}
+
+export function expandTarget(
+  target: string,
+  values: TemplateValues,
+): { ok: true; url: string } | TargetFailure {
+  const remainder = values.splat ?? [];
+  const params = values.params ?? {};
   for (const [i, segment] of remainder.entries()) {
-    if (segment === "." || segment === "..")
-      return refuse(11, `splat segment ${i + 1} is a dot segment ("${segment}")`);
-    if (CONTROL.test(segment))
-      return refuse(
-        11,
-        `splat segment ${i + 1} holds a control character (${describeControl(segment)})`,
-      );
+    const problem = valueProblem(segment);
+    if (problem) return refuse(11, `splat segment ${i + 1} ${problem}`);
   }
-  const problem = splatTemplateProblem(target);
+  const found = tokensOf(target, new Set(Object.keys(params)));
+  for (const token of found) {
+    const problem = token.name === "splat" ? null : valueProblem(params[token.name]);
+    if (problem) return refuse(11, `placeholder :${token.name} ${problem}`);
+  }
+  const problem = templateProblem(target, Object.keys(params));
   if (problem) return refuse(11, problem);
+  const slash = values.trailingSlash && remainder.length > 0 ? "/" : "";
+  let url: string;
   let inPath: string;
-  let inComponent: string;
   try {
-    inPath = remainder.map(encodePathSegment).join("/");
-    inComponent = remainder.map(encodeURIComponent).join("/");
+    inPath = remainder.map(encodePathSegment).join("/") + slash;
+    const inComponent = remainder.map(encodeURIComponent).join("/") + slash;
+    url = fill(target, found, (token, path) =>
+      token.name === "splat"
+        ? path
+          ? inPath
+          : inComponent
+        : (path ? encodePathSegment : encodeURIComponent)(params[token.name]),
+    );
   } catch {
-    return refuse(11, "a splat segment is not well-formed Unicode (lone surrogate)");
+    return refuse(11, "a value is not well-formed Unicode (lone surrogate)");
   }
-  if (target.includes(SPLAT_PLACEHOLDER))
-    return { ok: true, url: fillPlaceholders(target, inPath, inComponent) };
-  if (inPath === "") return { ok: true, url: target };
-  let url: URL;
+  if (!values.append || found.some((t) => t.name === "splat") || inPath === "")
+    return { ok: true, url };
+  let parsed: URL;
   try {
-    url = new URL(target);
+    parsed = new URL(url);
   } catch {
-    return { ok: true, url: target }; // not a URL: checkTarget refuses it next, with its rule
+    return { ok: true, url }; // not a URL: checkTarget refuses it next, with its rule
   }
-  url.pathname = url.pathname.replace(/\/?$/, "/") + inPath;
-  return { ok: true, url: url.href };
+  parsed.pathname = parsed.pathname.replace(/\/?$/, "/") + inPath;
+  return { ok: true, url: parsed.href };
+}
+
+function valueProblem(value: string): string | null {
+  if (value === "." || value === "..") return `is a dot segment ("${value}")`;
+  if (CONTROL.test(value)) return `holds a control character (${describeControl(value)})`;
+  return null;
 }
 
 /**
@@ -74,20 +135,24 @@ export function encodePathSegment(segment: string): string {
   return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
 }
 
-/** Each placeholder gets the encoding of its position: path before `?`/`#`, component after. */
-function fillPlaceholders(target: string, inPath: string, inComponent: string): string {
+/** Each token gets the encoding of its position: path before `?`/`#`, component after. */
+function fill(
+  target: string,
+  found: readonly Token[],
+  value: (token: Token, inPath: boolean) => string,
+): string {
+  if (found.length === 0) return target;
   const hash = target.indexOf("#");
   const query = target.indexOf("?");
   const pathEnd = Math.min(
     hash === -1 ? target.length : hash,
     query === -1 ? target.length : query,
   );
-  const parts = target.split(SPLAT_PLACEHOLDER);
-  let out = parts[0];
-  let at = parts[0].length;
-  for (const part of parts.slice(1)) {
-    out += (at < pathEnd ? inPath : inComponent) + part;
-    at += SPLAT_PLACEHOLDER.length + part.length;
+  let out = "";
+  let from = 0;
+  for (const token of found) {
+    out += target.slice(from, token.at) + value(token, token.at < pathEnd);
+    from = token.at + token.text.length;
   }
-  return out;
+  return out + target.slice(from);
 }

@@ -6,6 +6,8 @@
  * response headers, which only the HTTP runners can see; `resolve` runners skip nothing else.
  */
 
+import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
+
 export interface RequestCase {
   name: string;
   method?: string;
@@ -945,4 +947,5 @@ export const REQUEST_CASES: RequestCase[] = [
     http: true,
     expectHeaders: { "x-generated-by": /^shortlinks\// },
   },
+  ...PLACEHOLDER_CASES,
 ];

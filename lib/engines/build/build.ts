@@ -31,7 +31,15 @@ export interface BuildResult extends CompileResult {
   outProblem?: Diagnostic;
 }
 
-const EMPTY_SUMMARY = { links: 0, exact: 0, splat: 0, shards: 0, files: 0, workerBytes: 0 };
+const EMPTY_SUMMARY = {
+  links: 0,
+  exact: 0,
+  splat: 0,
+  placeholder: 0,
+  shards: 0,
+  files: 0,
+  workerBytes: 0,
+};
 
 /** The lock file of the writers of `outDir`, beside it. */
 export function outDirLock(outDir: string): string {

@@ -5,11 +5,12 @@
  * matching settings, so when the settings are equal only paths touching a changed link are
  * resolved; otherwise every named path is.
  */
-import type { LinkRecord } from "../../../runtime/contract/index.js";
+import type { LinkKind, LinkRecord } from "../../../runtime/contract/index.js";
 import type { Resolution } from "../../../runtime/resolve.js";
 import { normalizePath } from "../../../runtime/normalize.js";
 import type { LinkComparison } from "./compare-links.js";
-import { caseKeptKey } from "../../shared/link-identity.js";
+import { caseKeptKey, samplePathOf } from "../../shared/link-identity.js";
+import { compilePlaceholders, matchPlaceholders } from "../../../runtime/placeholders.js";
 import { outcomeOf, type PathOutcome, type Side } from "./side.js";
 
 /**
@@ -21,7 +22,7 @@ export type RoutingCause =
   "changed" | "added" | "removed" | "caught" | "released" | "shadowed" | "site";
 
 export interface MatchView {
-  kind: "exact" | "splat";
+  kind: LinkKind;
   slug: string;
   file: string;
   line: number;
@@ -55,6 +56,7 @@ export function settingsDiffer(base: Side, head: Side): boolean {
   const [a, b] = [base.tables, head.tables];
   return (
     base.caseSensitive !== head.caseSensitive ||
+    a.siteConfig.trailing_slash !== b.siteConfig.trailing_slash ||
     JSON.stringify(a.blocklist) !== JSON.stringify(b.blocklist) ||
     JSON.stringify([...a.siteConfig.static_paths].sort()) !==
       JSON.stringify([...b.siteConfig.static_paths].sort())
@@ -71,16 +73,29 @@ export function candidatePaths(
   const paths = new Map<string, string>();
   const dirtyExact = new Set<string>();
   const dirtySplat = new Set<string>();
-  const mark = (link: LinkRecord) =>
-    (link.kind === "exact" ? dirtyExact : dirtySplat).add(link.key);
+  const dirtyPatterns: LinkRecord[] = [];
+  const mark = (link: LinkRecord) => {
+    if (link.kind === "placeholder") dirtyPatterns.push(link);
+    else (link.kind === "exact" ? dirtyExact : dirtySplat).add(link.key);
+  };
   comparison.added.forEach(mark);
   comparison.removed.forEach(mark);
   for (const change of comparison.routingChanged) {
     mark(change.before);
     mark(change.after);
   }
+  // A changed placeholder link touches every named path its pattern matches.
+  const patterns = compilePlaceholders(
+    dirtyPatterns.map((l) => (l.params ? [l.key, l.params] : [l.key])),
+  );
   const touched = (key: string) => {
     if (dirtyExact.has(key)) return true;
+    if (patterns.size > 0) {
+      const keys = key.replace(/\/$/, "").split("/");
+      const trailingSlash = key.endsWith("/");
+      if (matchPlaceholders(patterns, { keys, values: keys, trailingSlash, strict: false }))
+        return true;
+    }
     if (dirtySplat.size === 0) return false;
     const segments = key === "" ? [] : key.split("/");
     for (let depth = 0; depth <= segments.length; depth++)
@@ -90,7 +105,7 @@ export function candidatePaths(
   for (const side of [head, base]) {
     for (const link of side.tables.links) {
       if (!everything && !touched(link.key)) continue;
-      const written = "/" + caseKeptKey(link);
+      const written = link.kind === "placeholder" ? samplePathOf(link) : "/" + caseKeptKey(link);
       if (everything) {
         // Both spellings: when case sensitivity changes, /Docs and /docs may part ways.
         paths.set(written, written);

@@ -7,7 +7,7 @@ import { errorsIn, type Diagnostic } from "../../shared/diagnostics.js";
 import { answerRequest } from "../../../runtime/engine/answer.js";
 import { filesInstance } from "../../shared/memory-instance.js";
 import type { Check } from "../../../runtime/resolve.js";
-import type { RemainderMode } from "../../../runtime/contract/index.js";
+import type { LinkKind, RemainderMode } from "../../../runtime/contract/index.js";
 import { assetFiles } from "../../stages/5-bundle/output-files.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { printable } from "../../shared/printable.js";
@@ -26,10 +26,12 @@ export interface Explanation {
   at: string;
   normalized: string | null;
   match: null | {
-    kind: "exact" | "splat";
+    kind: LinkKind;
     slug: string;
     file: string;
     line: number;
+    /** Placeholder links: each placeholder's value, decoded once, case kept. */
+    params?: Record<string, string>;
     /** Splat links: what happens to the rest of the path when the target has no `:splat`. */
     remainder?: RemainderMode;
   };
@@ -77,7 +79,8 @@ export async function createExplainer(
           slug: resolution.match.slug,
           file: resolution.match.file,
           line: resolution.match.line,
-          ...(resolution.link?.kind === "splat"
+          ...(resolution.match.params ? { params: resolution.match.params } : {}),
+          ...(resolution.link?.kind === "splat" || resolution.link?.key.endsWith("/*")
             ? { remainder: resolution.link.remainder ?? "append" }
             : {}),
         },
@@ -106,6 +109,8 @@ export function formatExplanation(e: Explanation): string[] {
     lines.push(
       `  match      ${e.match.kind} ${e.match.slug}  ${e.match.file}:${e.match.line}${e.match.remainder ? `  (remainder: ${e.match.remainder})` : ""}`,
     );
+  for (const [name, value] of Object.entries(e.match?.params ?? {}))
+    lines.push(`    :${name.padEnd(8)} ${JSON.stringify(value)}`);
   if (e.effective_state)
     lines.push(
       `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,

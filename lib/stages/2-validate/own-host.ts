@@ -10,7 +10,7 @@
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { decide } from "../../../runtime/engine/answer.js";
 import { tablesInstance, type InstanceTables } from "../../shared/memory-instance.js";
-import { sameLink, slugBody } from "../../shared/link-identity.js";
+import { samplePathOf, sameLink } from "../../shared/link-identity.js";
 import { statusOf } from "../../../runtime/resolve.js";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { SPLAT_SAMPLE } from "./link-targets.js";
@@ -42,7 +42,7 @@ export async function ownHostProblems(tables: InstanceTables): Promise<Diagnosti
     const at = { file: link.file, line: link.line };
     const subject = `link ${JSON.stringify(link.slug)}`;
     const passed: LinkRecord[] = [];
-    let path = pathOf(link);
+    let path = samplePathOf(link);
     for (;;) {
       const resolution = await decide(instance, { method: "GET", url: path, now });
       const { outcome } = resolution;
@@ -90,14 +90,6 @@ export async function ownHostProblems(tables: InstanceTables): Promise<Diagnosti
     }
   }
   return diagnostics;
-}
-
-/** A path that reaches `link` itself: its slug, and a sample remainder for a splat. */
-function pathOf(link: LinkRecord): string {
-  const body = slugBody(link);
-  const segments = body === "" ? [] : body.split("/");
-  if (link.kind === "splat") segments.push(SPLAT_SAMPLE);
-  return "/" + segments.map(encodeURIComponent).join("/");
 }
 
 function chain(links: readonly LinkRecord[]): string {

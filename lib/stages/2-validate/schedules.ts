@@ -1,6 +1,7 @@
 /** Schedules: exact links only, ISO 8601 with an offset, at least one bound, start before end. */
 import { diag, type Diagnostic, type Place } from "../../shared/diagnostics.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
+import type { LinkKind } from "../../../runtime/contract/index.js";
 
 const ISO_WITH_OFFSET =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -21,7 +22,7 @@ export function parseIsoWithOffset(text: string): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-export function checkSchedule(link: SourceLink, kind: "exact" | "splat"): Diagnostic[] {
+export function checkSchedule(link: SourceLink, kind: LinkKind): Diagnostic[] {
   const schedule = link.schedule;
   if (!schedule) return [];
   const lineOf = (field: string): Place => ({
@@ -29,7 +30,7 @@ export function checkSchedule(link: SourceLink, kind: "exact" | "splat"): Diagno
     line: link.fieldLines[`schedule.${field}`] ?? link.fieldLines.schedule ?? link.line,
   });
   const subject = `link "${link.slug}"`;
-  if (kind === "splat") {
+  if (kind !== "exact") {
     return [
       diag(
         "SL311",

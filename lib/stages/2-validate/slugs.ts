@@ -5,6 +5,12 @@ import { isReservedKey, RESERVED_PREFIXES } from "../../../runtime/routes.js";
 import { badSlugCharacter } from "../../../runtime/slug.js";
 import { CONTROL } from "../../../runtime/targets/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
+import {
+  PLACEHOLDER_SEGMENT,
+  placeholderKeyOf,
+  SPLAT_NAME,
+} from "../../../runtime/placeholders.js";
+import type { LinkKind } from "../../../runtime/contract/index.js";
 
 /** A refused character as the editor can see it: invisible ones by their code point. */
 function showCharacter(c: string): string {
@@ -16,33 +22,88 @@ function showCharacter(c: string): string {
 export const DANGEROUS_PREFIXES: readonly string[] = [".well-known", ".git", ".env"];
 
 export type ParsedSlug =
-  | { ok: true; kind: "exact" | "splat"; key: string; segments: number }
-  | { ok: false; reason: string };
+  | {
+      ok: true;
+      kind: LinkKind;
+      key: string;
+      segments: number;
+      /** Placeholder links: the names of their placeholders, in order. */
+      names?: string[];
+    }
+  | {
+      ok: false;
+      reason: string;
+      /** SL380 a placeholder segment, SL384 a trailing slash; else SL302 (`longer…`) or SL301. */
+      code?: "SL380" | "SL384";
+    };
 
-export function parseSlug(slug: string, caseSensitive: boolean): ParsedSlug {
+export interface SlugOptions {
+  /** `/x/` is another path than `/x` (site.yaml `trailing_slash: strict`). */
+  strictTrailingSlash?: boolean;
+}
+
+export function parseSlug(
+  slug: string,
+  caseSensitive: boolean,
+  options: SlugOptions = {},
+): ParsedSlug {
   if (slug.length > MAX_SLUG_LENGTH)
     return { ok: false, reason: `longer than ${MAX_SLUG_LENGTH} characters (${slug.length})` };
   const splat = slug === "*" || slug.endsWith("/*");
-  const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
+  let body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   if (body === "" && splat) return { ok: true, kind: "splat", key: "", segments: 0 };
+  const slash = !splat && body.length > 1 && body.endsWith("/") && !body.endsWith("//");
+  if (slash && !options.strictTrailingSlash)
+    return {
+      ok: false,
+      reason: "ends with `/`, which matching ignores: /x and /x/ are one path",
+      code: "SL384",
+    };
+  if (slash) body = body.slice(0, -1);
   const segments = body.split("/");
+  const names: string[] = [];
   for (const segment of segments) {
     if (segment === "")
       return { ok: false, reason: "empty segment (leading, trailing or doubled `/`)" };
+    if (segment.startsWith(":")) {
+      const problem = placeholderProblem(segment, names);
+      if (problem) return { ok: false, reason: problem, code: "SL380" };
+      names.push(segment.slice(1));
+      continue;
+    }
     if (segment === "." || segment === "..")
       return { ok: false, reason: `dot segment "${segment}"` };
     const bad = badSlugCharacter(segment);
     if (bad !== undefined)
       return { ok: false, reason: `character ${showCharacter(bad)} is not allowed` };
   }
+  if (names.length > 0)
+    return {
+      ok: true,
+      kind: "placeholder",
+      key: placeholderKeyOf(slug, caseSensitive) as string,
+      segments: segments.length,
+      names,
+    };
   const normalized = normalizePath("/" + body, caseSensitive);
   if (!normalized.ok) return { ok: false, reason: normalized.reason };
   return {
     ok: true,
     kind: splat ? "splat" : "exact",
-    key: normalized.key,
+    key: normalized.key + (slash ? "/" : ""),
     segments: normalized.segments.length,
   };
+}
+
+/** Why a segment starting with `:` is no placeholder this slug may hold, or null. */
+function placeholderProblem(segment: string, earlier: readonly string[]): string | null {
+  if (!PLACEHOLDER_SEGMENT.test(segment))
+    return `placeholder "${segment}" is not \`:\` then a name (an ASCII letter, then letters, digits or _), alone in its segment`;
+  const name = segment.slice(1);
+  if (name.startsWith(SPLAT_NAME))
+    return `placeholder "${segment}": :${SPLAT_NAME} is the splat's own name in a target`;
+  if (earlier.includes(name)) return `placeholder "${segment}" is named twice`;
+  return null;
 }
 
 /** First segments of every reserved or dangerous prefix: most keys are cleared by one lookup. */
@@ -70,4 +131,23 @@ export function shadowedReservedPath(key: string): string | undefined {
     p.startsWith(lower + "/"),
   );
   return below ? "/" + below : undefined;
+}
+
+/**
+ * Rule 12 for a placeholder link with a splat (`:lang/*`): the reserved or dangerous path whose
+ * whole subtree it would catch: its literal segments agree with the path's, and every segment it
+ * has past the path's is a placeholder.
+ */
+export function patternShadows(key: string): string | undefined {
+  const segments = key.slice(0, -2).split("/");
+  const isPlaceholder = (segment: string) => PLACEHOLDER_SEGMENT.test(segment);
+  return [...RESERVED_PREFIXES, ...DANGEROUS_PREFIXES]
+    .map((path) => path.split("/"))
+    .find((path) =>
+      segments.every((segment, i) =>
+        i < path.length ? isPlaceholder(segment) || segment === path[i] : isPlaceholder(segment),
+      ),
+    )
+    ?.join("/")
+    .replace(/^/, "/");
 }

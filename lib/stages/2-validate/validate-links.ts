@@ -10,8 +10,9 @@ import type { SourceLink } from "../1-sources/links/row-schema.js";
 import { findConflicts } from "./conflicts.js";
 import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
-import { parseSlug, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
+import { parseSlug, patternShadows, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
+import { checkParams, placeholderConflicts, uncapturedNames } from "./placeholders.js";
 import { servedPathsOf } from "../../../runtime/static-files.js";
 import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
@@ -20,7 +21,11 @@ import { appendAll } from "../../shared/lists.js";
 
 export interface ValidateInput {
   links: SourceLink[];
-  site: { case_sensitive: boolean; default_status: LinkRecord["status"] };
+  site: {
+    case_sensitive: boolean;
+    default_status: LinkRecord["status"];
+    trailing_slash?: "ignore" | "strict";
+  };
   /** The target rules' lists, and the scanner probes that no link may sit under. */
   policy: TargetPolicy & Pick<Blocklist, "probes">;
   /** Public static paths (`/hello.html`, `/assets/app.css`), as served. */
@@ -42,7 +47,7 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
     if (problems.record) records.push(problems.record);
   }
   const conflicts = findConflicts(records, input.site.case_sensitive);
-  appendAll(diagnostics, conflicts.diagnostics);
+  appendAll(diagnostics, conflicts.diagnostics, placeholderConflicts(conflicts.links));
   return { links: conflicts.links, diagnostics };
 }
 
@@ -53,24 +58,17 @@ function validateOne(
 ): { record?: LinkRecord; diagnostics: Diagnostic[] } {
   const at = { file: link.file, line: link.fieldLines.slug ?? link.line };
   const subject = `link ${JSON.stringify(link.slug.length > 60 ? link.slug.slice(0, 57) + "..." : link.slug)}`;
-  const parsed = parseSlug(link.slug, input.site.case_sensitive);
+  const parsed = parseSlug(link.slug, input.site.case_sensitive, {
+    strictTrailingSlash: input.site.trailing_slash === "strict",
+  });
   if (!parsed.ok) {
-    const code = parsed.reason.startsWith("longer") ? "SL302" : "SL301";
-    return {
-      diagnostics: [
-        diag(
-          code,
-          at,
-          `${subject}: slug ${parsed.reason}`,
-          code === "SL302"
-            ? `shorten it to ${MAX_SLUG_LENGTH} characters at most`
-            : "use letters, digits, - _ . ~ and / between segments; end with /* for a splat",
-        ),
-      ],
-    };
+    const code = parsed.code ?? (parsed.reason.startsWith("longer") ? "SL302" : "SL301");
+    return { diagnostics: [diag(code, at, `${subject}: slug ${parsed.reason}`, SLUG_HINTS[code])] };
   }
   const diagnostics: Diagnostic[] = [];
   const { kind, key } = parsed;
+  const names = parsed.names ?? [];
+  const splat = kind === "splat" || key.endsWith("/*");
   const lower = foldCase(key);
   const probed = probedPath(kind, key, input.policy);
   if (probed)
@@ -82,7 +80,18 @@ function validateOne(
         "pick another slug, or remove the probe from the blocklist (custom/blocklist.yaml, with a reason)",
       ),
     );
-  else if (kind === "exact") {
+  else if (kind === "placeholder") {
+    const shadowed = splat ? patternShadows(key) : undefined;
+    if (shadowed)
+      diagnostics.push(
+        ruleDiagnostic(
+          12,
+          at,
+          `${subject}: it would shadow ${shadowed}`,
+          "start with a literal segment",
+        ),
+      );
+  } else if (kind === "exact") {
     const reserved = reservedPrefixOf(lower);
     if (reserved)
       diagnostics.push(
@@ -121,8 +130,11 @@ function validateOne(
         );
     }
   }
-  appendAll(diagnostics, checkSchedule(link, kind), checkRemainder(link, kind));
-  const target = checkLinkTarget(link, kind, input.policy);
+  appendAll(diagnostics, checkSchedule(link, kind), checkRemainder(link, kind, splat));
+  const rules = checkParams(link, names);
+  appendAll(diagnostics, rules.diagnostics);
+  if (kind === "placeholder") appendAll(diagnostics, uncapturedNames(link, names, splat));
+  const target = checkLinkTarget(link, kind, input.policy, names);
   appendAll(diagnostics, target.diagnostics);
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
   const record: LinkRecord = {
@@ -137,7 +149,8 @@ function validateOne(
     line: link.line,
   };
   if (link.schedule && kind === "exact") record.schedule = link.schedule;
-  if (link.remainder === "drop" && kind === "splat") record.remainder = "drop";
+  if (link.remainder === "drop" && splat) record.remainder = "drop";
+  if (rules.params) record.params = rules.params;
   if (link.allow) record.allow = link.allow;
   if (link.description !== undefined) record.description = link.description;
   if (link.tags !== undefined) record.tags = link.tags;
@@ -158,14 +171,26 @@ function staticKeys(paths: readonly string[]): Set<string> {
 
 /**
  * The path a link would answer that the scanner-probe guard answers first (runtime/guards.ts):
- * an exact link's own path, or a splat's every path (tried with a sample remainder).
+ * an exact link's own path, a splat's every path (tried with a sample remainder), a placeholder
+ * link's paths (tried with sample values).
  */
 function probedPath(
-  kind: "exact" | "splat",
+  kind: LinkRecord["kind"],
   key: string,
   policy: Pick<Blocklist, "probes">,
 ): string | null {
-  const path = kind === "exact" ? `/${key}` : `/${key}/a`;
+  const shape =
+    kind === "placeholder" ? key.replace(/(^|\/):[A-Za-z]\w*/g, "$1a").replace(/\/\*$/, "/…") : key;
+  const path = kind === "splat" ? `/${key}/a` : `/${shape.replace(/…$/, "a")}`;
   if (!isProbe(foldPathForGuards(path), policy)) return null;
-  return kind === "exact" ? `/${key}` : `/${key}/…`;
+  return kind === "splat" ? `/${key}/…` : `/${shape}`;
 }
+
+const SLUG_HINTS: Record<string, string> = {
+  SL301: "use letters, digits, - _ . ~ and / between segments; end with /* for a splat",
+  SL302: `shorten it to ${MAX_SLUG_LENGTH} characters at most`,
+  SL380:
+    "write each placeholder as a whole segment, :name (an ASCII letter, then letters, digits or _), each name once",
+  SL384:
+    "remove the trailing /, or set trailing_slash: strict in custom/site.yaml to make /x and /x/ different paths",
+};

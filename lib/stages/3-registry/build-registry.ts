@@ -1,6 +1,6 @@
 /** Stage 3: link records -> the registry manifest and its shards (deterministic). */
 import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
-import { emptyShard } from "../../../runtime/registry/shard-format.js";
+import { emptyShard, shardSection } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
 import {
   FILTER_BITS_PER_LINK,
@@ -9,6 +9,7 @@ import {
   MAX_SHARDS,
   REGISTRY_SCHEMA,
   type LinkRecord,
+  type PlaceholderEntry,
   type RegistryManifest,
   type RegistryShard,
 } from "../../../runtime/contract/index.js";
@@ -38,31 +39,26 @@ export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boole
     filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
   );
   let exactCount = 0;
+  const placeholders: PlaceholderEntry[] = [];
   for (const link of sorted) {
     filter.add(link.kind, link.key);
-    const shard = shards[shardOf(link.key, shardCount)];
-    if (link.kind === "exact") {
-      shard.exact[link.key] = link;
-      exactCount++;
-    } else {
-      shard.splat[link.key] = link;
-      depths.add(link.key === "" ? 0 : link.key.split("/").length);
-    }
+    shardSection(shards[shardOf(link.key, shardCount)], link.kind)[link.key] = link;
+    if (link.kind === "exact") exactCount++;
+    else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
+    else placeholders.push(link.params ? [link.key, link.params] : [link.key]);
   }
-  return {
-    manifest: {
-      schema: REGISTRY_SCHEMA,
-      case_sensitive: caseSensitive,
-      shard_count: shardCount,
-      exact_count: exactCount,
-      splat_count: links.length - exactCount,
-      splat_depths: [...depths].sort((a, b) => a - b),
-      filter_bits: filter.shape.bits,
-      filter_hashes: filter.shape.hashes,
-    },
-    shards,
-    filter,
+  const manifest: RegistryManifest = {
+    schema: REGISTRY_SCHEMA,
+    case_sensitive: caseSensitive,
+    shard_count: shardCount,
+    exact_count: exactCount,
+    splat_count: links.length - exactCount - placeholders.length,
+    splat_depths: [...depths].sort((a, b) => a - b),
+    filter_bits: filter.shape.bits,
+    filter_hashes: filter.shape.hashes,
   };
+  if (placeholders.length > 0) manifest.placeholders = placeholders;
+  return { manifest, shards, filter };
 }
 
 function compare(a: string, b: string): number {

@@ -54,7 +54,7 @@ const counted = z.array(z.tuple([z.string(), count]));
 
 const STATS_ROW = z.tuple([
   z.string().min(1),
-  z.union([z.literal(0), z.literal(1)]),
+  z.union([z.literal(0), z.literal(1), z.literal(2)]),
   z.string().min(1),
   z.literal(REDIRECT_STATUSES),
   z
@@ -70,8 +70,15 @@ const STATS_ROW = z.tuple([
   z.string().optional(),
 ]);
 
+const bound = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const PARAM_RULE = z.strictObject({
+  digits: z.literal(true),
+  min: bound.optional(),
+  max: bound.optional(),
+});
+
 const LINK_RECORD = z.strictObject({
-  kind: z.enum(["exact", "splat"]),
+  kind: z.enum(["exact", "splat", "placeholder"]),
   slug: z.string().min(1),
   key: z.string(),
   target: z.string().min(1),
@@ -80,6 +87,7 @@ const LINK_RECORD = z.strictObject({
   schedule: SCHEDULE.optional(),
   forward_query: z.boolean(),
   remainder: z.literal("drop").optional(),
+  params: z.record(z.string(), PARAM_RULE).optional(),
   allow: z.strictObject({ rules: strings, reason: z.string().min(1) }).optional(),
   description: z.string().optional(),
   tags: strings.optional(),
@@ -105,11 +113,16 @@ export const ASSET_SCHEMAS = {
       .min(64)
       .refine((bits) => bits % 8 === 0, "must be a multiple of 8"),
     filter_hashes: z.number().int().min(1).max(16),
+    placeholders: z
+      .array(z.tuple([z.string().min(1), z.record(z.string(), PARAM_RULE).optional()]))
+      .min(1)
+      .optional(),
   }),
   [SHARD_SCHEMA]: z.strictObject({
     schema: z.literal(SHARD_SCHEMA),
     exact: z.record(z.string(), LINK_RECORD),
     splat: z.record(z.string(), LINK_RECORD),
+    placeholder: z.record(z.string(), LINK_RECORD).optional(),
   }),
   [BLOCKLIST_SCHEMA]: z.strictObject({
     schema: z.literal(BLOCKLIST_SCHEMA),
@@ -132,6 +145,7 @@ export const ASSET_SCHEMAS = {
     default_lang: lang,
     languages: z.array(lang).min(1),
     case_sensitive: z.boolean(),
+    trailing_slash: z.literal("strict").optional(),
     default_status: z.literal(REDIRECT_STATUSES),
     redirect_max_age: z.number().int().min(0),
     code_host_api: z.string().url(),
@@ -173,7 +187,7 @@ export const ASSET_SCHEMAS = {
         typeof count
       >,
     ),
-    kinds: z.strictObject({ exact: count, splat: count }),
+    kinds: z.strictObject({ exact: count, splat: count, placeholder: count.min(1).optional() }),
     owners: z.strictObject({ count, top: counted }),
     tags: z.strictObject({ count, top: counted }),
     dense: strings,

@@ -39,5 +39,6 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
     mandatory_headers: input.mandatoryHeaders,
   };
   if (site.public_disclosure !== undefined) config.public_disclosure = site.public_disclosure;
+  if (site.trailing_slash === "strict") config.trailing_slash = "strict";
   return config;
 }

@@ -28,6 +28,29 @@ export const ALLOW_SCHEMA = z.strictObject({
   reason: nonEmpty("the reason for the exception, as text"),
 });
 
+const BOUND = z
+  .number({ error: "expected a whole number, 0 or more" })
+  .int({ error: "expected a whole number, 0 or more" })
+  .min(0, { error: "expected a whole number, 0 or more" })
+  .max(Number.MAX_SAFE_INTEGER, { error: "expected a whole number below 2^53" });
+
+/** `params: { id: digits }` or `{ id: { digits: true, min: 1, max: 99 } }` (docs/links.md). */
+export const PARAMS_SCHEMA = z.record(
+  z.string(),
+  z.union(
+    [
+      z.literal("digits"),
+      z.strictObject({
+        digits: z.literal(true, { error: "expected true" }).optional(),
+        min: BOUND.optional(),
+        max: BOUND.optional(),
+      }),
+    ],
+    { error: "expected digits, or a mapping of digits: true, min and max" },
+  ),
+  { error: "expected a mapping of placeholder names to rules" },
+);
+
 export const LINK_ROW_SCHEMA = z.strictObject({
   slug: nonEmpty("the slug as text, for example docs or gh/*"),
   target: nonEmpty("an absolute URL such as https://example.org/page"),
@@ -41,6 +64,7 @@ export const LINK_ROW_SCHEMA = z.strictObject({
     .enum(REMAINDER_MODES, { error: `expected ${REMAINDER_MODES.join(" or ")}` })
     .optional(),
   allow: ALLOW_SCHEMA.optional(),
+  params: PARAMS_SCHEMA.optional(),
   description: text().optional(),
   tags: z.array(nonEmpty("a tag"), { error: "expected a list of tags" }).optional(),
   owner: text().optional(),

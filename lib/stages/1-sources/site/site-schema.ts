@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { LANGUAGES, REDIRECT_STATUSES } from "../../../../runtime/contract/index.js";
 
+/** `ignore`: `/x` and `/x/` are one path; `strict`: two (docs/links.md, "Trailing slashes"). */
+export const TRAILING_SLASH_MODES = ["ignore", "strict"] as const;
+
 const httpUrl = (what: string) =>
   z
     .string({ error: `expected ${what}` })
@@ -17,6 +20,7 @@ export const SITE_SCHEMA = z.strictObject({
   base_url: httpUrl("an absolute http(s) URL such as https://go.example.org"),
   default_lang: z.enum(LANGUAGES, { error: `expected one of ${LANGUAGES.join(", ")}` }),
   case_sensitive: z.boolean({ error: "expected true or false" }),
+  trailing_slash: z.enum(TRAILING_SLASH_MODES, { error: "expected ignore or strict" }),
   default_status: z.literal(REDIRECT_STATUSES, {
     error: `expected one of ${REDIRECT_STATUSES.join(", ")}`,
   }),

@@ -155,12 +155,17 @@ function indexOf(
   const states = Object.fromEntries(LINK_STATES.map((s) => [s, 0])) as Record<LinkState, number>;
   for (const link of links) states[link.state]++;
   const splat = links.filter((l) => l.kind === "splat").length;
+  const placeholder = links.filter((l) => l.kind === "placeholder").length;
   return {
     schema: STATS_INDEX_SCHEMA,
     case_sensitive: caseSensitive,
     links: links.length,
     states,
-    kinds: { exact: links.length - splat, splat },
+    kinds: {
+      exact: links.length - splat - placeholder,
+      splat,
+      ...(placeholder > 0 ? { placeholder } : {}),
+    },
     owners: topValues(links.map((l) => (l.owner === undefined ? [] : [l.owner]))),
     tags: topValues(links.map((l) => l.tags ?? [])),
     dense: sequence.dense.map((d) => d.id),
