@@ -28,6 +28,7 @@ const timeArb = fc.integer({ min: -48, max: 48 }).map((h) => new Date(NOW.getTim
 const linkArb = fc.record({
   segments: fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 3 }),
   splat: fc.boolean(),
+  placeholder: fc.boolean(),
   state: fc.constantFrom(...LINK_STATES, "active", "active", "active", "active"),
   owner: fc.option(fc.constantFrom(...OWNERS), { nil: undefined }),
   tags: fc.subarray(TAGS),
@@ -42,13 +43,13 @@ const instanceArb = fc
     const seen = new Set<string>();
     const links: LinkRecord[] = [];
     drafts.forEach((d, i) => {
-      const body = [...d.segments, String(i % 7)].join("/");
+      const body = [...d.segments, d.placeholder ? ":p" : String(i % 7)].join("/");
       const slug = d.splat ? `${body}/*` : body;
       const key = sortKeyOf(slug, false);
       if (seen.has(key)) return;
       seen.add(key);
       const schedule =
-        !d.splat && (d.start || d.end) && !(d.start && d.end && d.start >= d.end)
+        !d.splat && !d.placeholder && (d.start || d.end) && !(d.start && d.end && d.start >= d.end)
           ? {
               label: `campaign ${i}`,
               ...(d.start ? { start: d.start.toISOString() } : {}),
@@ -74,7 +75,7 @@ const filterArb = fc.oneof(
   // The listings that are dense in most instances (read out of `all`), more often.
   fc.constantFrom<[string, string]>(["state", "active"], ["kind", "exact"]),
   fc.constantFrom(...LINK_STATES).map((v): [string, string] => ["state", v]),
-  fc.constantFrom("exact", "splat").map((v): [string, string] => ["kind", v]),
+  fc.constantFrom("exact", "splat", "placeholder").map((v): [string, string] => ["kind", v]),
   fc.constantFrom(...OWNERS, "nobody").map((v): [string, string] => ["owner", v]),
   fc.constantFrom(...TAGS).map((v): [string, string] => ["tag", v]),
 );

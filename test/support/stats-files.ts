@@ -19,6 +19,7 @@ import {
 } from "../../runtime/contract/index.js";
 import type { AssetFetcher } from "../../runtime/env.js";
 import { normalizePath } from "../../runtime/normalize.js";
+import { placeholderKeyOf } from "../../runtime/placeholders.js";
 import { OperatorFiles } from "../../runtime/stats/store.js";
 
 export interface CountingAssets extends AssetFetcher {
@@ -81,6 +82,14 @@ function keyOf(body: string): string {
 
 /** A link record as the compiler hands it over (only the fields the stats index reads matter). */
 export function linkRecord(fields: Partial<LinkRecord> & { slug: string }): LinkRecord {
+  const pattern = placeholderKeyOf(fields.slug, false);
+  if (pattern !== null)
+    return {
+      ...linkRecord({ ...fields, slug: "x" }),
+      kind: "placeholder",
+      key: pattern,
+      ...fields,
+    };
   const splat = fields.slug === "*" || fields.slug.endsWith("/*");
   const body = fields.slug === "*" ? "" : splat ? fields.slug.slice(0, -2) : fields.slug;
   return {

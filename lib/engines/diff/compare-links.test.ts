@@ -65,4 +65,17 @@ describe("compareLinks", () => {
     expect(result.added).toEqual([]);
     expect(result.removed).toEqual([]);
   });
+
+  it("a placeholder link whose params change is the same link, changed in params, and routes differently", () => {
+    const before = link("issue/:id", "issue/:id", { kind: "placeholder" });
+    const after = link("issue/:id", "issue/:id", {
+      kind: "placeholder",
+      params: { id: { digits: true, max: 99 } },
+    });
+    const result = compareLinks([before], [after], { sameCaseRule: true });
+    expect(result.changed.map((c) => c.fields)).toEqual([
+      { params: [null, { id: { digits: true, max: 99 } }] },
+    ]);
+    expect(result.routingChanged.map((c) => c.slug)).toEqual(["issue/:id"]);
+  });
 });

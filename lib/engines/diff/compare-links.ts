@@ -15,6 +15,7 @@ export const LINK_FIELDS = [
   "state",
   "schedule",
   "forward_query",
+  "params",
   "allow",
   "description",
   "tags",

@@ -49,13 +49,13 @@ export function causeText(change: RoutingChange): string {
     case "removed":
       return `link ${was} removed`;
     case "caught":
-      return `now caught by splat ${is}${was ? ` (was ${was})` : ""}`;
+      return `now caught by ${change.after_match?.kind ?? "splat"} ${is}${was ? ` (was ${was})` : ""}`;
     case "released":
       return `released by splat ${was}`;
     case "shadowed":
-      return `exact link ${is} now shadows splat ${was}`;
+      return `${change.after_match?.kind ?? "exact"} link ${is} now shadows ${change.before_match?.kind ?? "splat"} ${was}`;
     case "site":
-      return "site settings (case sensitivity, blocklist or static files)";
+      return "site settings (case sensitivity, trailing slashes, blocklist or static files)";
   }
 }
 

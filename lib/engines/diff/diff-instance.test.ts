@@ -130,6 +130,36 @@ describe("diff: routing, hosts and schedules", () => {
     expect(codes(report).every((c) => c.startsWith("SL805"))).toBe(true);
   });
 
+  it("placeholder links are sampled: a path the new pattern catches from a splat, with its value", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "issue/*", target: "https://example.com/search" },
+        { slug: "issue/:id", target: "https://example.com/old/:id" },
+      ]),
+    });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "issue/*", target: "https://example.com/search" },
+        { slug: "issue/:id", target: "https://example.com/new/:id" },
+        { slug: "cl/:cl", target: "https://example.com/cl/:cl", params: { cl: { min: 7 } } },
+      ]),
+    });
+    const report = await diff(r);
+    const rows = report.routing.map((c) => [c.path, c.before.location, c.after.location, c.cause]);
+    expect(rows).toEqual([
+      ["/cl/7", undefined, "https://example.com/cl/7", "added"],
+      [
+        "/issue/sample",
+        "https://example.com/old/sample",
+        "https://example.com/new/sample",
+        "changed",
+      ],
+    ]);
+    expect(report.links.changed.map((c) => c.fields)).toEqual([
+      { target: ["https://example.com/old/:id", "https://example.com/new/:id"] },
+    ]);
+  });
+
   it("outcomes change with state and schedule; a new link answers where there was a 404", async () => {
     const r = repo({
       "custom/links/a.yaml": yamlRows([

@@ -15,8 +15,9 @@ import { outcomeOf, type PathOutcome, type Side } from "./side.js";
 
 /**
  * Why a path's answer changed: its link `changed`; a link was `added` or `removed` at the path; a
- * splat now `caught` it or `released` it; an exact link now `shadowed` the splat that answered it;
- * `site` settings (case sensitivity, blocklist, static files) changed the answer.
+ * splat (or placeholder link) now `caught` it or `released` it; an exact or placeholder link now
+ * `shadowed` the splat or placeholder link that answered it; `site` settings (case sensitivity,
+ * trailing slashes, blocklist, static files) changed the answer.
  */
 export type RoutingCause =
   "changed" | "added" | "removed" | "caught" | "released" | "shadowed" | "site";
@@ -104,8 +105,11 @@ export function candidatePaths(
   };
   for (const side of [head, base]) {
     for (const link of side.tables.links) {
-      if (!everything && !touched(link.key)) continue;
+      // A placeholder link is named by a sample path (a value meeting each rule).
       const written = link.kind === "placeholder" ? samplePathOf(link) : "/" + caseKeptKey(link);
+      const sampled =
+        link.kind === "placeholder" ? normalizePath(written, side.caseSensitive) : null;
+      if (!everything && !touched(sampled?.ok ? sampled.key : link.key)) continue;
       if (everything) {
         // Both spellings: when case sensitivity changes, /Docs and /docs may part ways.
         paths.set(written, written);
@@ -167,8 +171,10 @@ function causeOf(
   if (was && is && pairs.headOf.get(was) === is)
     return pairs.routingChanged.has(is) ? "changed" : "site";
   if (!was && !is) return "site";
-  if (is?.kind === "exact") {
-    if (was?.kind === "splat") return "shadowed";
+  // An exact or placeholder link where another answered: it shadows a splat or placeholder link
+  // of lower precedence, or it is new.
+  if (is && is.kind !== "splat") {
+    if (was && was.kind !== "exact" && was.kind !== is.kind) return "shadowed";
     return pairs.baseOf.has(is) ? "site" : "added";
   }
   if (is) return "caught";

@@ -7,17 +7,22 @@ import { appendAll } from "../../shared/lists.js";
 
 const where = (link: LinkRecord) => `${link.file}:${link.line}`;
 
-/** Duplicates (SL305) are removed from the returned list; warnings keep every link. */
+/**
+ * Duplicates (SL305) are removed from the returned list; warnings keep every link. With strict
+ * trailing slashes a splat `x/*` does not answer `/x`, so it covers no exact link there.
+ */
 export function findConflicts(
   links: LinkRecord[],
   caseSensitive: boolean,
+  strictTrailingSlash = false,
 ): { links: LinkRecord[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const exact = new Map<string, LinkRecord>();
-  const splat = new Map<string, LinkRecord>();
+  const tables = { exact: new Map<string, LinkRecord>(), splat: new Map<string, LinkRecord>() };
+  const placeholder = new Map<string, LinkRecord>();
+  const splat = tables.splat;
   const kept: LinkRecord[] = [];
   for (const link of links) {
-    const table = link.kind === "exact" ? exact : splat;
+    const table = link.kind === "placeholder" ? placeholder : tables[link.kind];
     const first = table.get(link.key);
     if (first) {
       diagnostics.push(
@@ -35,8 +40,10 @@ export function findConflicts(
   }
   if (caseSensitive) appendAll(diagnostics, caseTwins(kept));
   for (const link of kept) {
+    if (link.kind === "placeholder") continue;
     const segments = link.key === "" ? [] : link.key.split("/");
-    const ancestors = link.kind === "exact" ? segments.length : segments.length - 1;
+    const itself = link.kind === "exact" && !(strictTrailingSlash && !link.key.endsWith("/"));
+    const ancestors = itself ? segments.length : segments.length - 1;
     for (let n = ancestors; n >= 0; n--) {
       const cover = splat.get(segments.slice(0, n).join("/"));
       if (!cover || cover === link) continue;

@@ -46,7 +46,11 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
     appendAll(diagnostics, problems.diagnostics);
     if (problems.record) records.push(problems.record);
   }
-  const conflicts = findConflicts(records, input.site.case_sensitive);
+  const conflicts = findConflicts(
+    records,
+    input.site.case_sensitive,
+    input.site.trailing_slash === "strict",
+  );
   appendAll(diagnostics, conflicts.diagnostics, placeholderConflicts(conflicts.links));
   return { links: conflicts.links, diagnostics };
 }
