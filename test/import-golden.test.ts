@@ -21,6 +21,8 @@ const CASES: {
   format: ImportFormat;
   flavour?: RedirectsFlavour;
   lines: (text: string) => number[];
+  /** The instance imported into, under fixtures/import/ (default `instance`). */
+  instance?: string;
 }[] = [
   {
     name: "redirects-cloudflare",
@@ -29,6 +31,20 @@ const CASES: {
     lines: redirectLines,
   },
   { name: "redirects-netlify", format: "redirects", flavour: "netlify", lines: redirectLines },
+  { name: "redirects-trailing-slash", format: "redirects", lines: redirectLines },
+  // Real tables (each SOURCE.md names its repository, commit and license).
+  {
+    name: "redirects-astro-docs",
+    format: "redirects",
+    lines: redirectLines,
+    instance: "instance-strict",
+  },
+  {
+    name: "redirects-mui-x",
+    format: "redirects",
+    lines: redirectLines,
+    instance: "instance-strict",
+  },
   { name: "shlink", format: "shlink", lines: csvLines },
   { name: "yourls", format: "yourls", lines: csvLines },
   { name: "dub", format: "dub", lines: csvLines },
@@ -50,7 +66,7 @@ describe("import: one golden per format", () => {
   it.each(CASES)("$name", async (c) => {
     const root = mkdtempSync(join(tmpdir(), `shortlinks-import-${c.name}-`));
     try {
-      cpSync(join(DIR, "instance"), root, { recursive: true });
+      cpSync(join(DIR, c.instance ?? "instance"), root, { recursive: true });
       const input = readdirSync(join(DIR, c.name)).find((n) => !/^(expected|SOURCE)/.test(n))!;
       cpSync(join(DIR, c.name, input), join(root, input));
       const result = await importLinks({

@@ -6,7 +6,8 @@
  *               (default status 302; the complete example; top-most rule for a source applies)
  *   [advanced]  same page, "Advanced redirects" (statuses, splats, placeholders, rewrites)
  *   [splats]    same page, "Splats": `*` greedily matches all characters, used with `:splat`
- *   [placeholders] same page, "Placeholders": `:name` matches one segment (`[^/]` characters)
+ *   [placeholders] same page, "Placeholders": `:name` matches one segment (`[^/]` characters) and
+ *               is used as `:name` in the destination
  *   [proxying]  same page, "Proxying": 200 renders another path of the site
  *   [matcher]   cloudflare/workers-sdk, asset-worker rules-engine.ts and handler.ts: static rules
  *               looked up by exact pathname first, then first match; a rule is an anchored regexp,
@@ -38,6 +39,12 @@ export const ROUNDTRIP_REDIRECTS = `# [per-file] the complete example
 /blog/pinned https://example.com/pinned 301
 # [parser] a duplicate source: the first applies
 /home301 https://example.com/second 301
+# [placeholders] the documented example, and several placeholders in one source
+/movies/:title /media/:title
+/news/:year/:month/:date/:slug https://example.com/blog/:year/:month/:date/:slug 301
+# [placeholders] beside a splat, and into a query
+/:lang/docs/* https://example.com/:lang/manual/:splat 301
+/search/:term https://example.com/find?q=:term
 `;
 
 export interface ReferenceCase {
@@ -165,6 +172,43 @@ export const REFERENCE_CASES: ReferenceCase[] = [
     status: 302,
     location: "https://blog.my.domain/pinned",
     doc: "matcher: /blog/* comes first",
+  },
+  {
+    path: "/movies/heat",
+    line: 24,
+    status: 302,
+    location: `${ORIGIN}/media/heat`,
+    doc: "placeholders",
+  },
+  { path: "/movies/heat/1995", line: null, doc: "placeholders: one segment" },
+  { path: "/movies/", line: null, doc: "placeholders: a non-empty segment" },
+  {
+    path: "/news/2024/05/17/launch",
+    line: 25,
+    status: 301,
+    location: "https://example.com/blog/2024/05/17/launch",
+    doc: "placeholders: several",
+  },
+  {
+    path: "/fr/docs/intro/start",
+    line: 27,
+    status: 301,
+    location: "https://example.com/fr/manual/intro/start",
+    doc: "placeholders beside a splat",
+  },
+  {
+    path: "/blog/docs/x",
+    line: 9,
+    status: 302,
+    location: "https://blog.my.domain/docs/x",
+    doc: "matcher: /blog/* comes before /:lang/docs/*",
+  },
+  {
+    path: "/search/a%20b",
+    line: 28,
+    status: 302,
+    location: "https://example.com/find?q=a%20b",
+    doc: "placeholders: the value as the path holds it",
   },
   { path: "/HOME301", line: null, doc: "matcher: no case folding" },
   { path: "/home301/", line: null, doc: "matcher: no trailing-slash folding" },

@@ -90,6 +90,8 @@ describe("import", () => {
           /a redirect loop on this instance's own host: "docs" → "docs"/,
         ),
       }),
+      // The loop comes from /docs and /docs/ being one path here: the importer says so.
+      expect.objectContaining({ code: "SL385", line: 1, severity: "warning" }),
       expect.objectContaining({ code: "SL317", line: 2, severity: "warning" }),
     ]);
     const written = readFileSync(join(root, result.written!), "utf8");
@@ -198,10 +200,10 @@ describe("shortlinks import (CLI)", () => {
     const bad = await run(
       "import",
       "redirects",
-      put("bad", "/p/:id https://example.com/:id\n/b https://example.com/b\n"),
+      put("bad", "/p/:id/:id https://example.com/:id\n/b https://example.com/b\n"),
     );
     expect(bad.code).toBe(1);
-    expect(bad.out).toMatch(/bad:1: SL851 not imported: placeholder shape :id/);
+    expect(bad.out).toMatch(/bad:1: SL851 not imported: placeholder :id is named twice/);
     expect(bad.out).toMatch(/imported 1 of 2 link\(s\)/);
   });
 

@@ -82,6 +82,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     file,
     flavour,
     caseSensitive: site.case_sensitive,
+    trailingSlash: site.trailing_slash,
   });
   const diagnostics = [...parsed.diagnostics];
   const refusedRecords = parsed.diagnostics.filter(

@@ -47,4 +47,6 @@ export interface ParseInput {
   file: string;
   flavour: RedirectsFlavour;
   caseSensitive: boolean;
+  /** The instance's site.yaml `trailing_slash`: with `strict`, `/x/` stays its own slug. */
+  trailingSlash?: "ignore" | "strict";
 }

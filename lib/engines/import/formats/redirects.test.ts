@@ -5,7 +5,8 @@ const parse = (
   text: string,
   flavour: "cloudflare" | "netlify" = "cloudflare",
   caseSensitive = false,
-) => parseRedirects({ text, file: "_redirects", flavour, caseSensitive });
+  trailingSlash: "ignore" | "strict" = "ignore",
+) => parseRedirects({ text, file: "_redirects", flavour, caseSensitive, trailingSlash });
 
 describe("_redirects lines", () => {
   it("default status: Cloudflare 302, Netlify 301, always written into the row", () => {
@@ -27,7 +28,9 @@ describe("_redirects lines", () => {
   });
 
   it.each([
-    ["/p/:id https://example.com/:id", /placeholder shape :id/],
+    ["/p/:lang:/x https://example.com/:lang", /placeholder :lang shares its segment/],
+    ["/p/:id/:id https://example.com/:id", /placeholder :id is named twice/],
+    ["/p/:splat https://example.com/:splat", /may not use that name/],
     ["/a/*/b https://example.com/", /\* inside \/a\/\*\/b/],
     ["/a* https://example.com/", /\* inside \/a\*/],
     ["/a/*/* https://example.com/", /two \*/],
@@ -120,5 +123,56 @@ describe("_redirects lines", () => {
       { line: 2, from: "/c/*", static: false, active: true },
       { line: 3, from: "/e", static: false, active: true },
     ]);
+  });
+});
+
+describe("_redirects placeholders and trailing slashes", () => {
+  it("placeholders are imported exactly, splat and all", () => {
+    const { rows, diagnostics } = parse(
+      [
+        "/issue/:id https://github.com/golang/go/issues/:id 302",
+        "/cl/:cl/:ps https://go-review.googlesource.com/c/go/+/:cl/:ps",
+        "/:lang/docs/* /:lang/:splat 301",
+        "/:lang/x/* /x/:splat 301",
+      ].join("\n"),
+    );
+    expect(rows.map((r) => r.row)).toEqual([
+      { slug: "issue/:id", target: "https://github.com/golang/go/issues/:id", status: 302 },
+      {
+        slug: "cl/:cl/:ps",
+        target: "https://go-review.googlesource.com/c/go/+/:cl/:ps",
+        status: 302,
+      },
+      { slug: ":lang/docs/*", target: "/:lang/:splat", status: 301 },
+      { slug: ":lang/x/*", target: "/x/:splat", status: 301 },
+    ]);
+    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("with trailing_slash: strict, /x/ keeps its slash and no note claims the twin", () => {
+    const { rows, diagnostics } = parse(
+      "/testing /testing/ 301\n/testing/* https://example.com/:splat\n/page/ /page2/",
+      "cloudflare",
+      true,
+      "strict",
+    );
+    expect(rows.map((r) => r.row.slug)).toEqual(["testing", "testing/*", "page/"]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("SL385: with trailing_slash: ignore, a file that relies on /x and /x/ being two paths says so", () => {
+    const { diagnostics } = parse(
+      "/testing /testing/ 301\n/docs/ https://example.com/d\n/docs https://example.com/e\n/ok /ok2",
+      "cloudflare",
+      true,
+    );
+    const relied = diagnostics.filter((d) => d.code === "SL385");
+    expect(relied.map((d) => [d.line, d.severity])).toEqual([
+      [1, "warning"],
+      [3, "warning"],
+    ]);
+    expect(relied[0].message).toMatch(/this line redirects \/testing to \/testing\//);
+    expect(relied[1].message).toMatch(/line 2 is \/docs\//);
+    expect(relied[0].hint).toMatch(/trailing_slash: strict/);
   });
 });

@@ -5,8 +5,14 @@
  * platforms' documents and Cloudflare's parser and matcher (docs/coming-from-redirects.md).
  */
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
-import { normalizePath } from "../../../../runtime/normalize.js";
 import type { ImportedRow, ParsedImport, ParseInput, SourceRule } from "../types.js";
+import {
+  hasTrailingSlash,
+  PLACEHOLDER,
+  platformPath,
+  slashTwin,
+  slugOf,
+} from "./redirects-source.js";
 
 /** Cloudflare's parser: lines longer than this are ignored; at most this many rules apply. */
 export const CLOUDFLARE_MAX_LINE = 2_000;
@@ -14,12 +20,12 @@ export const CLOUDFLARE_MAX_STATIC = 2_000;
 export const CLOUDFLARE_MAX_DYNAMIC = 100;
 const CLOUDFLARE_STATUSES = new Set([200, 301, 302, 303, 307, 308]);
 const SHORTLINKS_STATUSES = new Set([301, 302, 307, 308]);
-const PLACEHOLDER = /:[A-Za-z]\w*/;
 export const DEFAULT_STATUS = { cloudflare: 302, netlify: 301 } as const;
 
 export function parseRedirects(input: ParseInput): ParsedImport {
   const { file, flavour } = input;
   const platform = flavour === "cloudflare" ? "Cloudflare" : "Netlify";
+  const strict = input.trailingSlash === "strict";
   const rows: ImportedRow[] = [];
   const diagnostics: Diagnostic[] = [];
   const rules: SourceRule[] = [];
@@ -109,6 +115,18 @@ export function parseRedirects(input: ParseInput): ParsedImport {
     }
     seen.set(from, i + 1);
     rules.push({ line: i + 1, from, static: isStatic, active });
+    if (!strict) {
+      const relied = reliesOnSlash(from, rawTo, seen);
+      if (relied)
+        diagnostics.push(
+          diag(
+            "SL385",
+            at,
+            `${from} and ${slashTwin(from)} are different paths on ${platform} (${relied}); with trailing_slash: ignore they are one path here`,
+            "set trailing_slash: strict in custom/site.yaml, then import again",
+          ),
+        );
+    }
     if (status === 200) {
       refuse(
         "200 is a rewrite (the platform serves another path under this URL), not a redirect",
@@ -123,7 +141,7 @@ export function parseRedirects(input: ParseInput): ParsedImport {
       );
       continue;
     }
-    const shape = slugOf(from);
+    const shape = slugOf(from, { strict, platform });
     if ("problem" in shape) {
       refuse(shape.problem, shape.hint);
       continue;
@@ -138,12 +156,18 @@ export function parseRedirects(input: ParseInput): ParsedImport {
         `${platform} skips this line (past its ${isStatic ? `${CLOUDFLARE_MAX_STATIC} static` : `${CLOUDFLARE_MAX_DYNAMIC} dynamic`} rules); shortlinks answers it`,
       );
     if (/[?#]/.test(rawFrom)) note(`${platform} ignores the query and fragment of a source path`);
+    const cases = !input.caseSensitive && /[A-Za-z]/.test(from.replace(/:[A-Za-z]\w*/g, ""));
     if (shape.splat) {
       const base = from.slice(0, -2);
-      if (base !== "") bareSplats.push({ at, from, base });
-    } else
+      // With strict trailing slashes `x/*` answers `/x/` and below only, as on the platform.
+      if (base !== "" && !strict) bareSplats.push({ at, from, base });
+    } else if (!strict)
       note(
-        `shortlinks also answers ${from.endsWith("/") && from !== "/" ? from.slice(0, -1) : `${from}/`}${input.caseSensitive || !/[A-Za-z]/.test(from) ? "" : " and other letter cases"}, which the platform leaves unmatched`,
+        `shortlinks also answers ${slashTwin(from)}${cases ? " and other letter cases" : ""}, which the platform leaves unmatched`,
+      );
+    else if (cases)
+      note(
+        `shortlinks also answers other letter cases of ${from}, which the platform leaves unmatched`,
       );
   }
   // Checked once every line is read: an exact rule for /x anywhere answers /x as shortlinks does.
@@ -187,42 +211,18 @@ function splitTokens(tokens: string[], flavour: ParseInput["flavour"]): Parts {
   return { from, to: rest[toAt], status };
 }
 
-/** The source as the platform stores it: a leading `/`, no query or fragment, URL-parsed. */
-function platformPath(raw: string): string {
-  const path = raw.startsWith("/") ? raw : `/${raw}`;
-  return new URL(`//${path}`, "relative://").pathname;
-}
-
-/** The slug of a source path, or why it has none: only exact paths and trailing `/*` exist. */
-function slugOf(
-  from: string,
-): { slug: string; splat: boolean } | { problem: string; hint?: string } {
-  if (PLACEHOLDER.test(from))
-    return {
-      problem: `placeholder shape ${PLACEHOLDER.exec(from)![0]}: it matches exactly one segment, and links are exact paths or prefixes`,
-      hint: "a splat link (prefix/*) with :splat in the target answers these paths and deeper ones too",
-    };
-  const stars = from.split("*").length - 1;
-  if (stars > 1) return { problem: "two * in one source: the platform never matches it" };
-  if (stars === 1 && !from.endsWith("/*"))
-    return {
-      problem: `* inside ${from}: a splat is a whole trailing segment (prefix/*); ${from} also matches paths that only start with the same letters`,
-    };
-  const splat = stars === 1;
-  const path = splat ? from.slice(0, -2) : from;
-  // The runtime's own path rules: a source it would refuse as a request path answers nothing.
-  const normal = normalizePath(path, true);
-  if (!normal.ok)
-    return {
-      problem:
-        normal.reason === "encoded-separator"
-          ? `an encoded / or \\ (%2F, %5C) in ${from}: the platform matches it as written, and shortlinks answers no path that holds one`
-          : `${from} is a path shortlinks refuses (${normal.reason})`,
-    };
-  if (normal.segments.length === 0 && !splat)
-    return { problem: "the site root / belongs to the product, not to a link" };
-  const slug = normal.segments.join("/");
-  return { slug: splat ? (slug === "" ? "*" : `${slug}/*`) : slug, splat };
+/**
+ * Why a line relies on `/x` and `/x/` being different paths, or null: its twin is another source
+ * above it, or it redirects to its own twin on this site (`/docs /docs/`).
+ */
+function reliesOnSlash(from: string, to: string, seen: ReadonlyMap<string, number>): string | null {
+  const twin = slashTwin(from);
+  const earlier = seen.get(twin);
+  if (earlier !== undefined) return `line ${earlier} is ${twin}`;
+  const path = to.startsWith("/") ? platformPath(to.split(/[?#]/)[0]) : null;
+  if (path !== null && path === twin && (hasTrailingSlash(from) || hasTrailingSlash(path)))
+    return `this line redirects ${from} to ${twin}`;
+  return null;
 }
 
 /** A relative destination stays relative here (resolved on base_url later), slashes collapsed. */
