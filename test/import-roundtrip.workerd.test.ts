@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, REFERENCE_CASES, ROUNDTRIP_REDIRECTS } from "./import/cloudflare-reference.js";
 import { roundTrip, type RoundTrip } from "./import/roundtrip.js";
+import { NETLIFY_CASES, NETLIFY_ORIGIN, NETLIFY_REDIRECTS } from "./import/netlify-reference.js";
 
 let trip: RoundTrip;
 
@@ -49,3 +50,22 @@ describe("round trip: documented _redirects forms, imported and served in worker
  * /blog/docs/x): each of those is explained by the importer.
  */
 const MOST_SAME = REFERENCE_CASES.length - 8;
+
+describe("round trip: documented Netlify forms, imported with --flavour netlify", () => {
+  let netlify: RoundTrip;
+  beforeAll(async () => {
+    netlify = await roundTrip({
+      instance: "instance",
+      redirects: NETLIFY_REDIRECTS,
+      origin: NETLIFY_ORIGIN,
+      flavour: "netlify",
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await netlify?.dispose();
+  });
+
+  it.each(NETLIFY_CASES.map((c) => [c.path, c] as const))("%s", async (_path, c) => {
+    expect(await netlify.serve(c.path)).toEqual({ status: c.status, location: c.location });
+  });
+});
