@@ -28,7 +28,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         ctx.exitCode = result.outProblem.code === "SL342" ? EXIT_PROBLEMS : EXIT_USAGE;
         return;
       }
-      printDiagnostics(ctx.io, result.diagnostics, "err", { verbose: opts.verbose });
+      printDiagnostics(ctx.io, result.diagnostics, "err", { verbose: opts.verbose, quiet: true });
       if (!result.wrote || hasErrors(result.diagnostics)) {
         ctx.io.err(
           `build failed: ${countLine(result.diagnostics)}; previous output left untouched`,

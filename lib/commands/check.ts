@@ -72,7 +72,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
         );
         ctx.io.out(printableJson({ ok, diagnostics: list }));
       } else {
-        printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose });
+        printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose, quiet: true });
         ctx.io.out(
           ok
             ? `ok: ${result.summary.links} links, ${countLine(diagnostics)}`

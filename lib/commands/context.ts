@@ -1,7 +1,7 @@
 /** What every command gets: where to print, and how to report diagnostics. */
 import pc from "picocolors";
 import { errorsIn, formatDiagnostic, isError, type Diagnostic } from "../shared/diagnostics.js";
-import { summarizeInfo } from "./diagnostics-summary.js";
+import { capRepeats, repeatedLine, summarizeInfo } from "./diagnostics-summary.js";
 
 export interface Io {
   out: (text: string) => void;
@@ -38,20 +38,28 @@ export interface CommandContext {
 }
 
 /**
- * Print the diagnostics; `to` picks the stream (check prints its report on stdout). `info`
- * diagnostics of one group print as one summary line unless `verbose`.
+ * Print the diagnostics; `to` picks the stream (check prints its report on stdout). Unless
+ * `verbose`: `info` diagnostics of one group print as one summary line, and with `quiet` (build,
+ * check, import: the commands with `--verbose`) a code that repeats more than a handful of times
+ * prints its first few and one line saying how many more (diagnostics-summary.ts).
  */
 export function printDiagnostics(
   io: Io,
   diagnostics: readonly Diagnostic[],
   to: "out" | "err" = "err",
-  options: { verbose?: boolean } = {},
+  options: { verbose?: boolean; quiet?: boolean } = {},
 ): void {
   const colors = pc.createColors(io.color?.[to] ?? false);
-  for (const d of options.verbose ? diagnostics : summarizeInfo(diagnostics)) {
-    const paint = isError(d) ? colors.red : d.severity === "warning" ? colors.yellow : colors.cyan;
-    io[to](formatDiagnostic(d).replace(d.code, paint(d.code)));
-  }
+  const paint = (d: Diagnostic) =>
+    isError(d) ? colors.red : d.severity === "warning" ? colors.yellow : colors.cyan;
+  const summarized = options.verbose ? [...diagnostics] : summarizeInfo(diagnostics);
+  const { shown, repeated } =
+    options.quiet && !options.verbose
+      ? capRepeats(summarized)
+      : { shown: summarized, repeated: [] };
+  for (const d of shown) io[to](formatDiagnostic(d).replace(d.code, paint(d)(d.code)));
+  for (const r of repeated)
+    io[to](repeatedLine(r).replace(r.first.code, paint(r.first)(r.first.code)));
 }
 
 export function countLine(diagnostics: readonly Diagnostic[]): string {

@@ -89,7 +89,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         const { written = null, files = [], links, imported, diagnostics } = result;
         ctx.io.out(printableJson({ written, files, links, imported, diagnostics }));
       } else {
-        printDiagnostics(ctx.io, result.diagnostics, "out", { verbose: opts.verbose });
+        printDiagnostics(ctx.io, result.diagnostics, "out", { verbose: opts.verbose, quiet: true });
         const notImported = result.links - result.imported;
         ctx.io.out(
           `${result.files ? `imported ${result.imported} of ${result.links} link(s) into ${filesText(result.files)}` : "nothing written"}; ${notImported} not imported; ${countLine(result.diagnostics)}`,
