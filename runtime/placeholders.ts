@@ -29,16 +29,30 @@ export interface Pattern {
   rank: readonly [number, number, number];
 }
 
-/** The patterns of a registry, indexed for matching (compilePlaceholders). */
-export interface PlaceholderTable {
-  readonly size: number;
-  /** Patterns without a splat by segment count, each list best first. */
-  readonly byLength: ReadonlyMap<number, readonly Pattern[]>;
-  /** Patterns with a splat, best first. */
-  readonly splats: readonly Pattern[];
+/** Patterns of one shape, best first: by their first segment when it is literal, else together. */
+export interface PatternBucket {
+  readonly byFirst: ReadonlyMap<string, readonly Pattern[]>;
+  readonly anyFirst: readonly Pattern[];
 }
 
-export const NO_PLACEHOLDERS: PlaceholderTable = { size: 0, byLength: new Map(), splats: [] };
+/**
+ * The patterns of a registry, indexed for matching (compilePlaceholders): a path is tried only
+ * against the patterns of its segment count (or with a splat) that start with its first segment
+ * or with a placeholder, so a miss costs a few map lookups however many patterns there are.
+ */
+export interface PlaceholderTable {
+  readonly size: number;
+  /** Patterns without a splat, by segment count. */
+  readonly byLength: ReadonlyMap<number, PatternBucket>;
+  /** Patterns with a splat. */
+  readonly splats: PatternBucket;
+}
+
+export const NO_PLACEHOLDERS: PlaceholderTable = {
+  size: 0,
+  byLength: new Map(),
+  splats: { byFirst: new Map(), anyFirst: [] },
+};
 
 /**
  * The key of a slug that holds a placeholder segment, or null for any other slug. Literal segments
@@ -92,15 +106,18 @@ export function comparePatterns(a: Pattern, b: Pattern): number {
 export function compilePlaceholders(entries: readonly PlaceholderEntry[]): PlaceholderTable {
   if (entries.length === 0) return NO_PLACEHOLDERS;
   const patterns = entries.map(patternOf).sort(comparePatterns);
-  const byLength = new Map<number, Pattern[]>();
-  const splats: Pattern[] = [];
+  const byLength = new Map<number, { byFirst: Map<string, Pattern[]>; anyFirst: Pattern[] }>();
+  const splats = { byFirst: new Map<string, Pattern[]>(), anyFirst: [] as Pattern[] };
   for (const pattern of patterns) {
-    if (pattern.tail === "*") splats.push(pattern);
-    else {
-      const list = byLength.get(pattern.segments.length) ?? [];
-      list.push(pattern);
-      byLength.set(pattern.segments.length, list);
+    let bucket = splats;
+    if (pattern.tail !== "*") {
+      const n = pattern.segments.length;
+      if (!byLength.has(n)) byLength.set(n, { byFirst: new Map(), anyFirst: [] });
+      bucket = byLength.get(n)!;
     }
+    const first = pattern.segments[0];
+    if (typeof first !== "string") bucket.anyFirst.push(pattern);
+    else bucket.byFirst.set(first, [...(bucket.byFirst.get(first) ?? []), pattern]);
   }
   return { size: patterns.length, byLength, splats };
 }
@@ -126,11 +143,15 @@ export function matchPlaceholders(
   table: PlaceholderTable,
   path: MatchPath,
 ): PlaceholderMatch | undefined {
-  if (table.size === 0) return undefined;
-  const n = path.keys.length;
-  const whole = firstMatch(table.byLength.get(n), path);
-  const splat = firstMatch(table.splats, path);
-  const best = !whole ? splat : !splat ? whole : comparePatterns(whole, splat) <= 0 ? whole : splat;
+  if (table.size === 0 || path.keys.length === 0) return undefined;
+  let best: Pattern | undefined;
+  for (const bucket of [table.byLength.get(path.keys.length), table.splats]) {
+    if (!bucket) continue;
+    for (const list of [bucket.byFirst.get(path.keys[0]), bucket.anyFirst]) {
+      const found = firstMatch(list, path);
+      if (found && (!best || comparePatterns(found, best) < 0)) best = found;
+    }
+  }
   if (!best) return undefined;
   const params: Record<string, string> = {};
   best.segments.forEach((segment, i) => {

@@ -1910,7 +1910,11 @@ function decodeKey(pair) {
 
 // runtime/placeholders.ts
 var PLACEHOLDER_SEGMENT = /^:[A-Za-z][A-Za-z0-9_]*$/;
-var NO_PLACEHOLDERS = { size: 0, byLength: /* @__PURE__ */ new Map(), splats: [] };
+var NO_PLACEHOLDERS = {
+  size: 0,
+  byLength: /* @__PURE__ */ new Map(),
+  splats: { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] }
+};
 function placeholderKeyOf(slug, caseSensitive) {
   if (!slug.includes(":")) return null;
   const tail = slug.endsWith("/*") ? "/*" : slug.endsWith("/") ? "/" : "";
@@ -1953,23 +1957,30 @@ function compilePlaceholders(entries) {
   if (entries.length === 0) return NO_PLACEHOLDERS;
   const patterns = entries.map(patternOf).sort(comparePatterns);
   const byLength = /* @__PURE__ */ new Map();
-  const splats = [];
+  const splats = { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] };
   for (const pattern2 of patterns) {
-    if (pattern2.tail === "*") splats.push(pattern2);
-    else {
-      const list = byLength.get(pattern2.segments.length) ?? [];
-      list.push(pattern2);
-      byLength.set(pattern2.segments.length, list);
+    let bucket = splats;
+    if (pattern2.tail !== "*") {
+      const n = pattern2.segments.length;
+      if (!byLength.has(n)) byLength.set(n, { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] });
+      bucket = byLength.get(n);
     }
+    const first = pattern2.segments[0];
+    if (typeof first !== "string") bucket.anyFirst.push(pattern2);
+    else bucket.byFirst.set(first, [...bucket.byFirst.get(first) ?? [], pattern2]);
   }
   return { size: patterns.length, byLength, splats };
 }
 function matchPlaceholders(table2, path) {
-  if (table2.size === 0) return void 0;
-  const n = path.keys.length;
-  const whole = firstMatch(table2.byLength.get(n), path);
-  const splat = firstMatch(table2.splats, path);
-  const best = !whole ? splat : !splat ? whole : comparePatterns(whole, splat) <= 0 ? whole : splat;
+  if (table2.size === 0 || path.keys.length === 0) return void 0;
+  let best;
+  for (const bucket of [table2.byLength.get(path.keys.length), table2.splats]) {
+    if (!bucket) continue;
+    for (const list of [bucket.byFirst.get(path.keys[0]), bucket.anyFirst]) {
+      const found = firstMatch(list, path);
+      if (found && (!best || comparePatterns(found, best) < 0)) best = found;
+    }
+  }
   if (!best) return void 0;
   const params = {};
   best.segments.forEach((segment, i) => {
