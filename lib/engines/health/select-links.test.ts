@@ -70,4 +70,15 @@ describe("which links health probes", () => {
   it("--only names that match no link come back as unknown", () => {
     expect(selectLinks(LINKS, AT, ["live", "nope", "gh/x"]).unknown).toEqual(["nope", "gh/x"]);
   });
+
+  it("a placeholder link is probed at its base too: each value empty", () => {
+    const placeholder = link("issue/:id", {
+      kind: "placeholder",
+      key: "issue/:id",
+      target: "https://github.com/golang/go/issues/:id?from=:id",
+    });
+    expect(selectLinks([placeholder], AT).links).toEqual([
+      { slug: "issue/:id", target: "https://github.com/golang/go/issues/?from=" },
+    ]);
+  });
 });

@@ -4,7 +4,8 @@
  * A splat link is probed at its base (the target with an empty remainder).
  */
 import { effectiveState } from "../../../runtime/lifecycle.js";
-import { expandSplat } from "../../../runtime/targets/index.js";
+import { expandTarget } from "../../../runtime/targets/index.js";
+import { PLACEHOLDER_SEGMENT } from "../../../runtime/placeholders.js";
 import type {
   EffectiveState,
   LinkRecord,
@@ -51,7 +52,8 @@ export function selectLinks(links: readonly LinkRecord[], at: Date, only?: strin
       if (wanted) selection.idle.push({ slug: link.slug, state });
       continue;
     }
-    const base = link.kind === "splat" ? expandSplat(link.target, []) : null;
+    // A splat's or placeholder link's target is probed with its values empty: its base URL.
+    const base = link.kind === "exact" ? null : expandTarget(link.target, { params: empty(link) });
     const target = base?.ok ? base.url : link.target;
     selection.links.push(
       link.allow ? { slug: link.slug, target, allow: link.allow } : { slug: link.slug, target },
@@ -59,4 +61,10 @@ export function selectLinks(links: readonly LinkRecord[], at: Date, only?: strin
   }
   if (only) selection.unknown = only.filter((s) => !matched.has(nameOf(s)));
   return selection;
+}
+
+/** Each placeholder of a link's slug with an empty value. */
+function empty(link: LinkRecord): Record<string, string> {
+  const names = link.key.split("/").filter((segment) => PLACEHOLDER_SEGMENT.test(segment));
+  return Object.fromEntries(names.map((segment) => [segment.slice(1), ""]));
 }

@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js [--size 1m] [--placeholders 1000]
+//   [--rounds 5] [--requests 20000]
+// Placeholder links at scale (BENCHMARKS.md "Placeholder links"), A/B against the CLI of an
+// earlier commit (--base-cli: a checkout built with `npm run build:cli`). One synthetic instance
+// (bench/generate.mjs) is built three ways: by the base CLI, by this one, and by this one with
+// --placeholders placeholder links added. It checks that the base and the new build write the same
+// assets, then runs each bundle under Node (bench/node-run.mjs: first visits' ASSETS reads, then
+// a bounded loop) over hits, misses and the mixed load, rounds interleaved, and reports medians.
+// It also writes bench/.work/<size>-placeholders/ with paths-*.txt, so bench/compare.mjs can load
+// the dists in workerd: `node bench/compare.mjs --size 1m-placeholders --a DIR/dist-ph --b DIR/dist-base --load hits`.
+import { execFileSync } from "node:child_process";
+import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { runBuild } from "../bench/build-bench.mjs";
+import { makeLinks, makeRequests, prng, SIZES, writeInstance } from "../bench/generate.mjs";
+import { compileAssetsStub, runNodeBench } from "../bench/node-bench.mjs";
+import { machineLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
+
+const REPO = resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: {
+    "base-cli": { type: "string" },
+    size: { type: "string", default: "1m" },
+    placeholders: { type: "string", default: "1000" },
+    rounds: { type: "string", default: "5" },
+    requests: { type: "string", default: "20000" },
+  },
+});
+if (!values["base-cli"]) throw new Error("--base-cli OLD/bin/shortlinks.js is required");
+const size = SIZES[values.size];
+if (!size) throw new Error(`--size: one of ${Object.keys(SIZES).join(", ")}`);
+const count = Number(values.placeholders);
+const rounds = Number(values.rounds);
+const requests = Number(values.requests);
+const dir = join(REPO, "bench/.work", `${values.size}-placeholders`);
+const log = (line) => process.stderr.write(line + "\n");
+const load = [Number(loadavg()[0].toFixed(2))];
+
+log(`generating ${size} links and ${count} placeholder links`);
+execFileSync(process.execPath, [join(REPO, "scripts/build-cli.mjs")], { stdio: "inherit" });
+await mkdir(dir, { recursive: true });
+const links = makeLinks(size);
+const mixed = makeRequests(links, 20_000);
+await writeInstance(join(dir, "instance"), links, { name: values.size });
+await rm(join(dir, "instance-ph"), { recursive: true, force: true });
+await cp(join(dir, "instance"), join(dir, "instance-ph"), { recursive: true });
+const { yaml, hits: placeholderHits } = placeholderLinks(count);
+await writeFile(join(dir, "instance-ph/custom/links/placeholders.yaml"), yaml);
+const paths = {
+  hits: mixed.filter((r) => r.location).map((r) => r.path),
+  misses: mixed.filter((r) => !r.location).map((r) => r.path),
+  mixed: mixed.map((r) => r.path),
+};
+for (const [name, list] of Object.entries({ ...paths, hot: paths.hits.slice(0, 1000) }))
+  await writeFile(join(dir, `paths-${name}.txt`), list.join("\n") + "\n");
+await writeFile(join(dir, "paths-placeholder.txt"), placeholderHits.join("\n") + "\n");
+
+const builds = {
+  base: { cli: resolve(values["base-cli"]), root: "instance" },
+  new: { cli: join(REPO, "bin/shortlinks.js"), root: "instance" },
+  ph: { cli: join(REPO, "bin/shortlinks.js"), root: "instance-ph" },
+};
+const dists = {};
+for (const [name, { cli, root }] of Object.entries(builds)) {
+  log(`building ${name}`);
+  const out = join(dir, `dist-${name}`);
+  await rm(out, { recursive: true, force: true });
+  const built = await runBuild({ cli, root: join(dir, root), out });
+  if (!built.ok) throw new Error(`build ${name}: ${built.error}`);
+  dists[name] = { out, seconds: built.seconds.toFixed(1), rssMiB: Math.round(built.peakRssMiB) };
+}
+await rm(join(dir, "dist"), { recursive: true, force: true });
+await cp(dists.new.out, join(dir, "dist"), { recursive: true });
+const identical = await sameAssets(join(dists.base.out, "assets"), join(dists.new.out, "assets"));
+
+const stubModule = await compileAssetsStub(join(REPO, "bench/.work"));
+const loads = [
+  ["hits", "base"],
+  ["hits", "new"],
+  ["hits", "ph"],
+  ["misses", "base"],
+  ["misses", "new"],
+  ["misses", "ph"],
+  ["mixed", "base"],
+  ["mixed", "new"],
+  ["mixed", "ph"],
+  ["placeholder", "ph"],
+];
+const results = new Map();
+for (let round = 0; round < rounds; round++) {
+  // Interleaved, and each round in another order, so a busy moment of the machine is shared.
+  const order = round % 2 ? [...loads].reverse() : loads;
+  for (const [pathsName, build] of order) {
+    const run = await runNodeBench({
+      script: join(dists[build].out, "worker/worker.js"),
+      assetsDir: join(dists[build].out, "assets"),
+      pathsFile: join(dir, `paths-${pathsName}.txt`),
+      requests,
+      stubModule,
+    });
+    const key = `${pathsName}|${build}`;
+    results.set(key, [...(results.get(key) ?? []), run]);
+    log(`round ${round} ${key}: ${run.loop.meanUs.toFixed(1)} µs, reads ${run.firstVisitReads}`);
+  }
+}
+load.push(Number(loadavg()[0].toFixed(2)));
+
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const row = ([pathsName, build]) => {
+  const runs = results.get(`${pathsName}|${build}`);
+  const mean = median(runs.map((r) => r.loop.meanUs));
+  const base = results.get(`${pathsName}|base`);
+  const ratio = base ? (mean / median(base.map((r) => r.loop.meanUs))).toFixed(3) : "";
+  return `| ${pathsName} | ${build} | ${mean.toFixed(1)} | ${median(runs.map((r) => r.loop.p50Us)).toFixed(1)} | ${ratio} | ${median(runs.map((r) => r.firstVisitReads)).toFixed(3)} |`;
+};
+writeBenchmarksSection(
+  [
+    "## Placeholder links",
+    "",
+    `Machine: ${machineLine()}. Command: \`npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js --size ${values.size} --placeholders ${count} --rounds ${rounds} --requests ${requests}\`. 1-minute load average ${load[0]} at the start, ${load[1]} at the end (other work on the machine inflates the times).`,
+    "",
+    `One ${size.toLocaleString("en")}-link instance (bench/generate.mjs) built by the base CLI (\`base\`), by this one (\`new\`), and by this one with ${count} placeholder links added (\`ph\`: \`ph<n>/:id\` with a digits rule, \`ph<n>/:a/:b\`, \`ph<n>/:lang/*\`). The base and new builds wrote ${identical.same ? "the same" : "DIFFERENT"} assets (${identical.files} files compared byte for byte). Each bundle under Node with the tests' assets stub (bench/node-run.mjs), ${requests.toLocaleString("en")} requests per run, ${rounds} rounds interleaved, medians: the mean and median time per request, the ratio to the base bundle on the same paths, and the ASSETS reads per first visit (the first 5,000 paths of a fresh process, each once).`,
+    "",
+    "| paths | bundle | mean (µs) | p50 (µs) | / base | reads per first visit |",
+    "|---|---|---:|---:|---:|---:|",
+    ...loads.map(row),
+    "",
+    `Builds: base ${dists.base.seconds} s, ${dists.base.rssMiB} MiB; new ${dists.new.seconds} s, ${dists.new.rssMiB} MiB; with placeholders ${dists.ph.seconds} s, ${dists.ph.rssMiB} MiB.`,
+  ].join("\n"),
+);
+log(`wrote BENCHMARKS.md ("## Placeholder links"); work files in ${relative(REPO, dir)}`);
+
+/** `count` placeholder links (YAML) and a request path for each. */
+function placeholderLinks(n) {
+  const rand = prng(7);
+  const rows = [];
+  const hits = [];
+  for (let i = 0; i < n; i++) {
+    const shape = i % 3;
+    const value = Math.floor(rand() * 100_000);
+    if (shape === 0) {
+      rows.push(
+        `- slug: ph${i}/:id\n  target: https://example.com/ph/${i}/:id\n  params: { id: digits }\n`,
+      );
+      hits.push(`/ph${i}/${value}`);
+    } else if (shape === 1) {
+      rows.push(`- slug: ph${i}/:a/:b\n  target: https://example.com/ph/${i}/:b?a=:a\n`);
+      hits.push(`/ph${i}/x${value}/y`);
+    } else {
+      rows.push(`- slug: ph${i}/:lang/*\n  target: https://example.com/:lang/${i}/:splat\n`);
+      hits.push(`/ph${i}/en/a/${value}`);
+    }
+  }
+  return { yaml: rows.join(""), hits };
+}
+
+/** Whether two asset folders hold the same files with the same bytes. */
+async function sameAssets(a, b) {
+  const list = async (root) =>
+    (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => relative(root, join(e.parentPath, e.name)))
+      .sort();
+  const [left, right] = [await list(a), await list(b)];
+  if (left.join("\n") !== right.join("\n")) return { same: false, files: left.length };
+  for (const file of left)
+    if (!(await readFile(join(a, file))).equals(await readFile(join(b, file))))
+      return { same: false, files: left.length, first: file };
+  return { same: true, files: left.length };
+}
