@@ -166,7 +166,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   // With strict trailing slashes, `/x/` keeps its slash: it is another path than `/x`.
   const trailingSlash =
     ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
-  trace.normalized = normal.path + (trailingSlash ? "/" : "");
+  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
   trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
   const lowerPath = "/" + foldCase(normal.key);
 
@@ -215,8 +215,8 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     key: link.key,
     file: link.file,
     line: link.line,
-    ...(params ? { params } : {}),
   };
+  if (params) trace.match.params = params;
   const captured = params
     ? ` ${Object.entries(params)
         .map(([name, value]) => `:${name}=${JSON.stringify(value)}`)

@@ -122,7 +122,7 @@ writeBenchmarksSection(
     "",
     `Machine: ${machineLine()}. Command: \`npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js --size ${values.size} --placeholders ${count} --rounds ${rounds} --requests ${requests}\`. 1-minute load average ${load[0]} at the start, ${load[1]} at the end (other work on the machine inflates the times).`,
     "",
-    `One ${size.toLocaleString("en")}-link instance (bench/generate.mjs) built by the base CLI (\`base\`), by this one (\`new\`), and by this one with ${count} placeholder links added (\`ph\`: \`ph<n>/:id\` with a digits rule, \`ph<n>/:a/:b\`, \`ph<n>/:lang/*\`). The base and new builds wrote ${identical.same ? "the same" : "DIFFERENT"} assets (${identical.files} files compared byte for byte). Each bundle under Node with the tests' assets stub (bench/node-run.mjs), ${requests.toLocaleString("en")} requests per run, ${rounds} rounds interleaved, medians: the mean and median time per request, the ratio to the base bundle on the same paths, and the ASSETS reads per first visit (the first 5,000 paths of a fresh process, each once).`,
+    `One ${size.toLocaleString("en")}-link instance (bench/generate.mjs) built by the base CLI (\`base\`), by this one (\`new\`), and by this one with ${count} placeholder links added (\`ph\`: \`ph<n>/:id\` with a digits rule, \`ph<n>/:a/:b\`, \`ph<n>/:lang/*\`). Of the ${identical.files} asset files, byte for byte, the base and new builds differ ${identical.differ.length === 0 ? "in none" : `only in ${identical.differ.map((f) => `\`${f}\``).join(", ")}`}. Each bundle under Node with the tests' assets stub (bench/node-run.mjs), ${requests.toLocaleString("en")} requests per run, ${rounds} rounds interleaved, medians: the mean and median time per request, the ratio to the base bundle on the same paths, and the ASSETS reads per first visit (the first 5,000 paths of a fresh process, each once).`,
     "",
     "| paths | bundle | mean (µs) | p50 (µs) | / base | reads per first visit |",
     "|---|---|---:|---:|---:|---:|",
@@ -157,17 +157,16 @@ function placeholderLinks(n) {
   return { yaml: rows.join(""), hits };
 }
 
-/** Whether two asset folders hold the same files with the same bytes. */
+/** The files of two asset folders that differ (present in one only, or other bytes). */
 async function sameAssets(a, b) {
   const list = async (root) =>
     (await readdir(root, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
       .map((e) => relative(root, join(e.parentPath, e.name)))
       .sort();
-  const [left, right] = [await list(a), await list(b)];
-  if (left.join("\n") !== right.join("\n")) return { same: false, files: left.length };
-  for (const file of left)
-    if (!(await readFile(join(a, file))).equals(await readFile(join(b, file))))
-      return { same: false, files: left.length, first: file };
-  return { same: true, files: left.length };
+  const [left, right] = [new Set(await list(a)), new Set(await list(b))];
+  const differ = [...new Set([...left, ...right])].filter((f) => !left.has(f) || !right.has(f));
+  for (const file of [...left].filter((f) => right.has(f)))
+    if (!(await readFile(join(a, file))).equals(await readFile(join(b, file)))) differ.push(file);
+  return { files: left.size, differ: differ.sort() };
 }

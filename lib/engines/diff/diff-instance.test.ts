@@ -160,6 +160,28 @@ describe("diff: routing, hosts and schedules", () => {
     ]);
   });
 
+  it("with trailing_slash: strict, /x and /x/ are two paths: a change to one leaves the other", async () => {
+    const site = "site_name: T\nbase_url: https://go.example.org\ntrailing_slash: strict\n";
+    const r = repo({
+      "custom/site.yaml": site,
+      "custom/links/a.yaml": yamlRows([
+        { slug: "docs", target: "https://example.com/docs" },
+        { slug: "docs/", target: "https://example.com/docs-home" },
+      ]),
+    });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "docs", target: "https://example.com/docs" },
+        { slug: "docs/", target: "https://example.com/docs-index" },
+      ]),
+    });
+    const report = await diff(r);
+    expect(report.links.changed.map((c) => c.slug)).toEqual(["docs/"]);
+    expect(report.routing.map((c) => [c.path, c.after.location])).toEqual([
+      ["/docs/", "https://example.com/docs-index"],
+    ]);
+  });
+
   it("outcomes change with state and schedule; a new link answers where there was a 404", async () => {
     const r = repo({
       "custom/links/a.yaml": yamlRows([
