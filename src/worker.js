@@ -2080,7 +2080,7 @@ async function resolve(request, ctx) {
   const normal = normalizePath(url.pathname, ctx.caseSensitive);
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
   const trailingSlash = ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
-  trace.normalized = normal.path + (trailingSlash ? "/" : "");
+  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
   trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
   const lowerPath = "/" + foldCase(normal.key);
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
@@ -2123,9 +2123,9 @@ async function resolve(request, ctx) {
     slug: link.slug,
     key: link.key,
     file: link.file,
-    line: link.line,
-    ...params ? { params } : {}
+    line: link.line
   };
+  if (params) trace.match.params = params;
   const captured = params ? ` ${Object.entries(params).map(([name, value]) => `:${name}=${JSON.stringify(value)}`).join(" ")}` : "";
   trace.checks.push({
     step: "match",
