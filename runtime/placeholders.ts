@@ -8,7 +8,7 @@
  *
  * Precedence among placeholder links: more literal segments first, then more constrained
  * placeholders, then a pattern without a splat before one with it; the compiler refuses two that
- * can match one path with equal rank (SL384), so the order of equals never decides.
+ * can match one path with equal rank (SL383), so the order of equals never decides.
  */
 import type { ParamRule, PlaceholderEntry } from "./contract/index.js";
 import { normalizePath } from "./normalize.js";

@@ -42,7 +42,24 @@ export const PLACEHOLDER_CASES: RequestCase[] = [
   ),
   redirect("a ? in a query value stays in it", "/issue/a%3Fb", `${GO}/issues?q=a%3Fb`),
   redirect("a space in a query value is escaped", "/issue/a%20b", `${GO}/issues?q=a%20b`),
+  redirect("a # in a query value stays in it", "/issue/a%23b", `${GO}/issues?q=a%23b`),
   redirect("a very long value stays one value", `/issue/${LONG}`, `${GO}/issues?q=${LONG}`),
+  redirect(
+    "a very long value in the path stays one segment",
+    `/cl/${LONG}/1`,
+    `${REVIEW}/${LONG}/1`,
+  ),
+  redirect(
+    "values are decoded once: a double-encoded / stays text in one segment",
+    "/cl/a%252Fb/1",
+    `${REVIEW}/a%252Fb/1`,
+  ),
+  redirect(
+    "a value shaped like a host stays a path segment",
+    "/cl/@evil.example/1",
+    `${REVIEW}/@evil.example/1`,
+  ),
+  redirect("& and = in a path value add no query key", "/cl/a&b=c/1", `${REVIEW}/a&b=c/1`),
   redirect("two placeholders, two path segments", "/cl/12345/3", `${REVIEW}/12345/3`),
   redirect(
     "a value in the path is one segment: ? and # are escaped",
@@ -91,7 +108,15 @@ export const PLACEHOLDER_CASES: RequestCase[] = [
   miss("an encoded / in a query value is refused too", "/issue/a%2Fb"),
   miss("an encoded \\ is refused", "/issue/a%5Cb"),
   miss("an encoded dot segment is refused", "/issue/%2e%2e"),
+  miss(
+    "an encoded single dot is no value: the URL drops it, /cl/1 is too short",
+    "/cl/%2E/1",
+    "short-link-miss",
+  ),
+  miss("an encoded dot segment and slash are refused", "/cl/%2e%2e%2fx/1"),
+  miss("an encoded // before a host is refused", "/cl/%2F%2Fevil.example/1"),
   miss("an encoded NUL is refused", "/issue/%00"),
+  miss("an encoded NUL in a path value is refused", "/cl/a%00b/1"),
   {
     name: "placeholder: an invisible control in a value fails closed (rule 11)",
     path: "/cl/a%E2%80%AEb/1",
