@@ -1,7 +1,7 @@
 /**
  * One real-shaped export per format (fixtures/import/<case>/, each with SOURCE.md naming where
- * its shape comes from), imported into the same small instance. Goldens: the YAML written
- * (expected.yaml) and the printed diagnostics (expected.txt). And the promise of import: every
+ * its shape comes from, and a copied file's LICENSE beside it), imported into the same small
+ * instance. Goldens: the YAML written (expected.yaml) and the printed diagnostics (expected.txt). And the promise of import: every
  * source line is imported or named by an error diagnostic; nothing is dropped silently.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
@@ -67,7 +67,9 @@ describe("import: one golden per format", () => {
     const root = mkdtempSync(join(tmpdir(), `shortlinks-import-${c.name}-`));
     try {
       cpSync(join(DIR, c.instance ?? "instance"), root, { recursive: true });
-      const input = readdirSync(join(DIR, c.name)).find((n) => !/^(expected|SOURCE)/.test(n))!;
+      const input = readdirSync(join(DIR, c.name)).find(
+        (n) => !/^(expected|SOURCE|LICENSE)/.test(n),
+      )!;
       cpSync(join(DIR, c.name, input), join(root, input));
       const result = await importLinks({
         root,
