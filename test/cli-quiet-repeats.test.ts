@@ -29,9 +29,13 @@ afterAll(() => {
 });
 
 async function run(...args: string[]) {
+  return runIn(root, ...args);
+}
+
+async function runIn(where: string, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main([...args, "--root", root], {
+  const code = await main([...args, "--root", where], {
     out: (t) => out.push(t),
     err: (t) => err.push(t),
   });
@@ -61,6 +65,13 @@ describe("repeated codes are cut to the first few and one summary line", () => {
       diagnostics: { code: string }[];
     };
     expect(json.diagnostics.filter((d) => d.code === "SL317")).toHaveLength(OWN_404);
+  });
+
+  it("build --verbose lists every one", async () => {
+    const { code, err } = await run("build", "--verbose");
+    expect(code).toBe(0);
+    expect(err.split("\n").filter((l) => /: SL317 \(warning\)/.test(l))).toHaveLength(OWN_404);
+    expect(err).not.toMatch(/more like these/);
   });
 
   it("a code that repeats a handful of times or fewer is printed whole", async () => {
@@ -95,5 +106,25 @@ describe("repeated codes are cut to the first few and one summary line", () => {
     expect(printed.at(-1)).toMatch(/^imported 1700 of 3400 line\(s\)/);
     for (const repeated of ["SL316", "SL317", "SL385", "SL851"])
       expect(printed.some((l) => l.startsWith(repeated))).toBe(true);
+
+    // --verbose lists every one, --json keeps every one (each into an instance of its own).
+    const fresh = () =>
+      tinyInstance(
+        "shortlinks-repeats-import-",
+        "- slug: fine\n  target: https://example.com/fine\n",
+      );
+    const [a, b] = [fresh(), fresh()];
+    try {
+      const verbose = await runIn(a, "import", "redirects", input, "--verbose");
+      const listed = verbose.out.split("\n").filter((l) => /:\d+: SL851 /.test(l));
+      expect(listed).toHaveLength(850);
+      expect(verbose.out).not.toMatch(/more like these/);
+      const json = JSON.parse((await runIn(b, "import", "redirects", input, "--json")).out) as {
+        diagnostics: { code: string }[];
+      };
+      expect(json.diagnostics.filter((d) => d.code === "SL851")).toHaveLength(850);
+    } finally {
+      for (const dir of [a, b]) rmSync(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 });

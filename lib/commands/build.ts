@@ -20,7 +20,10 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     )
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--out <dir>", "output folder (default ROOT/dist)")
-    .option("--verbose", "list every info diagnostic instead of one summary line per group")
+    .option(
+      "--verbose",
+      "list every diagnostic: no summary line for a group of infos or a repeated code",
+    )
     .action(async (opts: { root: string; out?: string; verbose?: boolean }) => {
       const result = await buildInstance({ root: opts.root, outDir: opts.out });
       if (result.outProblem) {

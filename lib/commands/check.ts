@@ -51,7 +51,10 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
       "--against <ref>",
       "also enforce the rules that protect published links against this git ref",
     )
-    .option("--verbose", "list every info diagnostic instead of one summary line per group")
+    .option(
+      "--verbose",
+      "list every diagnostic: no summary line for a group of infos or a repeated code",
+    )
     .action(async (opts: { root: string; json?: boolean; against?: string; verbose?: boolean }) => {
       let result: CompileResult;
       let diagnostics: Diagnostic[];

@@ -74,7 +74,10 @@ export function registerImport(program: Command, ctx: CommandContext): void {
     )
     .option("--domain <host>", "import only the links of this short domain")
     .option("--json", "print {written, files, links, imported, diagnostics} as JSON")
-    .option("--verbose", "list every info diagnostic instead of one summary line per group")
+    .option(
+      "--verbose",
+      "list every diagnostic: no summary line for a group of infos or a repeated code",
+    )
     .action(async (format: ImportFormat, file: string, opts: ImportCliOptions) => {
       if (await refuseMisshapen(ctx, opts.root)) return;
       const result = await importLinks({
