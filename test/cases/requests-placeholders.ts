@@ -114,6 +114,7 @@ export const PLACEHOLDER_CASES: RequestCase[] = [
     "short-link-miss",
   ),
   miss("an encoded dot segment and slash are refused", "/cl/%2e%2e%2fx/1"),
+  miss("a double-encoded dot segment is refused as a probe", "/cl/%252e%252e/1"),
   miss("an encoded // before a host is refused", "/cl/%2F%2Fevil.example/1"),
   miss("an encoded NUL is refused", "/issue/%00"),
   miss("an encoded NUL in a path value is refused", "/cl/a%00b/1"),
