@@ -103,7 +103,7 @@ describe("repeated codes are cut to the first few and one summary line", () => {
     expect(code).toBe(1);
     const printed = out.split("\n");
     expect(printed.length).toBeLessThanOrEqual(50);
-    expect(printed.at(-1)).toMatch(/^imported 1700 of 3400 line\(s\)/);
+    expect(printed.at(-1)).toMatch(/^imported 1700 of 3400 link\(s\)/);
     for (const repeated of ["SL316", "SL317", "SL385", "SL851"])
       expect(printed.some((l) => l.startsWith(repeated))).toBe(true);
 
