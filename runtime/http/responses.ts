@@ -2,6 +2,7 @@
  * Small, deliberate responses. Every one of them also gets the header rules in worker.ts. The
  * frequent ones are drafts (plain objects), so the final Response is built once, rules included.
  */
+import type { Lang } from "../contract/index.js";
 import type { Draft } from "./headers.js";
 
 /** `extra` names are lower-case. */
@@ -52,6 +53,11 @@ export function allowNullOrigin(response: Response, request: Request): Response 
   response.headers.set("access-control-allow-origin", "null");
   response.headers.append("vary", "Origin");
   return response;
+}
+
+/** What a page whose language came from Accept-Language says about it, for caches too. */
+export function languageHeaders(lang: Lang): Record<string, string> {
+  return { "content-language": lang, vary: "Accept-Language" };
 }
 
 export function preflight(allow: string, endpoint: boolean, request: Request): Response {

@@ -57,7 +57,9 @@ export function settingsDiffer(base: Side, head: Side): boolean {
     base.caseSensitive !== head.caseSensitive ||
     JSON.stringify(a.blocklist) !== JSON.stringify(b.blocklist) ||
     JSON.stringify([...a.siteConfig.static_paths].sort()) !==
-      JSON.stringify([...b.siteConfig.static_paths].sort())
+      JSON.stringify([...b.siteConfig.static_paths].sort()) ||
+    // A published page answers the paths of its routes that no link takes.
+    JSON.stringify(a.siteConfig.pages) !== JSON.stringify(b.siteConfig.pages)
   );
 }
 
