@@ -1262,6 +1262,8 @@ var CONTENT_TYPES = {
   ".ico": "image/x-icon",
   ".woff": "font/woff",
   ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".otf": "font/otf",
   ".pdf": "application/pdf",
   ".webmanifest": "application/manifest+json"
 };
@@ -1273,6 +1275,9 @@ function contentTypeOf(path) {
   const dot = path.lastIndexOf(".");
   const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
   return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
+}
+function isFontType(contentType) {
+  return contentType.startsWith("font/");
 }
 
 // runtime/contract/files.ts
@@ -2850,6 +2855,10 @@ function allowNullOrigin(response, request) {
   response.headers.append("vary", "Origin");
   return response;
 }
+function allowNullOriginFont(asset, file, request) {
+  if (request.headers.get("origin") !== "null" || !isFontType(contentTypeOf(file))) return asset;
+  return allowNullOrigin(new Response(asset.body, asset), request);
+}
 function languageHeaders(lang) {
   return { "content-language": lang, vary: "Accept-Language" };
 }
@@ -3799,7 +3808,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
-        response: asset,
+        response: allowNullOriginFont(asset, outcome.path, request),
         event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }

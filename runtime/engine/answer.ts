@@ -13,6 +13,7 @@ import { serveOperator } from "../http/operator.js";
 import { readSmallBody } from "../http/read-body.js";
 import {
   allowNullOrigin,
+  allowNullOriginFont,
   htmlWithStatus,
   languageHeaders,
   json,
@@ -172,7 +173,7 @@ async function respond(
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
-        response: asset,
+        response: allowNullOriginFont(asset, outcome.path, request),
         event: resolution.event
           ? { kind: "pageview", title: data.site.page_titles[outcome.path] }
           : undefined,

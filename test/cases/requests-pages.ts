@@ -1,12 +1,14 @@
 /**
  * The domain's own pages (docs/pages.md): the home page, the legal pages, security.txt, the
- * lookup page's aliases and `?slug=`, and the language headers of negotiated pages. test/instance publishes privacy, abuse and security
+ * lookup page's aliases and `?slug=`, the language headers of negotiated pages, and the font
+ * allowance for sandboxed custom pages. test/instance publishes privacy, abuse and security
  * (terms stays a draft) and holds the links of custom/links/pages.yaml, which take `/privacy`
  * and `/de` before the pages do.
  */
 import type { RequestCase } from "./requests.js";
 
 const FR = { "accept-language": "fr-CA,fr;q=0.9,en;q=0.8" };
+const NULL_ORIGIN = { origin: "null" };
 /** A page whose language the path fixes: no Content-Language, no Vary. */
 const FIXED = { "content-language": null, vary: null };
 const negotiated = (lang: string) => ({
@@ -256,4 +258,67 @@ export const PAGE_CASES: RequestCase[] = [
     location: "/.well-known/security.txt",
     event: null,
   },
+
+  // Fonts for sandboxed custom pages: `Origin: null` is allowed on font files only.
+  ...(
+    [
+      ["/fonts/brand.woff2", "font/woff2"],
+      ["/fonts/brand.woff", "font/woff"],
+      ["/fonts/brand.ttf", "font/ttf"],
+      ["/fonts/brand.otf", "font/otf"],
+    ] as const
+  ).map(([path, type]): RequestCase => ({
+    name: `cors: ${type} from Origin null is allowed`,
+    path,
+    headers: NULL_ORIGIN,
+    status: 200,
+    http: true,
+    expectHeaders: {
+      "content-type": type,
+      "access-control-allow-origin": "null",
+      vary: /(^|,\s*)Origin(\s*,|$)/,
+    },
+  })),
+  {
+    name: "cors: a font without an Origin gets no allowance",
+    path: "/fonts/brand.woff2",
+    status: 200,
+    http: true,
+    expectHeaders: { "access-control-allow-origin": null },
+  },
+  {
+    name: "cors: a font from another origin gets no allowance",
+    path: "/fonts/brand.woff2",
+    headers: { origin: "https://evil.example" },
+    status: 200,
+    http: true,
+    expectHeaders: { "access-control-allow-origin": null },
+  },
+  {
+    name: "cors: a font's preflight gets no allowance (a font needs none)",
+    method: "OPTIONS",
+    path: "/fonts/brand.woff2",
+    headers: NULL_ORIGIN,
+    status: 204,
+    http: true,
+    expectHeaders: { "access-control-allow-origin": null },
+  },
+  ...(
+    [
+      ["a stylesheet", "/assets/shortlinks.css", 200],
+      ["a custom page", "/hello.html", 200],
+      ["a product page", "/lookup", 200],
+      ["security.txt", "/.well-known/security.txt", 200],
+      ["a private file named like a font", "/links-shards/0.woff2", 404],
+      ["the tests page", "/en/_tests/", 403],
+      ["the stats registry", "/en/_stats/api/links.json", 403],
+    ] as const
+  ).map(([what, path, status]): RequestCase => ({
+    name: `cors: ${what} from Origin null gets no allowance`,
+    path,
+    headers: NULL_ORIGIN,
+    status,
+    http: true,
+    expectHeaders: { "access-control-allow-origin": null },
+  })),
 ];
