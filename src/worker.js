@@ -2856,8 +2856,13 @@ function allowNullOrigin(response, request) {
   return response;
 }
 function allowNullOriginFont(asset, file, request) {
-  if (request.headers.get("origin") !== "null" || !isFontType(contentTypeOf(file))) return asset;
-  return allowNullOrigin(new Response(asset.body, asset), request);
+  if (!isFontType(contentTypeOf(file))) return asset;
+  const font = new Response(asset.body, asset);
+  if (request.headers.get("origin") !== "null") {
+    font.headers.append("vary", "Origin");
+    return font;
+  }
+  return allowNullOrigin(font, request);
 }
 function languageHeaders(lang) {
   return { "content-language": lang, vary: "Accept-Language" };

@@ -62,11 +62,18 @@ export function allowNullOrigin(response: Response, request: Request): Response 
  * A web font read by a sandboxed custom page: such a page has an opaque origin, so its same-host
  * font loads are cross-origin requests with `Origin: null`, which the browser refuses without an
  * allowance. Font files only, by the content type of their name (the one table,
- * runtime/contract/content-types.ts): nothing a page could read data from.
+ * runtime/contract/content-types.ts): nothing a page could read data from. Every font answer says
+ * `Vary: Origin`, allowed or not, so that a cache never hands the answer without the allowance to
+ * a sandboxed page (or the other way round), whatever cache life `_headers` gives fonts.
  */
 export function allowNullOriginFont(asset: Response, file: string, request: Request): Response {
-  if (request.headers.get("origin") !== "null" || !isFontType(contentTypeOf(file))) return asset;
-  return allowNullOrigin(new Response(asset.body, asset), request);
+  if (!isFontType(contentTypeOf(file))) return asset;
+  const font = new Response(asset.body, asset);
+  if (request.headers.get("origin") !== "null") {
+    font.headers.append("vary", "Origin");
+    return font;
+  }
+  return allowNullOrigin(font, request);
 }
 
 /** What a page whose language came from Accept-Language says about it, for caches too. */

@@ -279,20 +279,30 @@ export const PAGE_CASES: RequestCase[] = [
       vary: /(^|,\s*)Origin(\s*,|$)/,
     },
   })),
+  // Fonts always say `Vary: Origin`: a browser that cached the font for the site's own pages
+  // (no Origin, no allowance) must not reuse that answer for a sandboxed page, even when a
+  // `_headers` rule gives fonts a long cache life.
   {
-    name: "cors: a font without an Origin gets no allowance",
+    name: "cors: a font without an Origin gets no allowance, and says it varies by Origin",
     path: "/fonts/brand.woff2",
     status: 200,
     http: true,
-    expectHeaders: { "access-control-allow-origin": null },
+    expectHeaders: { "access-control-allow-origin": null, vary: /(^|,\s*)Origin(\s*,|$)/ },
   },
   {
-    name: "cors: a font from another origin gets no allowance",
-    path: "/fonts/brand.woff2",
+    name: "cors: a font from another origin gets no allowance, and says it varies by Origin",
+    path: "/fonts/brand.ttf",
     headers: { origin: "https://evil.example" },
     status: 200,
     http: true,
-    expectHeaders: { "access-control-allow-origin": null },
+    expectHeaders: { "access-control-allow-origin": null, vary: /(^|,\s*)Origin(\s*,|$)/ },
+  },
+  {
+    name: "cors: a file that is no font does not vary by Origin",
+    path: "/assets/shortlinks.css",
+    status: 200,
+    http: true,
+    expectHeaders: { vary: null },
   },
   {
     name: "cors: a font's preflight gets no allowance (a font needs none)",
