@@ -52,6 +52,16 @@ export const PAGE_CASES: RequestCase[] = [
     }),
   ),
   page("home: /index is the home page", "/index", "en", { expectHeaders: negotiated("en") }),
+  {
+    name: "home: HEAD / says its language as GET does",
+    method: "HEAD",
+    path: "/",
+    headers: FR,
+    status: 200,
+    location: null,
+    event: "pageview",
+    expectHeaders: negotiated("fr"),
+  },
   page("home: /en is the English home page, whatever the visitor prefers", "/en", "en", {
     headers: FR,
     expectHeaders: FIXED,
@@ -183,6 +193,14 @@ export const PAGE_CASES: RequestCase[] = [
     headers: FR,
     expectHeaders: negotiated("fr"),
     expectBody: /<html lang="fr"[\s\S]*href="mailto:security@links\.example\.com"/,
+  }),
+  page("legal: /abuse follows Accept-Language", "/abuse", "fr", {
+    headers: FR,
+    expectHeaders: negotiated("fr"),
+  }),
+  page("legal: /trust-safety follows Accept-Language", "/trust-safety", "fr", {
+    headers: FR,
+    expectHeaders: negotiated("fr"),
   }),
   page("legal: /abuse is the trust and safety page", "/abuse", "en", {
     expectBody: /href="mailto:abuse@links\.example\.com"/,
