@@ -167,7 +167,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     custom.files.map((f) => f.path),
     buildDay(),
   );
-  diagnostics.push(...securityTxt.diagnostics);
+  appendAll(diagnostics, securityTxt.diagnostics);
   const productFiles = securityTxt.file ? [...pages.files, securityTxt.file] : pages.files;
   const productStatic = productFiles
     .filter((f) => !f.path.startsWith(PAGES_DIR))

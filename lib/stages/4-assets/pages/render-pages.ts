@@ -129,8 +129,9 @@ export async function renderPages(input: RenderPagesInput): Promise<RenderedPage
   }
   const published = publishedPages(input.site);
   const pages = PAGE_IDS.filter((page) => isPagePublished(page, published) || !isOptional(page));
-  diagnostics.push(
-    ...missingContacts({
+  appendAll(
+    diagnostics,
+    missingContacts({
       pages,
       sourceOf: (page) => pageSource(loaded.templates, page),
       contacts: input.site.contacts,
