@@ -10,6 +10,7 @@ import { isProbe, isPrivateFile } from "./guards.js";
 import { chooseLanguage } from "./language.js";
 import { isProtectedPath } from "./access/index.js";
 import { LOOKUP_ROUTES, POST_PATHS } from "./routes.js";
+import { isPagePublished, pageRouteOf } from "./page-routes.js";
 import { isShortLinkCandidate } from "./slug.js";
 import { staticFileFor } from "./static-files.js";
 import { buildLocation } from "./location.js";
@@ -17,11 +18,13 @@ import { matchPlaceholders, type MatchPath, type PlaceholderTable } from "./plac
 import {
   isHtmlPath,
   LANGUAGES,
+  LOOKUP_INPUT_MAX,
   type Blocklist,
   type EffectiveState,
   type Lang,
   type LinkKind,
   type LinkRecord,
+  type OptionalPage,
   type RedirectStatus,
 } from "./contract/index.js";
 import type { PageId } from "./routes.js";
@@ -46,6 +49,8 @@ export interface ResolveContext {
   redirectMaxAge: number;
   /** Public static files (product and custom), exact paths. */
   staticPaths: ReadonlySet<string>;
+  /** The optional product pages the instance publishes (site.yaml `pages`). */
+  pages: readonly OptionalPage[];
 }
 
 export interface RequestFacts {
@@ -59,7 +64,17 @@ export interface RequestFacts {
 export type Outcome =
   | { type: "plain-404" }
   | { type: "redirect"; status: RedirectStatus; location: string; cacheControl: string }
-  | { type: "page"; page: PageId; lang: Lang; status: number; retryAfter?: number }
+  | {
+      type: "page";
+      page: PageId;
+      lang: Lang;
+      status: number;
+      retryAfter?: number;
+      /** The language came from Accept-Language (the path does not fix it). */
+      negotiated?: true;
+      /** What `?slug=` puts in the lookup box. */
+      prefill?: string;
+    }
   | { type: "method-not-allowed"; status: 405; allow: string }
   | { type: "preflight"; status: 204; allow: string; endpoint: boolean }
   | { type: "endpoint"; endpoint: "lookup-resolve" | "analytics-lookup" }
@@ -107,8 +122,12 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url,
   );
   const method = request.method.toUpperCase();
-  // The page language, only for answers that are pages (a redirect never reads Accept-Language).
-  const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
+  // The page language, only for answers that are pages (a redirect never reads Accept-Language):
+  // fixed by the path, or negotiated.
+  const inLanguage = (fixed?: Lang): { lang: Lang; negotiated?: true } =>
+    fixed
+      ? { lang: fixed }
+      : { lang: chooseLanguage(request.acceptLanguage, ctx.defaultLang), negotiated: true };
   const trace: Resolution = {
     method,
     path: url.pathname,
@@ -126,7 +145,22 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = (): Outcome => ({ type: "page", page: "not-found", lang: lang(), status: 404 });
+  const notFound = (): Outcome => ({
+    type: "page",
+    page: "not-found",
+    ...inLanguage(),
+    status: 404,
+  });
+  const pageOf = (page: PageId, fixed?: Lang): Outcome => {
+    const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : undefined;
+    return {
+      type: "page",
+      page,
+      ...inLanguage(fixed),
+      status: 200,
+      ...(prefill ? { prefill } : {}),
+    };
+  };
 
   // 1. Raw runtime files and scanner probes: plain 404 before anything else.
   const folded = foldPathForGuards(url.pathname);
@@ -174,15 +208,10 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
-  const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang) {
+  const lookup = lookupPage(lowerPath);
+  if (lookup) {
     trace.event = { kind: "pageview" };
-    return done(
-      { type: "page", page: "lookup", lang: lookupLang, status: 200 },
-      "route",
-      true,
-      "lookup page",
-    );
+    return done(pageOf("lookup", lookup.lang), "route", true, "lookup page");
   }
   const file =
     staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
@@ -191,6 +220,30 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     return done({ type: "static", path: file }, "route", true, "static file");
   }
 
+  // A path no link answers may be one of the domain's own pages (docs/pages.md).
+  const ownPage = (): Resolution | undefined => {
+    const route = pageRouteOf(lowerPath);
+    if (!route) return undefined;
+    if ("redirect" in route) {
+      if (!ctx.staticPaths.has(route.redirect)) return undefined;
+      trace.event = null;
+      return done(
+        { type: "redirect", status: 308, location: route.redirect, cacheControl: "no-store" },
+        "route",
+        true,
+        `no link takes this path: ${route.redirect}`,
+      );
+    }
+    if (!isPagePublished(route.page, ctx.pages)) return undefined;
+    trace.event = { kind: "pageview" };
+    return done(
+      pageOf(route.page, route.lang),
+      "route",
+      true,
+      `no link takes this path: ${route.page} page`,
+    );
+  };
+
   // 4-5. Exact link, then placeholder links, then the longest splat prefix.
   const found = await findLink(
     normal.key,
@@ -198,6 +251,8 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     ctx.links,
   );
   if (!found) {
+    const own = ownPage();
+    if (own) return own;
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
     return done(
@@ -234,6 +289,9 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   trace.schedule_label = link.kind === "exact" ? (link.schedule?.label ?? null) : null;
   const stateOutcome = STATE_OUTCOMES[state];
   if (stateOutcome.kind === "hidden") {
+    // Exactly like no link at all, the domain's own pages included.
+    const own = ownPage();
+    if (own) return own;
     trace.event = { kind: "short-link-miss" };
     return done(notFound(), "state", false, `${state}: answered like a miss`);
   }
@@ -244,7 +302,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
       {
         type: "page",
         page: stateOutcome.page,
-        lang: lang(),
+        ...inLanguage(),
         status: stateOutcome.status,
         ...(retryAfter ? { retryAfter } : {}),
       },
@@ -312,10 +370,20 @@ async function findLink(
   return undefined;
 }
 
-function lookupPageLanguage(lowerPath: string): Lang | undefined {
+/** The lookup page a path names: `/lookup` follows the visitor, the localized routes fix a language. */
+function lookupPage(lowerPath: string): { lang?: Lang } | undefined {
+  if (lowerPath === LOOKUP_ROUTES.en) return {};
   for (const [lang, route] of Object.entries(LOOKUP_ROUTES) as [Lang, string][])
-    if (lowerPath === route) return lang;
+    if (lowerPath === route) return { lang };
   return undefined;
+}
+
+/** `?slug=` as the lookup box takes it: at most its length, never half a surrogate pair. */
+function lookupPrefill(value: string | null): string | undefined {
+  if (!value) return undefined;
+  if (value.length <= LOOKUP_INPUT_MAX) return value;
+  const cut = value.slice(0, LOOKUP_INPUT_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** The HTTP status an outcome is answered with, before access control and endpoints run. */

@@ -2,8 +2,18 @@
  * The paths the product itself serves. One table, used by the runtime to route and by the
  * compiler to refuse slugs that would collide with them.
  */
-import { LANGUAGES, PRIVATE_DIRS, PRIVATE_FILES, type Lang } from "./contract/index.js";
+import {
+  LANGUAGES,
+  OPTIONAL_PAGES,
+  PRIVATE_DIRS,
+  PRIVATE_FILES,
+  type Lang,
+} from "./contract/index.js";
 
+/**
+ * The lookup pages of the specification. `/lookup` follows the visitor's Accept-Language; the
+ * others fix their language (docs/pages.md).
+ */
 export const LOOKUP_ROUTES: Record<Lang, string> = {
   en: "/lookup",
   fr: "/fr/consultation",
@@ -11,6 +21,8 @@ export const LOOKUP_ROUTES: Record<Lang, string> = {
   it: "/it/consulta",
   de: "/de/abfrage",
 };
+/** The lookup page of each language whatever the visitor prefers: what pages link to. */
+export const LOOKUP_PAGE_URLS: Record<Lang, string> = { ...LOOKUP_ROUTES, en: "/en/lookup" };
 export const LOOKUP_RESOLVE_PATH = "/lookup/resolve";
 export const ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
 export const POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH] as const;
@@ -21,6 +33,7 @@ export const PAGES_DIR = "/_pages/";
 export const STATIC_DIR = "/assets/";
 
 export const PAGE_IDS = [
+  ...OPTIONAL_PAGES,
   "lookup",
   "lookup-result",
   "not-found",

@@ -54,6 +54,7 @@ const SITE: SiteConfig = {
     stats: "/en/_stats/",
     tests: "/en/_tests/",
   },
+  pages: [],
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],

@@ -1,5 +1,6 @@
-// Lookup page: resolve a slug through POST /lookup/resolve, show the localized answer, then
-// record the activity with POST /_analytics/lookup. Without JavaScript the form posts itself.
+// Lookup page (and home page): resolve a slug through POST /lookup/resolve, show the localized
+// answer, then record the activity with POST /_analytics/lookup. Without JavaScript the form posts
+// itself. A box the page came with filled in (`?slug=`) is looked up at once.
 import { renderLookupResult, lookupBeaconResult } from "./lookup-result.js";
 
 const form = document.getElementById("lookup-form");
@@ -39,31 +40,36 @@ function showText(text) {
   output.textContent = text;
 }
 
+async function lookUp() {
+  const slug = input.value.trim();
+  if (slug === "") {
+    input.focus();
+    return;
+  }
+  output.setAttribute("aria-busy", "true");
+  showText(form.dataset.textLoading || "");
+  try {
+    const result = await resolveSlug(slug);
+    // renderLookupResult escapes every value it inserts.
+    show(
+      renderLookupResult(
+        variants.innerHTML,
+        { ...result, slug: result.slug || slug },
+        { baseUrl: form.dataset.baseUrl, input: slug },
+      ),
+    );
+    sendBeacon(slug, lookupBeaconResult(result));
+  } catch (error) {
+    showText(form.dataset.textError || String(error));
+  } finally {
+    output.removeAttribute("aria-busy");
+  }
+}
+
 if (form && input && output && variants) {
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const slug = input.value.trim();
-    if (slug === "") {
-      input.focus();
-      return;
-    }
-    output.setAttribute("aria-busy", "true");
-    showText(form.dataset.textLoading || "");
-    try {
-      const result = await resolveSlug(slug);
-      // renderLookupResult escapes every value it inserts.
-      show(
-        renderLookupResult(
-          variants.innerHTML,
-          { ...result, slug: result.slug || slug },
-          { baseUrl: form.dataset.baseUrl, input: slug },
-        ),
-      );
-      sendBeacon(slug, lookupBeaconResult(result));
-    } catch (error) {
-      showText(form.dataset.textError || String(error));
-    } finally {
-      output.removeAttribute("aria-busy");
-    }
+    void lookUp();
   });
+  if (input.defaultValue.trim() !== "") void lookUp();
 }

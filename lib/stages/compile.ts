@@ -5,7 +5,7 @@
 import { renderPages } from "./4-assets/pages/render-pages.js";
 import { buildRegistry } from "./3-registry/build-registry.js";
 import { loadSite } from "./1-sources/site/load-site.js";
-import type { Site } from "./1-sources/site/site-schema.js";
+import { SITE_SCHEMA, type Site } from "./1-sources/site/site-schema.js";
 import { checkRow, loadSources } from "./1-sources/links/load-sources.js";
 import type { RawRow } from "./1-sources/links/raw-row.js";
 import { loadBlocklist } from "./1-sources/policy/blocklist.js";
@@ -37,6 +37,10 @@ import { buildTestsPages } from "./3-registry/stats-index/tests-pages.js";
 import { checkInstanceShape } from "./1-sources/instance-shape.js";
 import { ownHostProblems } from "./2-validate/own-host.js";
 import { appendAll } from "../shared/lists.js";
+import { pageRouteNotes } from "./2-validate/page-routes.js";
+import { publishedPages } from "./4-assets/pages/own-pages.js";
+import { buildDay, securityTxtFile } from "./4-assets/security-txt.js";
+import { PAGES_DIR } from "../../runtime/routes.js";
 
 export interface CompileOptions {
   root: string;
@@ -86,7 +90,7 @@ export interface CompileResult {
   blocklist: Blocklist;
 }
 
-const PLACEHOLDER_SITE: Site = {
+const PLACEHOLDER_SITE: Site = SITE_SCHEMA.parse({
   site_name: "shortlinks",
   base_url: "https://invalid.example",
   default_lang: "en",
@@ -95,7 +99,7 @@ const PLACEHOLDER_SITE: Site = {
   default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
-};
+});
 
 const EMPTY_SUMMARY: CompileSummary = {
   links: 0,
@@ -139,7 +143,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     await Promise.all([
       loadBlocklist(root, defaultsDir),
       loadCustomFiles(root),
-      renderPages({ defaultsDir, root, site }),
+      renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
       loadSources(root),
       loadExpectations(root),
       loadAcknowledgements(root),
@@ -161,10 +165,20 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   }
 
   collectGarbage(sources.links.length);
-  const productStatic = pages.files.filter((f) => f.path.startsWith("/assets/")).map((f) => f.path);
+  const securityTxt = securityTxtFile(
+    site,
+    custom.files.map((f) => f.path),
+    buildDay(),
+  );
+  appendAll(diagnostics, securityTxt.diagnostics);
+  const productFiles = securityTxt.file ? [...pages.files, securityTxt.file] : pages.files;
+  const productStatic = productFiles
+    .filter((f) => !f.path.startsWith(PAGES_DIR))
+    .map((f) => f.path);
   const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
   const validated = validateLinks({ links: sources.links, site, policy: blocklist, staticPaths });
   appendAll(diagnostics, validated.diagnostics);
+  appendAll(diagnostics, pageRouteNotes(validated.links, publishedPages(site), staticPaths));
   // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
   sources.links.length = 0;
   collectGarbage(validated.links.length);
@@ -259,7 +273,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     customAssets: custom.manifest,
     stats,
     tests,
-    pages: pages.files,
+    pages: productFiles,
     customFiles: custom.files,
   });
   summary.files = files.length;

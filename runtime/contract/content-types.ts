@@ -22,6 +22,8 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".ico": "image/x-icon",
   ".woff": "font/woff",
   ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".otf": "font/otf",
   ".pdf": "application/pdf",
   ".webmanifest": "application/manifest+json",
 };
@@ -38,4 +40,9 @@ export function contentTypeOf(path: string): string {
   const dot = path.lastIndexOf(".");
   const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
   return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
+}
+
+/** A web font by its content type (the only static files a sandboxed page may load cross-origin). */
+export function isFontType(contentType: string): boolean {
+  return contentType.startsWith("font/");
 }

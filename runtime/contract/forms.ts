@@ -18,6 +18,13 @@ import type {
 export const LANGUAGES = ["en", "fr", "es", "it", "de"] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
+/**
+ * The product pages an instance chooses to publish (site.yaml `pages`): the home page, published
+ * by default, and the legal pages, drafts until the operator publishes them (docs/pages.md).
+ */
+export const OPTIONAL_PAGES = ["home", "privacy", "terms", "abuse", "security"] as const;
+export type OptionalPage = (typeof OPTIONAL_PAGES)[number];
+
 export const LINK_STATES = ["active", "paused", "retired", "disabled", "draft"] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 /** What a link is at one moment, after its schedule is applied. */
@@ -159,6 +166,8 @@ export interface SiteConfig {
     stats: string; // "/<lang>/_stats/"
     tests: string; // "/<lang>/_tests/"
   };
+  /** The optional product pages this instance publishes; the others answer like a miss. */
+  pages: OptionalPage[];
   /** Every public static file the build wrote (product and custom). */
   static_paths: string[];
   /** Asset path of every HTML page -> its <title> (pageview events report it). */

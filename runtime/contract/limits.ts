@@ -12,6 +12,12 @@ export const MAX_SLUG_LENGTH = 200;
  */
 export const QR_MAX_BYTES = 2_331;
 
+/**
+ * Longest text the lookup box takes (its `maxlength`), in UTF-16 code units: what a lookup
+ * resolves and what `?slug=` fills in.
+ */
+export const LOOKUP_INPUT_MAX = 1_024;
+
 /** Cloudflare's per-file asset limit. */
 export const MAX_ASSET_BYTES = 26_214_400; // 25 MiB
 /** Files per version on Workers Free (Paid allows 100,000). */

@@ -13,14 +13,16 @@ import { serveOperator } from "../http/operator.js";
 import { readSmallBody } from "../http/read-body.js";
 import {
   allowNullOrigin,
+  allowNullOriginFont,
   htmlWithStatus,
+  languageHeaders,
   json,
   jsonError,
   plainNotFound,
   plainText,
   preflight,
 } from "../http/responses.js";
-import { renderLookupResult } from "../pages/lookup-result.js";
+import { fillLookupInput, renderLookupResult } from "../pages/lookup-result.js";
 import { readAsset, readPage } from "../registry/read-assets.js";
 import { resolve, type RequestFacts, type Resolution, type ResolveContext } from "../resolve.js";
 import { pageAssetPath } from "../routes.js";
@@ -39,6 +41,7 @@ export function resolveContext(
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
     staticPaths: data.staticPaths,
+    pages: data.site.pages,
   };
 }
 
@@ -135,19 +138,24 @@ async function respond(
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
           body: null,
         },
-        event: {
-          kind: "redirect",
-          ...linkFacts,
-          target_host: hostOf(outcome.location),
-          redirect_status: outcome.status,
-        },
+        // A product redirect (security.txt's canonical path) is no short link: no event.
+        event: resolution.event
+          ? {
+              kind: "redirect",
+              ...linkFacts,
+              target_host: hostOf(outcome.location),
+              redirect_status: outcome.status,
+            }
+          : undefined,
       };
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
-      const html = await readPage(data, assetPath);
-      const extra: Record<string, string> = outcome.retryAfter
-        ? { "retry-after": String(outcome.retryAfter) }
-        : {};
+      const template = await readPage(data, assetPath);
+      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
+      const extra: Record<string, string> = {
+        ...(outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {}),
+        ...(outcome.negotiated ? languageHeaders(outcome.lang) : {}),
+      };
       const response = htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;
       const event: EventFacts | undefined = !decided
@@ -166,7 +174,7 @@ async function respond(
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
-        response: asset,
+        response: allowNullOriginFont(asset, outcome.path, request),
         event: resolution.event
           ? { kind: "pageview", title: data.site.page_titles[outcome.path] }
           : undefined,
@@ -211,17 +219,21 @@ async function lookupResolve(
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
   // A plain form post (no JavaScript): a server-rendered result page, and the lookup event here.
-  const lang = formLanguage(
-    body.value.lang,
-    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang),
-  );
+  // Its language is the form's, or else the visitor's.
+  const fixed = formLanguage(body.value.lang);
+  const lang =
+    fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
   const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
   return {
     response: new Response(html, {
       status: 200,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        ...(fixed ? {} : languageHeaders(lang)),
+      },
     }),
     event: {
       kind: "lookup",

@@ -5,10 +5,9 @@
  */
 import { resolve, type ResolveContext } from "../resolve.js";
 import type { EffectiveState, Lang, LinkKind } from "../contract/index.js";
-import { LANGUAGES } from "../contract/index.js";
+import { LANGUAGES, LOOKUP_INPUT_MAX } from "../contract/index.js";
 
 export const LOOKUP_BODY_LIMIT = 2048;
-const MAX_SLUG_INPUT = 1024;
 
 export interface LookupResult {
   found: boolean;
@@ -23,7 +22,7 @@ export interface LookupResult {
 /** A slug, a path or a whole short URL, as a visitor types it, to the path to resolve. */
 export function lookupPath(input: string): string | null {
   const text = input.trim();
-  if (text === "" || text.length > MAX_SLUG_INPUT) return null;
+  if (text === "" || text.length > LOOKUP_INPUT_MAX) return null;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     try {
       const url = new URL(text);
@@ -41,7 +40,7 @@ export async function lookupSlug(
   now: Date,
 ): Promise<LookupResult> {
   const path = lookupPath(input);
-  const slug = input.trim().slice(0, MAX_SLUG_INPUT);
+  const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
   if (path === null) return { found: false, slug };
   const resolution = await resolve({ method: "GET", url: path, now }, ctx);
   const link = resolution.link;
@@ -57,10 +56,10 @@ export async function lookupSlug(
 }
 
 /** The language a no-JavaScript form post asked for, if it is one we serve. */
-export function formLanguage(value: unknown, fallback: Lang): Lang {
+export function formLanguage(value: unknown): Lang | undefined {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value)
     ? (value as Lang)
-    : fallback;
+    : undefined;
 }
 
 /** What a lookup beacon may carry: the slug and result, clipped. */

@@ -2,6 +2,7 @@
  * Small, deliberate responses. Every one of them also gets the header rules in worker.ts. The
  * frequent ones are drafts (plain objects), so the final Response is built once, rules included.
  */
+import { contentTypeOf, isFontType, type Lang } from "../contract/index.js";
 import type { Draft } from "./headers.js";
 
 /** `extra` names are lower-case. */
@@ -46,12 +47,38 @@ export function htmlWithStatus(
   };
 }
 
-/** The CORS allowance of the specification: `Origin: null` only, and only on the two POST endpoints. */
+/**
+ * The CORS allowance of the specification: `Origin: null` only, and only on the two POST endpoints
+ * (and font files, allowNullOriginFont below).
+ */
 export function allowNullOrigin(response: Response, request: Request): Response {
   if (request.headers.get("origin") !== "null") return response;
   response.headers.set("access-control-allow-origin", "null");
   response.headers.append("vary", "Origin");
   return response;
+}
+
+/**
+ * A web font read by a sandboxed custom page: such a page has an opaque origin, so its same-host
+ * font loads are cross-origin requests with `Origin: null`, which the browser refuses without an
+ * allowance. Font files only, by the content type of their name (the one table,
+ * runtime/contract/content-types.ts): nothing a page could read data from. Every font answer says
+ * `Vary: Origin`, allowed or not, so that a cache never hands the answer without the allowance to
+ * a sandboxed page (or the other way round), whatever cache life `_headers` gives fonts.
+ */
+export function allowNullOriginFont(asset: Response, file: string, request: Request): Response {
+  if (!isFontType(contentTypeOf(file))) return asset;
+  const font = new Response(asset.body, asset);
+  if (request.headers.get("origin") !== "null") {
+    font.headers.append("vary", "Origin");
+    return font;
+  }
+  return allowNullOrigin(font, request);
+}
+
+/** What a page whose language came from Accept-Language says about it, for caches too. */
+export function languageHeaders(lang: Lang): Record<string, string> {
+  return { "content-language": lang, vary: "Accept-Language" };
 }
 
 export function preflight(allow: string, endpoint: boolean, request: Request): Response {

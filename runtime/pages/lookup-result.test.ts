@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "./escape.js";
 import {
+  fillLookupInput,
   lookupBeaconResult,
   lookupVariant,
   renderLookupResult,
@@ -218,5 +219,22 @@ describe("lookup result: the QR code", () => {
     });
     expect(html).toContain("<p>https://go.example.org/gh/%E2%82%AC");
     expect(html).not.toContain("<figure>");
+  });
+});
+
+describe("lookup box: what the visitor typed, shown again", () => {
+  const BOX = '<input id="lookup-slug" name="slug" value="{{input}}">';
+
+  it("the result page keeps the visitor's input in the box, escaped", () => {
+    const html = renderLookupResult(BOX, { found: false, slug: "x" }, { input: 'a"><b>' });
+    expect(html).toBe('<input id="lookup-slug" name="slug" value="a&quot;&gt;&lt;b&gt;">');
+  });
+
+  it("?slug= fills a page's box, escaped; without it the box is empty", () => {
+    expect(fillLookupInput(BOX, "docs & more")).toBe(
+      '<input id="lookup-slug" name="slug" value="docs &amp; more">',
+    );
+    expect(fillLookupInput(BOX, "")).toBe('<input id="lookup-slug" name="slug" value="">');
+    expect(fillLookupInput("<p>no box</p>", "docs")).toBe("<p>no box</p>");
   });
 });

@@ -10,6 +10,7 @@
  *   {{short_url}}  the short link's public URL (found links, when the base URL is known), escaped
  *   {{qr}}         its QR code as inline SVG markup (qr-svg.ts): generated here, never escaped;
  *                  empty when the URL is too long for a QR code
+ *   {{input}}      what the visitor typed, escaped: the lookup box's value when it is shown again
  */
 import { escapeHtml } from "./escape.js";
 import { qrSvg, shortLinkUrl } from "./qr-svg.js";
@@ -70,7 +71,10 @@ export interface LookupContext {
 }
 
 function slotValues(result: LookupResultLike, context: LookupContext): Map<string, string> {
-  const values = new Map<string, string>([["slug", String(result.slug ?? "")]]);
+  const values = new Map<string, string>([
+    ["slug", String(result.slug ?? "")],
+    ["input", context.input ?? ""],
+  ]);
   const target = safeTarget(result.target);
   if (target !== undefined) values.set("target", target);
   if (result.status !== undefined) values.set("status", String(result.status));
@@ -107,4 +111,11 @@ export function renderLookupResult(
     .replace(SLOT, (_all, name: string) =>
       name === "qr" ? (values.get("qr") ?? "") : escapeHtml(values.get(name) ?? ""),
     );
+}
+
+const INPUT_SLOT = "{{input}}";
+
+/** A page's lookup box filled with `value` (`?slug=`), escaped; empty when there is none. */
+export function fillLookupInput(html: string, value: string): string {
+  return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
 }

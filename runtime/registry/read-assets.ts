@@ -34,7 +34,10 @@ export async function readPrivateBytes(assets: AssetFetcher, path: string): Prom
   return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
 }
 
-/** A generated product page's HTML, read once per isolate into `pages`: 45 small files at most. */
+/**
+ * A generated product page's HTML, read once per isolate into `pages`: a small file per language
+ * and page id (PAGE_IDS), 70 at most.
+ */
 export async function readPage(
   data: { assets: AssetFetcher; pages: Map<string, string> },
   path: string,

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { REPO } from "../support/build-instance.js";
-import { LOOKUP_ROUTES } from "../../runtime/routes.js";
+import { LOOKUP_PAGE_URLS } from "../../runtime/routes.js";
 import { LANGUAGES, type Lang } from "../../runtime/contract/index.js";
 import {
   screenshotPath,
@@ -18,7 +18,8 @@ import {
   type WatchedPage,
 } from "./harness.js";
 
-const ROUTES = LANGUAGES.map((lang) => [lang, LOOKUP_ROUTES[lang]] as const);
+/** The lookup page of each language, whatever the browser prefers (`/lookup` follows it). */
+const ROUTES = LANGUAGES.map((lang) => [lang, LOOKUP_PAGE_URLS[lang]] as const);
 const DOCS_TARGET = "https://developer.mozilla.org/en-US/docs/Web";
 
 type Texts = Record<string, Record<string, string>>;
@@ -35,9 +36,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function open(lang: Lang, options = {}): Promise<WatchedPage> {
+async function open(lang: Lang, options = {}, path = LOOKUP_PAGE_URLS[lang]): Promise<WatchedPage> {
   const watched = await watchedPage(site, options);
-  const response = await watched.page.goto(site.origin + LOOKUP_ROUTES[lang], {
+  const response = await watched.page.goto(site.origin + path, {
     waitUntil: "load",
     timeout: WAIT_MS,
   });
@@ -78,7 +79,7 @@ describe("lookup pages in Chromium", () => {
       const switcher = await page.$$eval("nav.languages a", (links) =>
         links.map((a) => a.getAttribute("href")),
       );
-      expect(switcher).toEqual(Object.values(LOOKUP_ROUTES));
+      expect(switcher).toEqual(Object.values(LOOKUP_PAGE_URLS));
       expect(await page.getAttribute(`nav.languages a[href="${route}"]`, "aria-current")).toBe(
         "true",
       );
@@ -195,6 +196,41 @@ describe("lookup pages in Chromium", () => {
       ),
     ).toBeGreaterThan(100);
     if (js) await page.screenshot({ path: screenshotPath("lookup-qr.png"), fullPage: true });
+    expectClean(watched);
+    await watched.context.close();
+  });
+
+  it("lookup: ?slug= fills the box and the page looks it up at once", async () => {
+    const watched = await watchedPage(site);
+    const { page } = watched;
+    const beacon = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/_analytics/lookup",
+      { timeout: WAIT_MS },
+    );
+    await page.goto(`${site.origin}/fr/consultation?slug=docs`, { timeout: WAIT_MS });
+    expect(await page.inputValue("#lookup-slug")).toBe("docs");
+    await page.waitForSelector("#lookup-output .result-found", { timeout: WAIT_MS });
+    expect(await page.textContent("#lookup-output .result-found")).toBe(
+      message("fr", "found", "docs"),
+    );
+    expect((await beacon).postDataJSON()).toEqual({ slug: "docs", result: "found" });
+    expectClean(watched);
+    await watched.context.close();
+  });
+
+  it.each([
+    ["with JavaScript", true],
+    ["without JavaScript (the form post)", false],
+  ])("home: the short-link box on / looks a slug up, %s", async (_how, js) => {
+    const watched = await open("de", { javaScriptEnabled: js, locale: "de-DE" }, "/");
+    const { page } = watched;
+    expect(await page.getAttribute("html", "lang")).toBe("de");
+    await page.fill("#lookup-slug", "docs");
+    await page.click("#lookup-form button[type=submit]");
+    await page.waitForSelector(".result-found", { timeout: WAIT_MS });
+    expect(await page.textContent(".result-found")).toBe(message("de", "found", "docs"));
+    expect(new URL(page.url()).pathname).toBe(js ? "/" : "/lookup/resolve");
+    if (js) await page.screenshot({ path: screenshotPath("home-de.png"), fullPage: true });
     expectClean(watched);
     await watched.context.close();
   });

@@ -107,7 +107,11 @@ export const PLACEHOLDER_CASES: RequestCase[] = [
   miss("an encoded / never makes two segments", "/cl/a%2Fb/1"),
   miss("an encoded / in a query value is refused too", "/issue/a%2Fb"),
   miss("an encoded \\ is refused", "/issue/a%5Cb"),
-  miss("an encoded dot segment is refused", "/issue/%2e%2e"),
+  miss(
+    "an encoded dot segment is no value: the URL resolves it, /cl/%2e%2e/1 is /1",
+    "/cl/%2e%2e/1",
+    "short-link-miss",
+  ),
   miss(
     "an encoded single dot is no value: the URL drops it, /cl/1 is too short",
     "/cl/%2E/1",

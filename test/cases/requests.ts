@@ -5,6 +5,7 @@
  * `status` and `location` are what a visitor gets. `http` cases depend on request bodies or on
  * response headers, which only the HTTP runners can see; `resolve` runners skip nothing else.
  */
+import { PAGE_CASES } from "./requests-pages.js";
 
 import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
 
@@ -21,6 +22,8 @@ export interface RequestCase {
   expectHeaders?: Record<string, string | RegExp | null>;
   /** The event resolve() decides (HTTP runners check the same through a collector elsewhere). */
   event?: "redirect" | "short-link-miss" | "pageview" | null;
+  /** The body must match, in the runners that see one (a HEAD answer's is empty). */
+  expectBody?: RegExp;
   /** Only the HTTP runners can check this case (body handling, CORS, header rules). */
   http?: boolean;
 }
@@ -63,7 +66,7 @@ const plain404 = (name: string, path: string, method = "GET"): RequestCase => ({
   expectHeaders: { "content-type": /^text\/plain/, "cache-control": "no-store" },
 });
 
-export const REQUEST_CASES: RequestCase[] = [
+const CASES: RequestCase[] = [
   // Exact links and statuses.
   redirect(
     "exact link redirects with the site default status 302",
@@ -314,7 +317,6 @@ export const REQUEST_CASES: RequestCase[] = [
   miss("an unknown multi-segment slug is a miss", "/nope/deeper"),
   miss("a file-like path is a 404 without a miss event", "/nope.png", null),
   miss("a reserved path is a 404 without a miss event", "/api/v1", null),
-  miss("the root path is a 404 without a miss event", "/", null),
   {
     name: "the 404 page is HTML",
     path: "/nope",
@@ -949,3 +951,6 @@ export const REQUEST_CASES: RequestCase[] = [
   },
   ...PLACEHOLDER_CASES,
 ];
+
+/** The table: the cases above, then each feature's own file. */
+export const REQUEST_CASES: RequestCase[] = [...CASES, ...PAGE_CASES];

@@ -58,6 +58,8 @@ export function mismatches(c: RequestCase, answer: CaseAnswer): string[] {
   if (answer.status !== c.status) problems.push(`status ${answer.status}, expected ${c.status}`);
   if (c.location !== undefined && answer.location !== c.location)
     problems.push(`location ${answer.location}, expected ${c.location}`);
+  if (c.expectBody && answer.body !== undefined && !c.expectBody.test(answer.body))
+    problems.push(`body ${JSON.stringify(answer.body.slice(0, 200))}…, expected ${c.expectBody}`);
   if (!answer.headers) return problems;
   for (const [name, want] of Object.entries(c.expectHeaders ?? {})) {
     const got = answer.headers.get(name);

@@ -212,6 +212,29 @@ describe("diff: routing, hosts and schedules", () => {
     ]);
   });
 
+  it("publishing a page is a site change: a disabled link's path now answers the page", async () => {
+    const r = repo({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "privacy", target: "https://example.org/old-policy", state: "disabled" },
+        { slug: "docs", target: "https://docs.example.com/" },
+      ]),
+    });
+    r.write({
+      "custom/site.yaml":
+        "site_name: T\nbase_url: https://go.example.org\n" +
+        "contacts: { privacy: mailto:privacy@go.example.org }\npages: { privacy: published }\n",
+    });
+    const report = await diff(r);
+    expect(report.routing).toEqual([
+      expect.objectContaining({
+        path: "/privacy",
+        before: { status: 404, page: "not-found" },
+        after: { status: 200, page: "privacy" },
+        cause: "site",
+      }),
+    ]);
+  });
+
   it("destination hosts: another registrable domain is flagged, a sibling subdomain is not", async () => {
     const r = repo({
       "custom/links/a.yaml": yamlRows([

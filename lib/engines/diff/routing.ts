@@ -60,7 +60,9 @@ export function settingsDiffer(base: Side, head: Side): boolean {
     a.siteConfig.trailing_slash !== b.siteConfig.trailing_slash ||
     JSON.stringify(a.blocklist) !== JSON.stringify(b.blocklist) ||
     JSON.stringify([...a.siteConfig.static_paths].sort()) !==
-      JSON.stringify([...b.siteConfig.static_paths].sort())
+      JSON.stringify([...b.siteConfig.static_paths].sort()) ||
+    // A published page answers the paths of its routes that no link takes.
+    JSON.stringify(a.siteConfig.pages) !== JSON.stringify(b.siteConfig.pages)
   );
 }
 

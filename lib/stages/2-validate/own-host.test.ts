@@ -11,10 +11,11 @@ afterEach(() => {
 });
 
 /** An instance of `links` (slug -> target) on https://go.example.org; its SL316/SL317 diagnostics. */
-async function ownHostDiagnostics(links: [string, string][]) {
+async function ownHostDiagnostics(links: [string, string][], siteExtra = "") {
   root = tinyInstance(
     "shortlinks-own-host-",
     links.map(([slug, target]) => `- slug: ${slug}\n  target: ${target}\n`).join(""),
+    `site_name: Test\nbase_url: https://go.example.org\n${siteExtra}`,
   );
   const result = await compileInstance({ root, skipBundle: true, emit: false });
   return result.diagnostics.filter((d) => d.code === "SL316" || d.code === "SL317");
@@ -40,10 +41,17 @@ describe("targets on the instance's own host", () => {
     expect(await ownHostDiagnostics(chain)).toEqual([]);
   });
 
-  it("the site root answers 404 (the not-found page): a target there is SL317", async () => {
-    const found = await ownHostDiagnostics([["home", "https://go.example.org/"]]);
+  it("the site root answers 404 while the home page is a draft: a target there is SL317", async () => {
+    const found = await ownHostDiagnostics(
+      [["home", "https://go.example.org/"]],
+      "pages: { home: draft }\n",
+    );
     expect(found.map((d) => `${d.line}:${d.code}`)).toEqual(["1:SL317"]);
     expect(found[0].message).toContain("leads to / on this instance's own host, which answers 404");
+  });
+
+  it("the site root answers the home page by default: a target there is fine", async () => {
+    expect(await ownHostDiagnostics([["home", "https://go.example.org/"]])).toEqual([]);
   });
 
   it("the own host is matched by host alone: http:// and another letter case loop too; another port does not", async () => {

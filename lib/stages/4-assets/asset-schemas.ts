@@ -11,6 +11,7 @@ import {
   LANGUAGES,
   LINK_STATES,
   MAX_SHARDS,
+  OPTIONAL_PAGES,
   REDIRECT_STATUSES,
   REGISTRY_SCHEMA,
   SHARD_SCHEMA,
@@ -154,6 +155,7 @@ export const ASSET_SCHEMAS = {
       stats: z.string(),
       tests: z.string(),
     }),
+    pages: z.array(z.enum(OPTIONAL_PAGES)),
     static_paths: strings,
     page_titles: z.record(z.string(), z.string()),
     header_rules: z.array(

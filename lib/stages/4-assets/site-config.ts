@@ -2,6 +2,7 @@
 import { LOOKUP_ROUTES } from "../../../runtime/routes.js";
 import {
   LANGUAGES,
+  OPTIONAL_PAGES,
   SITE_CONFIG_SCHEMA,
   type HeaderRule,
   type SiteConfig,
@@ -33,6 +34,7 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
     redirect_max_age: site.redirect_max_age,
     code_host_api: site.code_host_api,
     routes: { lookup: { ...LOOKUP_ROUTES }, stats: "/<lang>/_stats/", tests: "/<lang>/_tests/" },
+    pages: OPTIONAL_PAGES.filter((page) => site.pages[page] === "published"),
     static_paths: [...input.staticPaths].sort(),
     page_titles: input.pageTitles,
     header_rules: input.headerRules,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
+import { contactProblems } from "./site-contacts.js";
 import { SITE_SCHEMA, type Site } from "./site-schema.js";
 
 export const SITE_FILE = "custom/site.yaml";
@@ -11,7 +12,11 @@ export const SITE_FILE = "custom/site.yaml";
 export interface LoadedSite {
   site?: Site;
   diagnostics: Diagnostic[];
+  /** The line of a field of custom/site.yaml (1 when the file has none). */
+  lineOf: (path: readonly PropertyKey[]) => number;
 }
+
+const NO_LINES = () => 1;
 
 export async function loadSite(root: string, defaultsDir: string): Promise<LoadedSite> {
   const at = { file: SITE_FILE, line: 0 };
@@ -28,6 +33,7 @@ export async function loadSite(root: string, defaultsDir: string): Promise<Loade
   } catch (error) {
     if (!isMissing(error)) throw error;
     return {
+      lineOf: NO_LINES,
       diagnostics: [
         diag(
           "SL501",
@@ -41,6 +47,7 @@ export async function loadSite(root: string, defaultsDir: string): Promise<Loade
   const located = parseLocated(text);
   if (located.errors.length > 0) {
     return {
+      lineOf: NO_LINES,
       diagnostics: located.errors.map((e) =>
         diag("SL501", { file: SITE_FILE, line: e.line }, `cannot parse: ${e.message}`),
       ),
@@ -49,6 +56,7 @@ export async function loadSite(root: string, defaultsDir: string): Promise<Loade
   const own = located.value ?? {};
   if (!isRecord(own)) {
     return {
+      lineOf: NO_LINES,
       diagnostics: [diag("SL502", { ...at, line: 1 }, "expected a mapping of site fields")],
     };
   }
@@ -61,9 +69,14 @@ export async function loadSite(root: string, defaultsDir: string): Promise<Loade
       raw,
       codes: { missing: "SL502", unknown: "SL502", invalid: "SL502" },
     });
-    return { diagnostics };
+    return { diagnostics, lineOf: located.lineOf };
   }
-  return { site: result.data, diagnostics: [] };
+  const site = result.data;
+  return {
+    site,
+    diagnostics: contactProblems(site, { file: SITE_FILE, lineOf: located.lineOf }),
+    lineOf: located.lineOf,
+  };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

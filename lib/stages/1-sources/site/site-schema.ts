@@ -1,6 +1,11 @@
 /** custom/site.yaml: what the instance writes (SiteInput) and what the compiler uses (Site). */
 import { z } from "zod";
-import { LANGUAGES, REDIRECT_STATUSES } from "../../../../runtime/contract/index.js";
+import {
+  LANGUAGES,
+  OPTIONAL_PAGES,
+  REDIRECT_STATUSES,
+  type OptionalPage,
+} from "../../../../runtime/contract/index.js";
 
 /** `ignore`: `/x` and `/x/` are one path; `strict`: two (docs/links.md, "Trailing slashes"). */
 export const TRAILING_SLASH_MODES = ["ignore", "strict"] as const;
@@ -12,6 +17,33 @@ const httpUrl = (what: string) =>
       error: `expected ${what}`,
     })
     .transform((value) => value.replace(/\/+$/, ""));
+
+/** One contact or several (in order of preference); site-contacts.ts checks each is a URI. */
+const contact = z
+  .union([z.string(), z.array(z.string()).min(1)], {
+    error: "expected a mailto: address or an https: URL, or a list of them",
+  })
+  .transform((value) => (typeof value === "string" ? [value] : value));
+
+export const CONTACT_NAMES = ["security", "abuse", "privacy"] as const;
+export type ContactName = (typeof CONTACT_NAMES)[number];
+
+const pageState = (fallback: "draft" | "published") =>
+  z.enum(["draft", "published"], { error: "expected draft or published" }).default(fallback);
+
+/** The home page is published unless the instance says otherwise; legal pages wait for the operator. */
+const PAGES = z
+  .strictObject(
+    Object.fromEntries(
+      OPTIONAL_PAGES.map((page) => [page, pageState(page === "home" ? "published" : "draft")]),
+    ) as Record<OptionalPage, ReturnType<typeof pageState>>,
+  )
+  .prefault({});
+
+/** A language tag of RFC 5646, as security.txt's Preferred-Languages lists them. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+
+export const SECURITY_TXT_MAX_DAYS = 365;
 
 export const SITE_SCHEMA = z.strictObject({
   site_name: z
@@ -33,6 +65,36 @@ export const SITE_SCHEMA = z.strictObject({
     .string({ error: "expected the reason, as text" })
     .min(1, { error: "expected the reason, as text" })
     .optional(),
+  /** Who answers reports; the legal pages and security.txt show them (docs/pages.md). */
+  contacts: z
+    .strictObject(
+      Object.fromEntries(CONTACT_NAMES.map((name) => [name, contact.optional()])) as Record<
+        ContactName,
+        z.ZodOptional<typeof contact>
+      >,
+    )
+    .prefault({}),
+  pages: PAGES,
+  /** security.txt (RFC 9116), written when `contacts.security` is set. */
+  security_txt: z
+    .strictObject({
+      expires_in_days: z
+        .number({ error: `expected a whole number of days, 1 to ${SECURITY_TXT_MAX_DAYS}` })
+        .int({ error: `expected a whole number of days, 1 to ${SECURITY_TXT_MAX_DAYS}` })
+        .min(1, { error: `expected a whole number of days, 1 to ${SECURITY_TXT_MAX_DAYS}` })
+        .max(SECURITY_TXT_MAX_DAYS, {
+          error: `expected at most ${SECURITY_TXT_MAX_DAYS} days (RFC 9116: less than a year)`,
+        })
+        .default(180),
+      languages: z
+        .array(
+          z.string().regex(LANGUAGE_TAG, { error: "expected language tags such as en or fr-CA" }),
+          { error: "expected a list of language tags such as [en, fr]" },
+        )
+        .min(1, { error: "expected a list of language tags such as [en, fr]" })
+        .optional(),
+    })
+    .prefault({}),
 });
 
 export type SiteInput = z.input<typeof SITE_SCHEMA>;

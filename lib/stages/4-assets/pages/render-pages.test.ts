@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { packageRoot } from "../../../shared/paths.js";
-import { PAGE_IDS, pageAssetPath } from "../../../../runtime/routes.js";
+import { LOOKUP_PAGE_URLS, PAGE_IDS, pageAssetPath } from "../../../../runtime/routes.js";
 import { LANGUAGES } from "../../../../runtime/contract/index.js";
 import {
   renderLookupResult,
@@ -14,12 +14,31 @@ import {
 import { renderPages, type RenderedPages } from "./render-pages.js";
 
 const DEFAULTS = join(packageRoot(), "defaults");
+const CONTACTS = {
+  security: ["mailto:security@go.example.org"],
+  abuse: ["mailto:abuse@go.example.org?subject=Report"],
+  privacy: ["https://example.org/privacy"],
+};
+/** Every page published, so every template renders. */
 const SITE = {
   site_name: "Go <Links> & Co",
   base_url: "https://go.example.org",
   default_lang: "en" as const,
-  code_host_api: "https://api.github.com",
+  contacts: CONTACTS,
+  pages: {
+    home: "published",
+    privacy: "published",
+    terms: "published",
+    abuse: "published",
+    security: "published",
+  } as const,
 };
+/** The product's defaults: the home page published, the legal pages drafts, no contacts. */
+const DEFAULT_SITE = {
+  ...SITE,
+  contacts: {},
+  pages: { ...SITE.pages, privacy: "draft", terms: "draft", abuse: "draft", security: "draft" },
+} as const;
 
 let rendered: RenderedPages;
 let scratch: string;
@@ -75,7 +94,8 @@ describe("the default pages render cleanly", () => {
     for (const { attr, value, tag } of urls(htmlOf(lang, page))) {
       if (attr === "src" || tag.includes("<link"))
         expect(value).toMatch(/^\/assets\/[a-z0-9-]+\.(js|css|svg)$/);
-      else if (value !== "{{target}}") expect(value).toMatch(/^(\/(?!\/)|#)/);
+      else if (value !== "{{target}}" && !Object.values(CONTACTS).flat().includes(value))
+        expect(value).toMatch(/^(\/(?!\/)|#)/);
     }
     for (const t of tags(htmlOf(lang, page)).filter((t) => /^<link\b/.test(t)))
       expect(t).toMatch(/href="\/assets\//);
@@ -85,20 +105,57 @@ describe("the default pages render cleanly", () => {
     "runtime slots appear only where a lookup result is shown: %s %s",
     (lang, page) => {
       const hasSlots = /\{\{(slug|target|status|schedule_label)\}\}/.test(htmlOf(lang, page));
-      expect(hasSlots).toBe(page === "lookup" || page === "lookup-result");
+      expect(hasSlots).toBe(page === "lookup" || page === "lookup-result" || page === "home");
     },
   );
 
-  it.each(LANGUAGES)("the %s pages link the five lookup routes", (lang) => {
-    const html = htmlOf(lang, "not-found");
-    for (const route of [
-      "/lookup",
-      "/fr/consultation",
-      "/es/consulta",
-      "/it/consulta",
-      "/de/abfrage",
-    ])
-      expect(html).toContain(`href="${route}"`);
+  it.each(LANGUAGES)(
+    "the %s pages link the lookup page of each language, which fixes it",
+    (lang) => {
+      const html = htmlOf(lang, "not-found");
+      for (const route of [
+        "/en/lookup",
+        "/fr/consultation",
+        "/es/consulta",
+        "/it/consulta",
+        "/de/abfrage",
+      ])
+        expect(html).toContain(`href="${route}"`);
+      expect(Object.values(LOOKUP_PAGE_URLS).sort()).toEqual(
+        ["/de/abfrage", "/en/lookup", "/es/consulta", "/fr/consultation", "/it/consulta"].sort(),
+      );
+    },
+  );
+
+  it.each(["lookup", "home", "lookup-result"])(
+    "the lookup box of %s keeps {{input}} for what ?slug= or the visitor typed",
+    (page) => {
+      expect(htmlOf("fr", page)).toMatch(
+        /<input id="lookup-slug" name="slug"[^>]* value="\{\{input\}\}">/,
+      );
+    },
+  );
+
+  it("the legal pages show their contacts as links", () => {
+    expect(htmlOf("en", "privacy")).toContain(
+      '<a href="https://example.org/privacy">https://example.org/privacy</a>',
+    );
+    expect(htmlOf("de", "abuse")).toContain(
+      '<a href="mailto:abuse@go.example.org?subject=Report">abuse@go.example.org</a>',
+    );
+    expect(htmlOf("it", "security")).toContain(
+      '<a href="mailto:security@go.example.org">security@go.example.org</a>',
+    );
+  });
+
+  it.each(LANGUAGES)("the %s footer links every published legal page in its language", (lang) => {
+    const footer = htmlOf(lang, "not-found").match(/<footer[\s\S]*<\/footer>/)![0];
+    expect([...footer.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      `/${lang}/privacy`,
+      `/${lang}/terms`,
+      `/${lang}/trust-safety`,
+      `/${lang}/security`,
+    ]);
   });
 
   it.each(["scheduled", "expired", "paused", "retired", "not-found"])(
@@ -121,6 +178,46 @@ describe("the default pages render cleanly", () => {
     ["/assets/favicon.svg"],
   ])("static file %s is written", (path) => {
     expect(rendered.files.some((f) => f.path === path)).toBe(true);
+  });
+});
+
+describe("pages: drafts are not written", () => {
+  it("the defaults write the home page and no legal page, and link none", async () => {
+    const result = await renderPages({ defaultsDir: DEFAULTS, root: scratch, site: DEFAULT_SITE });
+    expect(result.diagnostics).toEqual([]);
+    const written = (page: string) =>
+      result.files.some((f) => f.path === pageAssetPath("en", page as never));
+    expect(written("home")).toBe(true);
+    for (const page of ["privacy", "terms", "abuse", "security"]) expect(written(page)).toBe(false);
+    const notFound = result.files.find((f) => f.path === pageAssetPath("es", "not-found"))!;
+    expect(notFound.content).not.toContain("legal-links");
+  });
+
+  it("a home page kept a draft is not written either", async () => {
+    const site = { ...DEFAULT_SITE, pages: { ...DEFAULT_SITE.pages, home: "draft" } } as const;
+    const result = await renderPages({ defaultsDir: DEFAULTS, root: scratch, site });
+    expect(result.files.some((f) => f.path === pageAssetPath("fr", "home"))).toBe(false);
+  });
+
+  it("SL657: a published page showing a contact that is not set, at its pages line", async () => {
+    const site = {
+      ...DEFAULT_SITE,
+      pages: { ...DEFAULT_SITE.pages, security: "published" },
+    } as const;
+    const result = await renderPages({
+      defaultsDir: DEFAULTS,
+      root: scratch,
+      site,
+      siteLineOf: (path) => (path.join(".") === "pages.security" ? 7 : 1),
+    });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "SL657",
+        file: "custom/site.yaml",
+        line: 7,
+        message: "the security page is published and shows contacts.security, which is not set",
+      }),
+    ]);
   });
 });
 

@@ -5,8 +5,25 @@
 import { join } from "node:path";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { relativePath } from "../../../shared/paths.js";
-import { LOOKUP_ROUTES, PAGE_IDS, pageAssetPath, type PageId } from "../../../../runtime/routes.js";
+import {
+  LOOKUP_PAGE_URLS,
+  PAGE_IDS,
+  pageAssetPath,
+  type PageId,
+} from "../../../../runtime/routes.js";
+import { isPagePublished } from "../../../../runtime/page-routes.js";
 import { LANGUAGES, type Lang } from "../../../../runtime/contract/index.js";
+import type { Site } from "../../1-sources/site/site-schema.js";
+import {
+  contactValues,
+  isOptional,
+  legalLinks,
+  missingContacts,
+  publishedPages,
+  titleKey,
+} from "./own-pages.js";
+
+export { titleKey };
 import { escapeHtml } from "../../../../runtime/pages/escape.js";
 import { bundleSharedModules, readStaticFiles, type PageFile } from "./static-assets.js";
 import { findStrictViolations } from "./strict-html.js";
@@ -23,7 +40,9 @@ import { appendAll } from "../../../shared/lists.js";
 export interface RenderPagesInput {
   defaultsDir: string;
   root: string;
-  site: { site_name: string; base_url: string; default_lang: Lang; code_host_api: string };
+  site: Pick<Site, "site_name" | "base_url" | "default_lang" | "contacts" | "pages">;
+  /** The line of a field of custom/site.yaml, for SL657 (default: line 1). */
+  siteLineOf?: (path: readonly PropertyKey[]) => number;
   /** Where runtime/ lives (default: the shortlinks package). */
   runtimeRoot?: string;
 }
@@ -37,18 +56,21 @@ const STRICT_HINT =
   "product pages load scripts, styles and images from /assets/ only, never inline";
 const CONTENT = /\{\{\s*html\.content\s*\}\}/;
 
-/** Text key of a page's title: `lookup-result` -> `lookup_result.title`. */
-export function titleKey(page: PageId): string {
-  return `${page.replace(/-/g, "_")}.title`;
-}
-
+/** Links to the lookup page of each language, which fixes it whatever the visitor prefers. */
 export function languageSwitcher(texts: LoadedTexts, current: Lang): string {
   const items = LANGUAGES.map((lang) => {
     const name = escapeHtml(texts.byLang[lang].get("common.language_name") ?? lang);
     const currentMark = lang === current ? ' aria-current="true"' : "";
-    return `<li><a href="${LOOKUP_ROUTES[lang]}" lang="${lang}" hreflang="${lang}"${currentMark}>${name}</a></li>`;
+    return `<li><a href="${LOOKUP_PAGE_URLS[lang]}" lang="${lang}" hreflang="${lang}"${currentMark}>${name}</a></li>`;
   });
   return `<ul>\n${items.join("\n")}\n</ul>`;
+}
+
+/** A page's whole source: the layout around its body, partials expanded. */
+function pageSource(templates: Templates, page: PageId): string {
+  const layout = expandPartials(templates.get("layout")?.source ?? "{{html.content}}", templates);
+  const body = expandPartials(templates.get(page)?.source ?? "", templates);
+  return CONTENT.test(layout) ? layout.replace(CONTENT, () => body) : layout + body;
 }
 
 function renderOne(
@@ -60,11 +82,8 @@ function renderOne(
 ): string {
   const table = texts.byLang[lang];
   const text = (key: string) => table.get(key) ?? texts.byLang.en.get(key) ?? "";
-  const layout = expandPartials(templates.get("layout")?.source ?? "{{html.content}}", templates);
-  const body = expandPartials(templates.get(page)?.source ?? "", templates);
-  const source = CONTENT.test(layout) ? layout.replace(CONTENT, () => body) : layout + body;
   return fillPlaceholders(
-    source,
+    pageSource(templates, page),
     {
       text,
       values: {
@@ -73,9 +92,13 @@ function renderOne(
         "page.lang": lang,
         "page.id": page,
         "page.title": text(titleKey(page)),
-        "page.lookup_url": LOOKUP_ROUTES[lang],
+        "page.lookup_url": LOOKUP_PAGE_URLS[lang],
+        ...contactValues(input.site.contacts),
       },
-      raw: { "html.languages": languageSwitcher(texts, lang) },
+      raw: {
+        "html.languages": languageSwitcher(texts, lang),
+        "html.legal_links": legalLinks(text, lang, publishedPages(input.site)),
+      },
     },
     escapeHtml,
   );
@@ -104,9 +127,20 @@ export async function renderPages(input: RenderPagesInput): Promise<RenderedPage
       diagnostics.push(diag("SL655", { file, line: v.line }, v.message, STRICT_HINT));
     }
   }
+  const published = publishedPages(input.site);
+  const pages = PAGE_IDS.filter((page) => isPagePublished(page, published) || !isOptional(page));
+  appendAll(
+    diagnostics,
+    missingContacts({
+      pages,
+      sourceOf: (page) => pageSource(loaded.templates, page),
+      contacts: input.site.contacts,
+      siteLineOf: input.siteLineOf,
+    }),
+  );
   const files: PageFile[] = [];
   for (const lang of LANGUAGES) {
-    for (const page of PAGE_IDS) {
+    for (const page of pages) {
       const html = renderOne(loaded.templates, texts, input, lang, page);
       const file = loaded.templates.get(page)?.file ?? `${page}.html`;
       // What only shows once texts are filled in (a text cannot add tags: it is escaped).

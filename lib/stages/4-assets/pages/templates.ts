@@ -5,15 +5,18 @@
  * Placeholders (filled at build time, HTML-escaped unless under `html.`):
  *   {{t.<key>}}  text of the page's language      {{site.name}} {{site.base_url}}
  *   {{page.lang}} {{page.id}} {{page.title}} {{page.lookup_url}}
- *   {{html.languages}} {{html.content}}           generated markup (language switcher, page body)
- * Runtime slots ({{slug}}, {{target}}, {{short_url}}, {{qr}}, ...) pass through for
- * renderLookupResult.
+ *   {{contacts.<security|abuse|privacy>.href}} {{contacts.<...>.text}}   from site.yaml
+ *   {{html.languages}} {{html.legal_links}} {{html.content}}   generated markup (language
+ *                                                 switcher, published legal pages, page body)
+ * Runtime slots ({{slug}}, {{target}}, {{short_url}}, {{qr}}, {{input}}, ...) pass through for
+ * renderLookupResult and the worker.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { relativePath } from "../../../shared/paths.js";
 import { PAGE_IDS } from "../../../../runtime/routes.js";
+import { CONTACT_NAMES } from "../../1-sources/site/site-schema.js";
 
 export interface Template {
   source: string;
@@ -31,8 +34,9 @@ const BUILD_VALUES = new Set([
   "page.id",
   "page.title",
   "page.lookup_url",
+  ...CONTACT_NAMES.flatMap((name) => [`contacts.${name}.href`, `contacts.${name}.text`]),
 ]);
-const RAW_VALUES = new Set(["html.languages", "html.content"]);
+const RAW_VALUES = new Set(["html.languages", "html.legal_links", "html.content"]);
 export const RUNTIME_SLOTS = new Set([
   "slug",
   "target",
@@ -42,6 +46,7 @@ export const RUNTIME_SLOTS = new Set([
   "state",
   "short_url",
   "qr",
+  "input",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
 export const CUSTOM_PAGES_DIR = "custom/pages";
