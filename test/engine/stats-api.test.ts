@@ -25,7 +25,11 @@ async function registryOf(out: string): Promise<LinkRecord[]> {
   );
   const key = (l: LinkRecord) => sortKeyOf(l.slug, false);
   return shards
-    .flatMap((shard) => [...Object.values(shard.exact), ...Object.values(shard.splat)])
+    .flatMap((shard) => [
+      ...Object.values(shard.exact),
+      ...Object.values(shard.splat),
+      ...Object.values(shard.placeholder ?? {}),
+    ])
     .sort((a, b) => (key(a) < key(b) ? -1 : 1));
 }
 
@@ -155,7 +159,12 @@ describe("stats API in workerd", () => {
           count((l) => l.state === s),
         ]),
       ),
-      kinds: { exact: count((l) => l.kind === "exact"), splat: count((l) => l.kind === "splat") },
+      // A kind with no link is left out of the summary (placeholder links are optional).
+      kinds: Object.fromEntries(
+        (["exact", "splat", "placeholder"] as const)
+          .map((k) => [k, count((l) => l.kind === k)] as const)
+          .filter(([k, n]) => k !== "placeholder" || n > 0),
+      ),
       effective: Object.fromEntries(
         ["active", "scheduled", "expired"].map((s) => [
           s,
