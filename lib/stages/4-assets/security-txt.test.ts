@@ -8,6 +8,7 @@ const site = (extra: Record<string, unknown>) =>
     base_url: "https://go.example.org",
     default_lang: "fr",
     case_sensitive: false,
+    trailing_slash: "ignore",
     default_status: 302,
     redirect_max_age: 0,
     code_host_api: "https://api.github.com",
