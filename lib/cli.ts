@@ -1,14 +1,9 @@
 /** The CLI: commander wiring only. Returns the exit code; never calls process.exit. */
 import { Command, CommanderError } from "commander";
 import { COMMANDS } from "./commands/index.js";
-import {
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  PROCESS_IO,
-  type CommandContext,
-  type Io,
-} from "./commands/context.js";
+import { PROCESS_IO, type CommandContext, type Io } from "./commands/context.js";
 import { packageVersion } from "./shared/paths.js";
+import { EXIT_PROBLEMS, EXIT_USAGE } from "./shared/exit-codes.js";
 
 export async function main(argv: string[], io: Io = PROCESS_IO): Promise<number> {
   const ctx: CommandContext = { io, exitCode: 0 };

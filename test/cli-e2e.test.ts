@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WORKER_FILE } from "../lib/stages/5-bundle/output-files.js";
+import { WORKER_FILE } from "../lib/shared/paths.js";
 
 const REPO = join(import.meta.dirname, "..");
 const BIN = join(REPO, "bin", "shortlinks.js");

@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInstance } from "../lib/engines/build/build.js";
 import { errorsIn } from "../lib/shared/diagnostics.js";
 import { expectGolden } from "./golden.js";
-import { WORKER_FILE } from "../lib/stages/5-bundle/output-files.js";
 import { REGISTRY_FILTER } from "../runtime/contract/index.js";
+import { WORKER_FILE } from "../lib/shared/paths.js";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "valid-basic");
 const EXPECTED = join(FIXTURE, "expected");

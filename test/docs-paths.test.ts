@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { WORKER_FILE } from "../lib/stages/5-bundle/output-files.js";
 import { REPO } from "./support/build-instance.js";
+import { WORKER_FILE } from "../lib/shared/paths.js";
 
 /** A path into this repository: one of its top-level folders, then what may follow in a path. */
 const REPO_PATH =

@@ -9,7 +9,7 @@ import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { ACCESS_REFUSED, captureWarnings } from "./support/console-capture.js";
 import type { LinkRecord } from "../runtime/contract/index.js";
 import { parseShard } from "../runtime/registry/shard-format.js";
-import { WORKER_FILE } from "../lib/stages/5-bundle/output-files.js";
+import { WORKER_FILE } from "../lib/shared/paths.js";
 
 type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };
 let worker: Worker;

@@ -5,7 +5,7 @@ import { caseRequest, httpAnswer, runRequestCases } from "./cases/run-requests.j
 import { dirAssets } from "./support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { captureWarnings, type CapturedWarnings } from "./support/console-capture.js";
-import { WORKER_FILE } from "../lib/stages/5-bundle/output-files.js";
+import { WORKER_FILE } from "../lib/shared/paths.js";
 
 type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };
 let worker: Worker;

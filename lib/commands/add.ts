@@ -2,19 +2,13 @@ import { InvalidArgumentError, type Command } from "commander";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { addLink } from "../engines/add/add-link.js";
-import { SITE_FILE } from "../stages/1-sources/site/load-site.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
-import {
-  countLine,
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { refuseMisshapen } from "./misshapen.js";
 import { parseRoot } from "./arguments.js";
 import { printable } from "../shared/printable.js";
+import { SITE_FILE } from "../shared/paths.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 interface AddOptions {
   root: string;

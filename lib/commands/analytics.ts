@@ -3,9 +3,11 @@ import { ANALYTICS_KEYS, parseAnalyticsConfig } from "../../runtime/analytics/in
 import { answerText } from "../engines/analytics/answer-text.js";
 import { sendTestEvents } from "../engines/analytics/send-test-events.js";
 import { loadServeVars } from "../engines/serve/load-vars.js";
-import { EXIT_OK, EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
+import { printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { refuseMisshapen } from "./misshapen.js";
+import { WRANGLER_CONFIG } from "../shared/paths.js";
+import { EXIT_OK, EXIT_PROBLEMS } from "../shared/exit-codes.js";
 
 const ANALYTICS_VARS: ReadonlySet<string> = new Set(ANALYTICS_KEYS);
 
@@ -26,7 +28,7 @@ function analyticsEnv(root: string): {
     if (ANALYTICS_VARS.has(name) && value !== undefined) env[name] = value;
   return {
     env,
-    sources: loaded.sources.filter((s) => s !== "wrangler.json"),
+    sources: loaded.sources.filter((s) => s !== WRANGLER_CONFIG),
     problems: loaded.diagnostics,
   };
 }

@@ -2,15 +2,9 @@ import type { Command } from "commander";
 import { buildInstance } from "../engines/build/build.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
 import { displayPath } from "../shared/fs/display-path.js";
-import {
-  countLine,
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 export function registerBuild(program: Command, ctx: CommandContext): void {
   program

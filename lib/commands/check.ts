@@ -3,16 +3,10 @@ import { checkInstance } from "../engines/check/check.js";
 import type { CompileResult } from "../stages/compile.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
-import {
-  countLine,
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { printableJson } from "../shared/printable.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 /**
  * `check --against BASE`: the instance's own check, plus the rules that protect published links

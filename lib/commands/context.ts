@@ -27,10 +27,6 @@ export const PROCESS_IO: Io = {
   color: { out: wantsColor(process.stdout), err: wantsColor(process.stderr) },
 };
 
-export const EXIT_OK = 0;
-export const EXIT_PROBLEMS = 1;
-export const EXIT_USAGE = 2;
-
 /** Shared state: commands set `exitCode`; main returns it. */
 export interface CommandContext {
   io: Io;

@@ -4,15 +4,10 @@ import { parseRoot } from "./arguments.js";
 import { DEFAULT_DAYS, diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
 import { formatDiffMarkdown } from "../engines/diff/format-markdown.js";
 import { formatDiffText } from "../engines/diff/format-text.js";
-import {
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { printDiagnostics, type CommandContext } from "./context.js";
 import { AT_USAGE, atTime } from "./at-time.js";
 import { printableJson } from "../shared/printable.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 interface DiffOptions {
   root: string;

@@ -1,15 +1,10 @@
 import type { Command } from "commander";
 import { createExplainer, formatExplanation } from "../engines/explain/explain.js";
-import {
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { AT_USAGE, atTime } from "./at-time.js";
 import { printableJson } from "../shared/printable.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 export function registerExplain(program: Command, ctx: CommandContext): void {
   program

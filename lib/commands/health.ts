@@ -12,13 +12,8 @@ import { progressBar } from "../engines/health/progress.js";
 import { HEALTH_DEFAULTS } from "../engines/health/run-health.js";
 import { reportFails } from "../engines/health/types.js";
 import { parseRoot } from "./arguments.js";
-import {
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { printDiagnostics, type CommandContext } from "./context.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 import { printable, printableJson } from "../shared/printable.js";
 
 interface HealthFlags {

@@ -11,18 +11,12 @@ import {
   type ImportFormat,
   type RedirectsFlavour,
 } from "../engines/import/types.js";
-import {
-  countLine,
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { MAX_ROWS_PER_FILE } from "../stages/1-sources/links/limits.js";
 import { parseRoot } from "./arguments.js";
 import { refuseMisshapen } from "./misshapen.js";
 import { printableJson } from "../shared/printable.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 function oneOf<T extends string>(values: readonly T[]) {
   return (value: string): T => {

@@ -6,14 +6,8 @@ import { InvalidArgumentError, type Command } from "commander";
 import { relative } from "node:path";
 import { DEFAULT_BASE_URL, initInstance } from "../engines/init/init-instance.js";
 import { packageSpecOf, VENDOR_DIR } from "../engines/init/package-spec.js";
-import {
-  countLine,
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { countLine, printDiagnostics, type CommandContext } from "./context.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 function baseUrl(value: string): string {
   if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value))

@@ -1,6 +1,7 @@
 /** For commands that read the instance without compiling it first (compiling checks it itself). */
 import { checkInstanceShape } from "../stages/1-sources/instance-shape.js";
-import { EXIT_PROBLEMS, printDiagnostics, type CommandContext } from "./context.js";
+import { printDiagnostics, type CommandContext } from "./context.js";
+import { EXIT_PROBLEMS } from "../shared/exit-codes.js";
 
 /** Prints SL508 for each misshapen path of `root`; true when the command must stop (exit 1). */
 export async function refuseMisshapen(ctx: CommandContext, root: string): Promise<boolean> {

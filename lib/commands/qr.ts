@@ -18,14 +18,9 @@ import { qrFits, qrSvg, shortLinkUrl } from "../../runtime/pages/qr-svg.js";
 import { diag } from "../shared/diagnostics.js";
 import { writeProblem } from "../shared/fs/write-target.js";
 import { parseRoot } from "./arguments.js";
-import {
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { printDiagnostics, type CommandContext } from "./context.js";
 import { refuseMisshapen } from "./misshapen.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 export function registerQr(program: Command, ctx: CommandContext): void {
   program

@@ -13,13 +13,9 @@ import { hasBundle } from "../engines/serve/bundle-config.js";
 import { runServe, type BuildFn } from "../engines/serve/run-serve.js";
 import { parseHost, parseRoot } from "./arguments.js";
 import { refuseMisshapen } from "./misshapen.js";
-import {
-  countLine,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-  type Io,
-} from "./context.js";
+import { countLine, printDiagnostics, type CommandContext, type Io } from "./context.js";
+import { OUT_DIR } from "../shared/paths.js";
+import { EXIT_USAGE } from "../shared/exit-codes.js";
 
 interface ServeOptions {
   root: string;
@@ -42,7 +38,7 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .option("--watch", "rebuild and reload when custom/ changes", false)
     .action(async (opts: ServeOptions) => {
       if (await refuseMisshapen(ctx, resolve(opts.root))) return;
-      const out = resolve(opts.out ?? join(opts.root, "dist"));
+      const out = resolve(opts.out ?? join(opts.root, OUT_DIR));
       const refused = hasBundle(out)
         ? undefined
         : await writeProblem(resolve(opts.root), out, { kind: "bundle" });

@@ -1,10 +1,45 @@
-/** Where things live: the package's own folder and an instance's folders. */
+/**
+ * Where things live, said once: an instance's files and folders (relative to its root), the
+ * files of the output folder (relative to it), and the package's own folder.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** What the operator edits: everything shortlinks reads of an instance lives under it. */
+export const CUSTOM_DIR = "custom";
+export const SITE_FILE = "custom/site.yaml";
+/** Every `.yaml`, `.yml` and `.csv` file in it is a link source. */
+export const LINKS_DIR = "custom/links";
+export const CUSTOM_BLOCKLIST_FILE = "custom/blocklist.yaml";
+export const TESTS_FILE = "custom/tests.yaml";
+export const ACKNOWLEDGEMENTS_FILE = "custom/acknowledgements.yaml";
+/** Served as they are, beside the generated files. */
+export const PUBLIC_DIR = "custom/public";
+export const CUSTOM_HEADERS_FILE = "custom/public/_headers";
+export const CUSTOM_PAGES_DIR = "custom/pages";
+export const CUSTOM_TEXTS_DIR = "custom/texts";
+/** `serve`'s variables: the committed ones, then the local secrets (never committed). */
+export const VARS_YAML = "custom/vars.yaml";
+export const DEV_VARS_FILE = ".dev.vars";
+/** An instance's own copy of the product defaults (else the package's, defaultsDirFor). */
+export const DEFAULTS_DIR = "defaults";
+export const DEFAULT_BLOCKLIST_FILE = "defaults/blocklist.yaml";
 /** The bundle's worker as committed with the instance (`build` refreshes it, `check` compares). */
 export const SRC_WORKER = "src/worker.js";
+/** The output folder `build` writes and `serve` runs, unless told another. */
+export const OUT_DIR = "dist";
+
+/** In the output folder: the config wrangler and `serve` read. */
+export const WRANGLER_CONFIG = "wrangler.json";
+/** In the output folder: what the ASSETS binding serves. */
+export const ASSETS_DIR = "assets";
+/**
+ * In the output folder: the worker sits in a folder of its own: with `no_bundle`, wrangler
+ * uploads every .js/.html/.txt beside the main module as an extra module, which would upload
+ * every page twice.
+ */
+export const WORKER_FILE = "worker/worker.js";
 
 let cachedPackageRoot: string | undefined;
 
@@ -39,8 +74,8 @@ export function generatorIdentity(): string {
 
 /** `ROOT/defaults` when the instance has one, otherwise the package's own defaults. */
 export function defaultsDirFor(root: string): string {
-  const own = join(root, "defaults");
-  return existsSync(own) ? own : join(packageRoot(), "defaults");
+  const own = join(root, DEFAULTS_DIR);
+  return existsSync(own) ? own : join(packageRoot(), DEFAULTS_DIR);
 }
 
 /** Path relative to the root with `/` separators, for diagnostics and asset lists. */

@@ -18,7 +18,7 @@ import { pageTitles } from "./4-assets/pages/page-title.js";
 import { bundleWorker } from "./5-bundle/bundle-worker.js";
 import { assembleOutput, type OutputFile } from "./5-bundle/output-files.js";
 import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
-import { defaultsDirFor, generatorIdentity } from "../shared/paths.js";
+import { defaultsDirFor, generatorIdentity, CUSTOM_HEADERS_FILE } from "../shared/paths.js";
 import {
   BLOCKLIST_SCHEMA,
   isHtmlPath,
@@ -195,7 +195,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     diagnostics.push(
       diag(
         "SL403",
-        { file: "custom/public/_headers", line: 0 },
+        { file: CUSTOM_HEADERS_FILE, line: 0 },
         `${headers.rules.length} header rules; Cloudflare applies at most ${MAX_HEADER_RULES} from _headers (the worker applies all)`,
       ),
     );

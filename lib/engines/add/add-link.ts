@@ -12,11 +12,11 @@ import { diag, hasErrors, type Diagnostic } from "../../shared/diagnostics.js";
 import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
 import { LockBusyError, withLock } from "../../shared/fs/lock.js";
 import { exists } from "../../shared/fs/exists.js";
-import { LINKS_DIR } from "../../stages/1-sources/links/load-sources.js";
 import { readSourceText } from "../../stages/1-sources/links/source-file.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
 import { appendRow } from "./append-row.js";
 import { chooseAddFile } from "./choose-file.js";
+import { LINKS_DIR } from "../../shared/paths.js";
 
 export { DEFAULT_ADD_FILE } from "./choose-file.js";
 

@@ -6,7 +6,8 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { isCsvSource } from "../../stages/1-sources/links/source-file.js";
-import { LINKS_DIR, listSourceFiles } from "../../stages/1-sources/links/load-sources.js";
+import { listSourceFiles } from "../../stages/1-sources/links/load-sources.js";
+import { LINKS_DIR } from "../../shared/paths.js";
 
 export const DEFAULT_ADD_FILE = `${LINKS_DIR}/links.yaml`;
 const SOURCE_NAME = /^[^/]+\.(ya?ml|csv)$/i;

@@ -14,7 +14,7 @@ import { exists } from "../../shared/fs/exists.js";
 import { LockBusyError, withLock } from "../../shared/fs/lock.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
 import { recoverSwap, replaceDir } from "../../shared/fs/swap-dir.js";
-import { SRC_WORKER } from "../../shared/paths.js";
+import { SRC_WORKER, OUT_DIR } from "../../shared/paths.js";
 
 export interface BuildOptions {
   root: string;
@@ -48,7 +48,7 @@ export function outDirLock(outDir: string): string {
 
 export async function buildInstance(options: BuildOptions): Promise<BuildResult> {
   const root = resolve(options.root);
-  const outDir = resolve(options.outDir ?? join(root, "dist"));
+  const outDir = resolve(options.outDir ?? join(root, OUT_DIR));
   const refused = (outProblem: Diagnostic): BuildResult => ({
     diagnostics: [outProblem],
     summary: EMPTY_SUMMARY,

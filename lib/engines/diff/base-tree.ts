@@ -11,9 +11,10 @@ import type { GitStore } from "./git-run.js";
 import { linkTargetOf, type InstanceAt } from "./base-symlinks.js";
 import { submoduleStore } from "./git-submodule.js";
 import { listTree, type TreeEntry } from "./git-tree.js";
+import { DEFAULTS_DIR, CUSTOM_DIR } from "../../shared/paths.js";
 
 /** Folders of the instance that the compiler reads (the rest of the repository is not needed). */
-const INSTANCE_FOLDERS = ["custom", "defaults"];
+const INSTANCE_FOLDERS = [CUSTOM_DIR, DEFAULTS_DIR];
 /** Rounds of links that lead to links (Linux follows 40 in one path). */
 export const MAX_LINK_ROUNDS = 40;
 /** A link's target longer than the longest path Linux takes is not followed. */

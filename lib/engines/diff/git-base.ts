@@ -10,6 +10,7 @@
 import { mkdir, mkdtemp, open, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { CUSTOM_DIR } from "../../shared/paths.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { readLimitOf } from "../../stages/1-sources/read-limits.js";
 import { catBlobs, type BlobSink } from "./git-blobs.js";
@@ -113,7 +114,7 @@ export async function materialise(
   );
   return {
     root,
-    hasInstance: paths.some((p) => p === "custom" || p.startsWith("custom/")),
+    hasInstance: paths.some((p) => p === CUSTOM_DIR || p.startsWith(CUSTOM_DIR + "/")),
     problems,
     cleanup,
   };

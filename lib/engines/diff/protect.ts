@@ -10,7 +10,6 @@ import type {
   Acknowledgement,
   ProtectionRule,
 } from "../../stages/1-sources/custom/acknowledgements.js";
-import { ACKNOWLEDGEMENTS_FILE } from "../../stages/1-sources/custom/acknowledgements.js";
 import { diag, type Diagnostic, type Place } from "../../shared/diagnostics.js";
 import { parseSlug } from "../../stages/2-validate/slugs.js";
 import type { LinkComparison } from "./compare-links.js";
@@ -19,6 +18,7 @@ import type { Resolution } from "../../../runtime/resolve.js";
 import { outcomeText } from "./describe.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 import { outcomeOf, type Side } from "./side.js";
+import { ACKNOWLEDGEMENTS_FILE } from "../../shared/paths.js";
 
 interface Finding {
   rule: ProtectionRule;

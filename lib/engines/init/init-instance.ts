@@ -16,16 +16,23 @@ import { diag, hasErrors, type Diagnostic } from "../../shared/diagnostics.js";
 import { writeFileAtomic } from "../../shared/fs/atomic.js";
 import { exists } from "../../shared/fs/exists.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
-import { packageRoot, SRC_WORKER } from "../../shared/paths.js";
+import {
+  packageRoot,
+  DEFAULTS_DIR,
+  LINKS_DIR,
+  SITE_FILE,
+  SRC_WORKER,
+  TESTS_FILE,
+} from "../../shared/paths.js";
 import { gitignoreEntries, missingEntries, withEntries } from "./gitignore.js";
 import { choosePackage } from "./package-spec.js";
 import { writeAllOrNothing, type Written } from "./write-all.js";
 
 /** Template in defaults/init -> path in the new instance. */
 export const INIT_FILES = [
-  ["site.yaml", "custom/site.yaml"],
-  ["links.yaml", "custom/links/links.yaml"],
-  ["tests.yaml", "custom/tests.yaml"],
+  ["site.yaml", SITE_FILE],
+  ["links.yaml", `${LINKS_DIR}/links.yaml`],
+  ["tests.yaml", TESTS_FILE],
   ["gitignore", ".gitignore"],
   ["package.json", "package.json"],
   ["workflow.yml", ".github/workflows/shortlinks.yml"],
@@ -87,7 +94,7 @@ export async function initInstance(options: InitOptions): Promise<InitResult> {
   if (vendored) return { ok: false, root, refused: vendored };
   const templated = await Promise.all(
     INIT_FILES.map(async ([template, path]) => {
-      const text = await readFile(join(packageRoot(), "defaults", "init", template), "utf8");
+      const text = await readFile(join(packageRoot(), DEFAULTS_DIR, "init", template), "utf8");
       return {
         path,
         content: fillTemplate(text, values, template.endsWith(".json") ? "json" : "yaml"),
@@ -117,9 +124,9 @@ export async function initInstance(options: InitOptions): Promise<InitResult> {
 
 /** What marks a folder as an instance already: its site.yaml, or a folder of link sources. */
 async function instanceMark(root: string): Promise<string | undefined> {
-  if (await exists(join(root, "custom/site.yaml"))) return "custom/site.yaml";
-  const links = join(root, "custom/links");
-  if (existsSync(links) && statSync(links).isDirectory()) return "custom/links";
+  if (await exists(join(root, SITE_FILE))) return SITE_FILE;
+  const links = join(root, LINKS_DIR);
+  if (existsSync(links) && statSync(links).isDirectory()) return LINKS_DIR;
   return undefined;
 }
 

@@ -7,8 +7,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { diag } from "../../shared/diagnostics.js";
 import { ServeProblem } from "./problems.js";
-
-export const WRANGLER_CONFIG = "wrangler.json";
+import { WRANGLER_CONFIG } from "../../shared/paths.js";
 
 const VarValue = z.union([
   z.string(),

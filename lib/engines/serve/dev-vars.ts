@@ -5,8 +5,7 @@
  * and ignored, never fatal: a typo must not stop the local server.
  */
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-
-export const DEV_VARS_FILE = ".dev.vars";
+import { DEV_VARS_FILE } from "../../shared/paths.js";
 
 const LINE = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/;
 const KEY_THEN_EQUALS = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;

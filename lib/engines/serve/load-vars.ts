@@ -9,11 +9,10 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { BundleConfig, VarValue } from "./bundle-config.js";
-import { DEV_VARS_FILE, parseDevVars } from "./dev-vars.js";
+import { parseDevVars } from "./dev-vars.js";
 import { ServeProblem } from "./problems.js";
 import { appendAll } from "../../shared/lists.js";
-
-export const VARS_YAML = "custom/vars.yaml";
+import { DEV_VARS_FILE, VARS_YAML, WRANGLER_CONFIG } from "../../shared/paths.js";
 
 export interface ServeVars {
   vars: Record<string, VarValue>;
@@ -24,7 +23,7 @@ export interface ServeVars {
 
 export function loadServeVars(root: string, bundle: Pick<BundleConfig, "vars">): ServeVars {
   const vars: Record<string, VarValue> = { ...bundle.vars };
-  const sources = ["wrangler.json"];
+  const sources = [WRANGLER_CONFIG];
   const diagnostics: Diagnostic[] = [];
   const yamlFile = join(root, VARS_YAML);
   if (existsSync(yamlFile)) {

@@ -3,12 +3,13 @@
  * and stop cleanly on SIGINT or SIGTERM. Returns the exit code; never calls process.exit.
  */
 import { join, resolve } from "node:path";
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../../commands/context.js";
 import { formatDiagnostic } from "../../shared/diagnostics.js";
 import { ensureAddressFree } from "./address.js";
 import { hasBundle } from "./bundle-config.js";
 import { ServeProblem } from "./problems.js";
 import { serveBundle, type ServeHandle } from "./serve-bundle.js";
+import { OUT_DIR } from "../../shared/paths.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../../shared/exit-codes.js";
 
 /** Builds `root` into `out`; resolves true when the build succeeded (its own output is printed). */
 export type BuildFn = (options: { root: string; out: string }) => Promise<boolean>;
@@ -34,7 +35,7 @@ export async function runServe(options: RunServeOptions): Promise<number> {
   };
   const log = io.out;
   const root = resolve(options.root);
-  const out = resolve(options.out ?? join(root, "dist"));
+  const out = resolve(options.out ?? join(root, OUT_DIR));
   const { build } = options;
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? 8787;

@@ -11,6 +11,7 @@ import { loadServeVars } from "./load-vars.js";
 import { addressProblem, listenFailure } from "./address.js";
 import { runtimeOutput } from "./runtime-output.js";
 import { watchInstance, type InstanceWatcher } from "./watch.js";
+import { CUSTOM_DIR } from "../../shared/paths.js";
 
 export interface ServeOptions {
   outDir: string;
@@ -91,7 +92,7 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
             formatDiagnostic(
               diag(
                 "SL606",
-                { file: "custom/", line: 0 },
+                { file: CUSTOM_DIR + "/", line: 0 },
                 `rebuild failed: ${(error as Error).message}`,
                 "fix the sources; the server keeps the last good bundle",
               ),

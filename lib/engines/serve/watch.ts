@@ -5,7 +5,7 @@
  */
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { DEV_VARS_FILE } from "./dev-vars.js";
+import { DEV_VARS_FILE, CUSTOM_DIR } from "../../shared/paths.js";
 
 export const WATCH_DEBOUNCE_MS = 150;
 
@@ -22,7 +22,7 @@ export interface InstanceWatcher {
 export function watchInstance(root: string, handlers: WatchHandlers): InstanceWatcher {
   const sources = serialised(handlers.onSourceChange, handlers.onError);
   const devVars = serialised(handlers.onDevVarsChange, handlers.onError);
-  const custom = join(root, "custom");
+  const custom = join(root, CUSTOM_DIR);
   const watchers: FSWatcher[] = [
     watch(root, (_event, name) => {
       if (name === DEV_VARS_FILE) devVars.trigger();

@@ -6,16 +6,22 @@
 import { lstat, readdir, readFile, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
-import { WORKER_FILE } from "../../stages/5-bundle/output-files.js";
 import { displayPath } from "./display-path.js";
+import { WORKER_FILE, ASSETS_DIR, CUSTOM_DIR, DEFAULTS_DIR, WRANGLER_CONFIG } from "../paths.js";
 
 /** Instance folders a bundle may never be written into or over. */
-const PROTECTED_DIRS = ["custom", "defaults", ".git"];
+const PROTECTED_DIRS = [CUSTOM_DIR, DEFAULTS_DIR, ".git"];
 /**
  * What a bundle holds at its top level: `.wrangler` is wrangler's own cache beside the config, and
  * bundles written before the worker moved into `worker/` had `worker.js` at the top.
  */
-const BUNDLE_ENTRIES = new Set(["wrangler.json", "worker", "assets", ".wrangler", "worker.js"]);
+const BUNDLE_ENTRIES = new Set([
+  WRANGLER_CONFIG,
+  WORKER_FILE.split("/")[0],
+  ASSETS_DIR,
+  ".wrangler",
+  "worker.js",
+]);
 const BUNDLE_MAINS = new Set([WORKER_FILE, "worker.js"]);
 
 /** Undefined when `outDir` may be replaced by a bundle of `root`; the refusal otherwise. */
@@ -56,7 +62,7 @@ async function foreignContent(dir: string): Promise<string | undefined> {
   if (entries.length === 0) return undefined;
   const stray = entries.sort().find((name) => !BUNDLE_ENTRIES.has(name));
   if (stray !== undefined) return `it holds ${stray}, which no bundle has`;
-  const config = await ourWranglerConfig(join(dir, "wrangler.json"));
+  const config = await ourWranglerConfig(join(dir, WRANGLER_CONFIG));
   if (config === "missing") return "it has no wrangler.json, which every bundle has";
   if (config === "foreign") return "its wrangler.json was not written by shortlinks build";
   return undefined;

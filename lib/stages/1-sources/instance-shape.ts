@@ -9,19 +9,24 @@
 import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { ACKNOWLEDGEMENTS_FILE } from "./custom/acknowledgements.js";
-import { PUBLIC_DIR } from "./custom/custom-files.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import { TESTS_FILE } from "./custom/load-expectations.js";
-import { CUSTOM_HEADERS_FILE } from "../4-assets/headers/compose-headers.js";
-import { CUSTOM_PAGES_DIR } from "../4-assets/pages/templates.js";
-import { CUSTOM_TEXTS_DIR } from "../4-assets/pages/texts.js";
-import { CUSTOM_BLOCKLIST_FILE } from "./policy/blocklist.js";
-import { DEV_VARS_FILE } from "../../engines/serve/dev-vars.js";
-import { VARS_YAML } from "../../engines/serve/load-vars.js";
-import { SITE_FILE } from "./site/load-site.js";
-import { LINKS_DIR } from "./links/load-sources.js";
-import { packageRoot, SRC_WORKER } from "../../shared/paths.js";
+import {
+  packageRoot,
+  SRC_WORKER,
+  ACKNOWLEDGEMENTS_FILE,
+  CUSTOM_BLOCKLIST_FILE,
+  CUSTOM_HEADERS_FILE,
+  CUSTOM_PAGES_DIR,
+  CUSTOM_TEXTS_DIR,
+  DEV_VARS_FILE,
+  LINKS_DIR,
+  PUBLIC_DIR,
+  SITE_FILE,
+  TESTS_FILE,
+  VARS_YAML,
+  CUSTOM_DIR,
+  DEFAULTS_DIR,
+} from "../../shared/paths.js";
 import { inspectEntry, tooLarge, type EntryKind } from "./instance-entry.js";
 import { readLimitOf } from "./read-limits.js";
 
@@ -36,7 +41,7 @@ interface LayoutEntry {
 
 /** Parents before children: a child of a refused folder is not looked at. */
 export const INSTANCE_LAYOUT: readonly LayoutEntry[] = [
-  { path: "custom", kind: "folder" },
+  { path: CUSTOM_DIR, kind: "folder" },
   { path: SITE_FILE, kind: "file" },
   // Its entries are link sources, which SL109 judges one by one (lib/stages/1-sources/links/source-file.ts).
   { path: LINKS_DIR, kind: "folder" },
@@ -48,7 +53,7 @@ export const INSTANCE_LAYOUT: readonly LayoutEntry[] = [
   { path: CUSTOM_HEADERS_FILE, kind: "file" },
   { path: CUSTOM_PAGES_DIR, kind: "folder", files: /\.html$/ },
   { path: CUSTOM_TEXTS_DIR, kind: "folder", files: /\.yaml$/ },
-  { path: "defaults", kind: "folder" },
+  { path: DEFAULTS_DIR, kind: "folder" },
   { path: "src", kind: "folder" },
   { path: SRC_WORKER, kind: "file" },
   { path: DEV_VARS_FILE, kind: "file", linkAnywhere: true },
@@ -77,13 +82,13 @@ export async function checkInstanceShape(root: string): Promise<Diagnostic[]> {
       }
     }
   }
-  if (!refused.includes("defaults")) {
+  if (!refused.includes(DEFAULTS_DIR)) {
     for (const [path, size] of await oversizedDefaults(root))
       refuse(path, tooLarge(size, readLimitOf(path)));
     const missing = await missingDefaults(root);
     if (missing.length > 0)
       refuse(
-        "defaults",
+        DEFAULTS_DIR,
         `is an incomplete copy of the product defaults: it has no ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ""}; copy the whole folder from the package, or remove it to use the package's own`,
       );
   }
@@ -92,8 +97,8 @@ export async function checkInstanceShape(root: string): Promise<Diagnostic[]> {
 
 /** Files of an instance's own `defaults/` (every one is read) larger than shortlinks reads. */
 async function oversizedDefaults(root: string): Promise<[string, number][]> {
-  const own = join(root, "defaults");
-  if (!existsSync(own) || resolve(own) === resolve(join(packageRoot(), "defaults"))) return [];
+  const own = join(root, DEFAULTS_DIR);
+  if (!existsSync(own) || resolve(own) === resolve(join(packageRoot(), DEFAULTS_DIR))) return [];
   const out: [string, number][] = [];
   for (const entry of await readdir(own, { recursive: true, withFileTypes: true })) {
     if (entry.isDirectory()) continue;
@@ -110,8 +115,8 @@ async function oversizedDefaults(root: string): Promise<[string, number][]> {
  * build reads ROOT/defaults in place of the package's whenever it exists, file by file.
  */
 async function missingDefaults(root: string): Promise<string[]> {
-  const own = join(root, "defaults");
-  const packaged = join(packageRoot(), "defaults");
+  const own = join(root, DEFAULTS_DIR);
+  const packaged = join(packageRoot(), DEFAULTS_DIR);
   if (!existsSync(own) || resolve(own) === resolve(packaged)) return [];
   const needed = (await readdir(packaged, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())

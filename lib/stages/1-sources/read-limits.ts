@@ -5,7 +5,8 @@
  * SL508). Past it a file is refused before anything reads it, in the work tree and at a git BASE.
  */
 import { MAX_ASSET_BYTES } from "../../../runtime/contract/index.js";
-import { isSourceName, LINKS_DIR } from "./links/load-sources.js";
+import { isSourceName } from "./links/load-sources.js";
+import { LINKS_DIR } from "../../shared/paths.js";
 import { MAX_SOURCE_BYTES } from "./links/limits.js";
 
 export const MAX_INSTANCE_FILE_BYTES = MAX_ASSET_BYTES;

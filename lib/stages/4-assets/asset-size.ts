@@ -6,11 +6,12 @@
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { OutputFile } from "../5-bundle/output-files.js";
 import { MAX_ASSET_BYTES } from "../../../runtime/contract/index.js";
+import { ASSETS_DIR } from "../../shared/paths.js";
 
 export function assetSizeProblems(files: readonly OutputFile[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const file of files) {
-    if (!file.path.startsWith("assets/")) continue;
+    if (!file.path.startsWith(ASSETS_DIR + "/")) continue;
     const content = file.content; // read once: a shard's content is made on each read
     const bytes = typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
     if (bytes > MAX_ASSET_BYTES)

@@ -18,21 +18,13 @@ import {
 import type { MemoryAsset } from "../../shared/memory-instance.js";
 import type { Registry } from "../3-registry/build-registry.js";
 import type { Site } from "../1-sources/site/site-schema.js";
+import { ASSETS_DIR, WORKER_FILE, WRANGLER_CONFIG } from "../../shared/paths.js";
 
 export interface OutputFile {
   /** Relative to the output folder, `/` separators. */
   path: string;
   content: string | Uint8Array;
 }
-
-/** The folder of dist/ the ASSETS binding serves. */
-export const ASSETS_DIR = "assets";
-
-/**
- * The worker sits in a folder of its own: with `no_bundle`, wrangler uploads every .js/.html/.txt
- * beside the main module as an extra module, which would upload every page twice.
- */
-export const WORKER_FILE = "worker/worker.js";
 
 /** Pinned so a rebuild never changes the runtime's behaviour behind the operator's back. */
 export const COMPATIBILITY_DATE = "2026-04-26";
@@ -111,7 +103,7 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
   });
   const files: OutputFile[] = [
     { path: WORKER_FILE, content: input.worker },
-    { path: "wrangler.json", content: prettyJson(wranglerConfig(input.site)) },
+    { path: WRANGLER_CONFIG, content: prettyJson(wranglerConfig(input.site)) },
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),
     asset(PRIVATE_ASSETS.registry.path, prettyJson(input.registry.manifest)),

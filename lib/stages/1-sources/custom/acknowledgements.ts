@@ -11,8 +11,8 @@ import { parseSlug } from "../../2-validate/slugs.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import { appendAll } from "../../../shared/lists.js";
+import { ACKNOWLEDGEMENTS_FILE } from "../../../shared/paths.js";
 
-export const ACKNOWLEDGEMENTS_FILE = "custom/acknowledgements.yaml";
 export const PROTECTION_RULES = ["SL801", "SL802", "SL803"] as const;
 export type ProtectionRule = (typeof PROTECTION_RULES)[number];
 

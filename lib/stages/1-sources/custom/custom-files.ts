@@ -13,8 +13,8 @@ import {
 } from "../../../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { appendAll } from "../../../shared/lists.js";
+import { PUBLIC_DIR } from "../../../shared/paths.js";
 
-export const PUBLIC_DIR = "custom/public";
 /** Files Cloudflare would treat as configuration rather than content. */
 const PLATFORM_FILES = new Set(["_redirects", "_routes.json", "_worker.js", ".assetsignore"]);
 

@@ -11,8 +11,7 @@ import { parseIsoWithOffset } from "../../2-validate/schedules.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import { appendAll } from "../../../shared/lists.js";
-
-export const TESTS_FILE = "custom/tests.yaml";
+import { TESTS_FILE } from "../../../shared/paths.js";
 
 const EXPECTATION_SCHEMA = z.strictObject({
   path: z

@@ -10,8 +10,7 @@ import { readSourceRows, readSourceText } from "./source-file.js";
 import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 import { appendAll } from "../../../shared/lists.js";
-
-export const LINKS_DIR = "custom/links";
+import { LINKS_DIR } from "../../../shared/paths.js";
 
 /** A file directly in LINKS_DIR with one of these extensions is a link source. */
 export const isSourceName = (name: string) => /\.(ya?ml|csv)$/i.test(name);

@@ -9,9 +9,7 @@ import { BLOCKLIST_SCHEMA, type Blocklist } from "../../../../runtime/contract/i
 import { diag, hasErrors, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { LIST_NAMES, normalizeEntry, type ListName } from "./entries.js";
-
-export const DEFAULT_BLOCKLIST_FILE = "defaults/blocklist.yaml";
-export const CUSTOM_BLOCKLIST_FILE = "custom/blocklist.yaml";
+import { CUSTOM_BLOCKLIST_FILE, DEFAULT_BLOCKLIST_FILE } from "../../../shared/paths.js";
 
 type Lists = Record<ListName, string[]>;
 

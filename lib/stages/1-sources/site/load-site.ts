@@ -6,8 +6,7 @@ import { parseLocated } from "../../../shared/yaml-lines.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import { contactProblems } from "./site-contacts.js";
 import { SITE_SCHEMA, type Site } from "./site-schema.js";
-
-export const SITE_FILE = "custom/site.yaml";
+import { SITE_FILE } from "../../../shared/paths.js";
 
 export interface LoadedSite {
   site?: Site;

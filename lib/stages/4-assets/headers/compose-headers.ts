@@ -16,8 +16,7 @@ import {
   toHeaderRule,
   type SourcedHeaderRule,
 } from "./parse-headers.js";
-
-export const CUSTOM_HEADERS_FILE = "custom/public/_headers";
+import { CUSTOM_HEADERS_FILE } from "../../../shared/paths.js";
 
 /** A defaults rule on this pattern stands for one rule per private runtime file of the contract. */
 export const PRIVATE_FILES_PATTERN = "/{private_files}";

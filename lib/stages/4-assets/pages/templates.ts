@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
-import { relativePath } from "../../../shared/paths.js";
+import { relativePath, CUSTOM_PAGES_DIR } from "../../../shared/paths.js";
 import { PAGE_IDS } from "../../../../runtime/routes.js";
 import { CONTACT_NAMES } from "../../1-sources/site/site-schema.js";
 
@@ -49,7 +49,6 @@ export const RUNTIME_SLOTS = new Set([
   "input",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
-export const CUSTOM_PAGES_DIR = "custom/pages";
 
 function readDir(dir: string): string[] {
   return existsSync(dir)

@@ -7,10 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from "yaml";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
-import { relativePath } from "../../../shared/paths.js";
+import { relativePath, CUSTOM_TEXTS_DIR } from "../../../shared/paths.js";
 import { LANGUAGES, type Lang } from "../../../../runtime/contract/index.js";
-
-export const CUSTOM_TEXTS_DIR = "custom/texts";
 
 export type TextTable = Map<string, string>;
 
