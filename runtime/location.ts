@@ -29,7 +29,7 @@ export function buildLocation(
 ): LocationResult {
   let target = link.target;
   if (link.kind !== "exact") {
-    const drop = link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
+    const drop = dropsRemainder(link);
     const expanded = expandTarget(link.target, {
       splat: drop ? [] : captured.remainder,
       params: captured.params,
@@ -42,6 +42,16 @@ export function buildLocation(
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
   const verdict = judge(target, policy, link.allow);
   return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+}
+
+/**
+ * A splat link sends every path below it to its target as written: `remainder: drop`, and a
+ * target without `:splat` (which always receives the rest of the path).
+ */
+export function dropsRemainder(link: Pick<LinkRecord, "kind" | "target" | "remainder">): boolean {
+  return (
+    link.kind !== "exact" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER)
+  );
 }
 
 /** How many final URLs' verdicts an isolate keeps per policy. */

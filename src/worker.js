@@ -1262,8 +1262,6 @@ var CONTENT_TYPES = {
   ".ico": "image/x-icon",
   ".woff": "font/woff",
   ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".otf": "font/otf",
   ".pdf": "application/pdf",
   ".webmanifest": "application/manifest+json"
 };
@@ -1275,9 +1273,6 @@ function contentTypeOf(path) {
   const dot = path.lastIndexOf(".");
   const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
   return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
-}
-function isFontType(contentType) {
-  return contentType.startsWith("font/");
 }
 
 // runtime/contract/files.ts
@@ -1322,13 +1317,11 @@ var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
-var OPTIONAL_PAGES = ["home", "privacy", "terms", "abuse", "security"];
 var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
 var QR_MAX_BYTES = 2331;
-var LOOKUP_INPUT_MAX = 1024;
 var STATS_PAGE_MAX_BYTES = 96 * 1024;
 var STATS_INDEX_MAX_BYTES = 64 * 1024;
 var STATS_DEFAULT_LIMIT = 200;
@@ -1347,24 +1340,11 @@ var LOOKUP_ROUTES = {
   it: "/it/consulta",
   de: "/de/abfrage"
 };
-var LOOKUP_PAGE_URLS = { ...LOOKUP_ROUTES, en: "/en/lookup" };
 var LOOKUP_RESOLVE_PATH = "/lookup/resolve";
 var ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
 var POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH];
 var PAGES_DIR = "/_pages/";
 var STATIC_DIR = "/assets/";
-var PAGE_IDS = [
-  ...OPTIONAL_PAGES,
-  "lookup",
-  "lookup-result",
-  "not-found",
-  "scheduled",
-  "expired",
-  "paused",
-  "retired",
-  "stats",
-  "tests"
-];
 function pageAssetPath(lang, page) {
   return `${PAGES_DIR}${lang}/${page}.html`;
 }
@@ -1412,39 +1392,6 @@ function chooseLanguage(acceptLanguage, fallback) {
   for (const { primary } of ranked)
     if (LANGUAGES.includes(primary)) return primary;
   return fallback;
-}
-
-// runtime/page-routes.ts
-var SECURITY_TXT_PATH = "/.well-known/security.txt";
-var SECURITY_TXT_ALIASES = ["/security.txt", SECURITY_TXT_PATH];
-var PAGE_NAMES = /* @__PURE__ */ new Map([
-  ["index", "home"],
-  ["lookup", "lookup"],
-  ["privacy", "privacy"],
-  ["terms", "terms"],
-  ["abuse", "abuse"],
-  ["trust-safety", "abuse"],
-  ["security", "security"]
-]);
-function isLang(segment) {
-  return LANGUAGES.includes(segment);
-}
-function pageRouteOf(lowerPath) {
-  if (SECURITY_TXT_ALIASES.includes(lowerPath)) return { redirect: SECURITY_TXT_PATH };
-  const segments = lowerPath.split("/").filter((segment) => segment !== "");
-  if (segments.length === 0) return { page: "home" };
-  if (segments.length > 2) return void 0;
-  const [first, second] = segments;
-  if (second === void 0) {
-    if (isLang(first)) return { page: "home", lang: first };
-    const page2 = PAGE_NAMES.get(first);
-    return page2 === void 0 || page2 === "lookup" ? void 0 : { page: page2 };
-  }
-  const page = PAGE_NAMES.get(second);
-  return isLang(first) && page !== void 0 ? { page, lang: first } : void 0;
-}
-function isPagePublished(page, published) {
-  return page === "lookup" || published.includes(page);
 }
 
 // runtime/targets/invisible.ts
@@ -1731,85 +1678,65 @@ function metadataName(host) {
 // runtime/targets/splat.ts
 var SPLAT_PLACEHOLDER = ":splat";
 var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
-var TOKEN = /:splat|:([A-Za-z]\w*)/g;
-function tokensOf(target, names) {
-  const found = [];
-  for (const match of target.matchAll(TOKEN)) {
-    const name = match[1] ?? "splat";
-    if (name === "splat" || names.has(name)) found.push({ at: match.index, text: match[0], name });
-  }
-  return found;
-}
-function templateProblem(target, names = []) {
-  const found = tokensOf(target, new Set(names));
-  if (found.length === 0) return null;
+function splatTemplateProblem(target) {
+  const at = target.indexOf(SPLAT_PLACEHOLDER);
+  if (at === -1) return null;
   const authority = AUTHORITY.exec(target);
-  const bad = found.find((t) => !authority || t.at < authority[0].length);
-  return bad ? `"${bad.text}" must be in the path, query or fragment, never in the scheme or host` : null;
-}
-function expandTarget(target, values) {
-  const remainder = values.splat ?? [];
-  const params = values.params ?? {};
-  for (const [i, segment] of remainder.entries()) {
-    const problem2 = valueProblem(segment);
-    if (problem2) return refuse2(11, `splat segment ${i + 1} ${problem2}`);
-  }
-  const found = tokensOf(target, new Set(Object.keys(params)));
-  for (const token of found) {
-    const problem2 = token.name === "splat" ? null : valueProblem(params[token.name]);
-    if (problem2) return refuse2(11, `placeholder :${token.name} ${problem2}`);
-  }
-  const problem = templateProblem(target, Object.keys(params));
-  if (problem) return refuse2(11, problem);
-  const slash = values.trailingSlash && remainder.length > 0 ? "/" : "";
-  let url;
-  let inPath;
-  try {
-    inPath = remainder.map(encodePathSegment).join("/") + slash;
-    const inComponent = remainder.map(encodeURIComponent).join("/") + slash;
-    url = fill(
-      target,
-      found,
-      (token, path) => token.name === "splat" ? path ? inPath : inComponent : (path ? encodePathSegment : encodeURIComponent)(params[token.name])
-    );
-  } catch {
-    return refuse2(11, "a value is not well-formed Unicode (lone surrogate)");
-  }
-  if (!values.append || found.some((t) => t.name === "splat") || inPath === "")
-    return { ok: true, url };
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { ok: true, url };
-  }
-  parsed.pathname = parsed.pathname.replace(/\/?$/, "/") + inPath;
-  return { ok: true, url: parsed.href };
-}
-function valueProblem(value) {
-  if (value === "." || value === "..") return `is a dot segment ("${value}")`;
-  if (CONTROL2.test(value)) return `holds a control character (${describeControl(value)})`;
+  if (!authority || at < authority[0].length)
+    return `"${SPLAT_PLACEHOLDER}" must be in the path, query or fragment, never in the scheme or host`;
   return null;
+}
+function expandSplat(target, remainder) {
+  for (const [i, segment] of remainder.entries()) {
+    if (segment === "." || segment === "..")
+      return refuse2(11, `splat segment ${i + 1} is a dot segment ("${segment}")`);
+    if (CONTROL2.test(segment))
+      return refuse2(
+        11,
+        `splat segment ${i + 1} holds a control character (${describeControl(segment)})`
+      );
+  }
+  const problem = splatTemplateProblem(target);
+  if (problem) return refuse2(11, problem);
+  let inPath;
+  let inComponent;
+  try {
+    inPath = remainder.map(encodePathSegment).join("/");
+    inComponent = remainder.map(encodeURIComponent).join("/");
+  } catch {
+    return refuse2(11, "a splat segment is not well-formed Unicode (lone surrogate)");
+  }
+  if (target.includes(SPLAT_PLACEHOLDER))
+    return { ok: true, url: fillPlaceholders(target, inPath, inComponent) };
+  if (inPath === "") return { ok: true, url: target };
+  let url;
+  try {
+    url = new URL(target);
+  } catch {
+    return { ok: true, url: target };
+  }
+  url.pathname = url.pathname.replace(/\/?$/, "/") + inPath;
+  return { ok: true, url: url.href };
 }
 var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
 function encodePathSegment(segment) {
   return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
 }
-function fill(target, found, value) {
-  if (found.length === 0) return target;
+function fillPlaceholders(target, inPath, inComponent) {
   const hash = target.indexOf("#");
   const query = target.indexOf("?");
   const pathEnd = Math.min(
     hash === -1 ? target.length : hash,
     query === -1 ? target.length : query
   );
-  let out = "";
-  let from = 0;
-  for (const token of found) {
-    out += target.slice(from, token.at) + value(token, token.at < pathEnd);
-    from = token.at + token.text.length;
+  const parts = target.split(SPLAT_PLACEHOLDER);
+  let out = parts[0];
+  let at = parts[0].length;
+  for (const part of parts.slice(1)) {
+    out += (at < pathEnd ? inPath : inComponent) + part;
+    at += SPLAT_PLACEHOLDER.length + part.length;
   }
-  return out + target.slice(from);
+  return out;
 }
 
 // runtime/targets/index.ts
@@ -1911,22 +1838,19 @@ function remember(cache2, key2, value, limit) {
 }
 
 // runtime/location.ts
-function buildLocation(link, captured, search, policy) {
+function buildLocation(link, remainder, search, policy) {
   let target = link.target;
-  if (link.kind !== "exact") {
-    const drop = link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
-    const expanded = expandTarget(link.target, {
-      splat: drop ? [] : captured.remainder,
-      params: captured.params,
-      append: true,
-      trailingSlash: captured.trailingSlash
-    });
+  if (link.kind === "splat") {
+    const expanded = expandSplat(link.target, dropsRemainder(link) ? [] : [...remainder]);
     if (!expanded.ok) return expanded;
     target = expanded.url;
   }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
   const verdict = judge(target, policy, link.allow);
   return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+}
+function dropsRemainder(link) {
+  return link.kind === "splat" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
 }
 var VERDICT_MEMO_LIMIT = 4096;
 var verdicts = /* @__PURE__ */ new WeakMap();
@@ -1961,120 +1885,6 @@ function decodeKey(pair) {
   }
 }
 
-// runtime/placeholders.ts
-var PLACEHOLDER_SEGMENT = /^:[A-Za-z][A-Za-z0-9_]*$/;
-var NO_PLACEHOLDERS = {
-  size: 0,
-  byLength: /* @__PURE__ */ new Map(),
-  splats: { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] }
-};
-function placeholderKeyOf(slug, caseSensitive) {
-  if (!slug.includes(":")) return null;
-  const tail = slug.endsWith("/*") ? "/*" : slug.endsWith("/") ? "/" : "";
-  const segments = slug.slice(0, slug.length - tail.length).split("/");
-  if (!segments.some((segment) => PLACEHOLDER_SEGMENT.test(segment))) return null;
-  const keyed = segments.map((segment) => {
-    if (PLACEHOLDER_SEGMENT.test(segment)) return segment;
-    const normal = normalizePath("/" + segment, caseSensitive);
-    return normal.ok && normal.segments.length === 1 ? normal.key : segment;
-  });
-  return keyed.join("/") + tail;
-}
-function splitPlaceholderKey(key2) {
-  if (key2.endsWith("/*")) return { segments: key2.slice(0, -2).split("/"), tail: "*" };
-  if (key2.endsWith("/")) return { segments: key2.slice(0, -1).split("/"), tail: "/" };
-  return { segments: key2.split("/"), tail: "" };
-}
-function patternOf(entry) {
-  const [key2, params = {}] = entry;
-  const { segments, tail } = splitPlaceholderKey(key2);
-  let literals = 0;
-  let constrained = 0;
-  const compiled2 = segments.map((segment) => {
-    if (!PLACEHOLDER_SEGMENT.test(segment)) {
-      literals++;
-      return segment;
-    }
-    const name = segment.slice(1);
-    const rule = Object.hasOwn(params, name) ? params[name] : void 0;
-    if (rule) constrained++;
-    return rule ? { name, rule } : { name };
-  });
-  return { key: key2, segments: compiled2, tail, rank: [literals, constrained, tail === "*" ? 0 : 1] };
-}
-function comparePatterns(a, b) {
-  for (let i = 0; i < 3; i++) if (a.rank[i] !== b.rank[i]) return b.rank[i] - a.rank[i];
-  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-}
-function compilePlaceholders(entries) {
-  if (entries.length === 0) return NO_PLACEHOLDERS;
-  const patterns = entries.map(patternOf).sort(comparePatterns);
-  const byLength = /* @__PURE__ */ new Map();
-  const splats = { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] };
-  for (const pattern2 of patterns) {
-    let bucket = splats;
-    if (pattern2.tail !== "*") {
-      const n = pattern2.segments.length;
-      if (!byLength.has(n)) byLength.set(n, { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] });
-      bucket = byLength.get(n);
-    }
-    const first = pattern2.segments[0];
-    if (typeof first !== "string") bucket.anyFirst.push(pattern2);
-    else bucket.byFirst.set(first, [...bucket.byFirst.get(first) ?? [], pattern2]);
-  }
-  return { size: patterns.length, byLength, splats };
-}
-function matchPlaceholders(table2, path) {
-  if (table2.size === 0 || path.keys.length === 0) return void 0;
-  let best;
-  for (const bucket of [table2.byLength.get(path.keys.length), table2.splats]) {
-    if (!bucket) continue;
-    for (const list of [bucket.byFirst.get(path.keys[0]), bucket.anyFirst]) {
-      const found = firstMatch(list, path);
-      if (found && (!best || comparePatterns(found, best) < 0)) best = found;
-    }
-  }
-  if (!best) return void 0;
-  const params = {};
-  best.segments.forEach((segment, i) => {
-    if (typeof segment !== "string") params[segment.name] = path.values[i];
-  });
-  return { key: best.key, params, depth: best.segments.length };
-}
-function firstMatch(patterns, path) {
-  if (!patterns) return void 0;
-  for (const pattern2 of patterns) if (fits(pattern2, path)) return pattern2;
-  return void 0;
-}
-function fits(pattern2, path) {
-  const n = path.keys.length;
-  const p = pattern2.segments.length;
-  if (pattern2.tail === "*") {
-    if (n < p || n === p && path.strict && !path.trailingSlash) return false;
-  } else if (pattern2.tail === "/" ? !path.trailingSlash : path.strict && path.trailingSlash)
-    return false;
-  for (let i = 0; i < p; i++) {
-    const segment = pattern2.segments[i];
-    if (typeof segment === "string") {
-      if (segment !== path.keys[i]) return false;
-    } else if (segment.rule && !meetsRule(path.values[i], segment.rule)) return false;
-  }
-  return true;
-}
-var DIGITS = /^[0-9]+$/;
-function meetsRule(value, rule) {
-  if (!DIGITS.test(value)) return false;
-  if (rule.min !== void 0 && compareDigits(value, rule.min) < 0) return false;
-  if (rule.max !== void 0 && compareDigits(value, rule.max) > 0) return false;
-  return true;
-}
-function compareDigits(value, bound) {
-  const digits = value.replace(/^0+(?=\d)/, "");
-  const other = String(bound);
-  if (digits.length !== other.length) return digits.length - other.length;
-  return digits < other ? -1 : digits > other ? 1 : 0;
-}
-
 // runtime/resolve.ts
 var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
 var ENDPOINT_METHODS = "POST, OPTIONS";
@@ -2083,7 +1893,7 @@ async function resolve(request, ctx) {
     request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url
   );
   const method = request.method.toUpperCase();
-  const inLanguage = (fixed) => fixed ? { lang: fixed } : { lang: chooseLanguage(request.acceptLanguage, ctx.defaultLang), negotiated: true };
+  const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
   const trace = {
     method,
     path: url.pathname,
@@ -2101,22 +1911,7 @@ async function resolve(request, ctx) {
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = () => ({
-    type: "page",
-    page: "not-found",
-    ...inLanguage(),
-    status: 404
-  });
-  const pageOf2 = (page, fixed) => {
-    const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
-    return {
-      type: "page",
-      page,
-      ...inLanguage(fixed),
-      status: 200,
-      ...prefill ? { prefill } : {}
-    };
-  };
+  const notFound = () => ({ type: "page", page: "not-found", lang: lang(), status: 404 });
   const folded = foldPathForGuards(url.pathname);
   if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
@@ -2147,53 +1942,29 @@ async function resolve(request, ctx) {
   trace.checks.push({ step: "method", ok: true, detail: method });
   const normal = normalizePath(url.pathname, ctx.caseSensitive);
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
-  const trailingSlash = ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
-  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
-  trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
+  trace.normalized = normal.path;
+  trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
   const lowerPath = "/" + foldCase(normal.key);
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
-  const lookup = lookupPage(lowerPath);
-  if (lookup) {
+  const lookupLang = lookupPageLanguage(lowerPath);
+  if (lookupLang) {
     trace.event = { kind: "pageview" };
-    return done(pageOf2("lookup", lookup.lang), "route", true, "lookup page");
+    return done(
+      { type: "page", page: "lookup", lang: lookupLang, status: 200 },
+      "route",
+      true,
+      "lookup page"
+    );
   }
   const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
   if (file) {
     trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
     return done({ type: "static", path: file }, "route", true, "static file");
   }
-  const ownPage = () => {
-    const route = pageRouteOf(lowerPath);
-    if (!route) return void 0;
-    if ("redirect" in route) {
-      if (!ctx.staticPaths.has(route.redirect)) return void 0;
-      trace.event = null;
-      return done(
-        { type: "redirect", status: 308, location: route.redirect, cacheControl: "no-store" },
-        "route",
-        true,
-        `no link takes this path: ${route.redirect}`
-      );
-    }
-    if (!isPagePublished(route.page, ctx.pages)) return void 0;
-    trace.event = { kind: "pageview" };
-    return done(
-      pageOf2(route.page, route.lang),
-      "route",
-      true,
-      `no link takes this path: ${route.page} page`
-    );
-  };
-  const found = await findLink(
-    normal.key,
-    { values: normal.segments, trailingSlash, strict: ctx.strictTrailingSlash === true },
-    ctx.links
-  );
+  const found = await findLink(normal.key, ctx.links);
   if (!found) {
-    const own = ownPage();
-    if (own) return own;
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
     return done(
@@ -2203,7 +1974,7 @@ async function resolve(request, ctx) {
       candidate ? "no link (short-link candidate)" : "no link"
     );
   }
-  const { link, depth, params } = found;
+  const { link, depth } = found;
   trace.link = link;
   trace.match = {
     kind: link.kind,
@@ -2212,20 +1983,16 @@ async function resolve(request, ctx) {
     file: link.file,
     line: link.line
   };
-  if (params) trace.match.params = params;
-  const captured = params ? ` ${Object.entries(params).map(([name, value]) => `:${name}=${JSON.stringify(value)}`).join(" ")}` : "";
   trace.checks.push({
     step: "match",
     ok: true,
-    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})`
   });
   const state = effectiveState(link, request.now);
   trace.effective_state = state;
   trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
   const stateOutcome = STATE_OUTCOMES[state];
   if (stateOutcome.kind === "hidden") {
-    const own = ownPage();
-    if (own) return own;
     trace.event = { kind: "short-link-miss" };
     return done(notFound(), "state", false, `${state}: answered like a miss`);
   }
@@ -2236,7 +2003,7 @@ async function resolve(request, ctx) {
       {
         type: "page",
         page: stateOutcome.page,
-        ...inLanguage(),
+        lang: lang(),
         status: stateOutcome.status,
         ...retryAfter ? { retryAfter } : {}
       },
@@ -2246,13 +2013,8 @@ async function resolve(request, ctx) {
     );
   }
   trace.checks.push({ step: "state", ok: true, detail: state });
-  const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
-  const location = buildLocation(
-    link,
-    { remainder, params, trailingSlash },
-    url.search,
-    ctx.blocklist
-  );
+  const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];
+  const location = buildLocation(link, remainder, url.search, ctx.blocklist);
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
     return done(notFound(), "target", false, `${location.code}: ${location.message}`);
@@ -2266,43 +2028,30 @@ async function resolve(request, ctx) {
     location.url
   );
 }
-async function findLink(key2, facts, links) {
-  const exact = await links.exact(facts.trailingSlash ? key2 + "/" : key2);
+async function findLink(key2, links) {
+  const exact = await links.exact(key2);
   if (exact) return { link: exact, depth: 0 };
   const segments = key2 === "" ? [] : key2.split("/");
-  const path = { keys: segments, ...facts };
-  const placeholder = links.placeholders && matchPlaceholders(links.placeholders, path);
-  if (placeholder && links.placeholder) {
-    const link = await links.placeholder(placeholder.key);
-    if (link) return { link, depth: placeholder.depth, params: placeholder.params };
-  }
   for (let i = links.splatDepths.length - 1; i >= 0; i--) {
     const depth = links.splatDepths[i];
     if (depth > segments.length) continue;
-    if (depth === segments.length && depth > 0 && path.strict && !path.trailingSlash) continue;
     const splat = await links.splat(segments.slice(0, depth).join("/"));
     if (splat) return { link: splat, depth };
   }
   return void 0;
 }
-function lookupPage(lowerPath) {
-  if (lowerPath === LOOKUP_ROUTES.en) return {};
+function lookupPageLanguage(lowerPath) {
   for (const [lang, route] of Object.entries(LOOKUP_ROUTES))
-    if (lowerPath === route) return { lang };
+    if (lowerPath === route) return lang;
   return void 0;
-}
-function lookupPrefill(value) {
-  if (!value) return void 0;
-  if (value.length <= LOOKUP_INPUT_MAX) return value;
-  const cut = value.slice(0, LOOKUP_INPUT_MAX);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 // runtime/http/lookup-api.ts
 var LOOKUP_BODY_LIMIT = 2048;
+var MAX_SLUG_INPUT = 1024;
 function lookupPath(input) {
   const text = input.trim();
-  if (text === "" || text.length > LOOKUP_INPUT_MAX) return null;
+  if (text === "" || text.length > MAX_SLUG_INPUT) return null;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     try {
       const url = new URL(text);
@@ -2315,7 +2064,7 @@ function lookupPath(input) {
 }
 async function lookupSlug(input, ctx, now) {
   const path = lookupPath(input);
-  const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
+  const slug = input.trim().slice(0, MAX_SLUG_INPUT);
   if (path === null) return { found: false, slug };
   const resolution = await resolve({ method: "GET", url: path, now }, ctx);
   const link = resolution.link;
@@ -2329,8 +2078,8 @@ async function lookupSlug(input, ctx, now) {
   }
   return result;
 }
-function formLanguage(value) {
-  return typeof value === "string" && LANGUAGES.includes(value) ? value : void 0;
+function formLanguage(value, fallback) {
+  return typeof value === "string" && LANGUAGES.includes(value) ? value : fallback;
 }
 function beaconFacts(body) {
   const { slug, result } = body;
@@ -2424,8 +2173,6 @@ async function decodeCursor(text, key2) {
 var sameQuery = (cursor, query) => cursor.query.length === query.length && cursor.query.every((part, i) => part === query[i]);
 
 // runtime/stats/rows.ts
-var KIND_CODES = { exact: 0, splat: 1, placeholder: 2 };
-var KIND_OF_CODE = ["exact", "splat", "placeholder"];
 function cutText(text, max) {
   if (text.length <= max) return text;
   const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
@@ -2454,7 +2201,7 @@ function rowFilter(listing) {
       return (row) => row[4] === state;
     }
     case "kind": {
-      const kind = Object.hasOwn(KIND_CODES, value) ? KIND_CODES[value] : -1;
+      const kind = value === "splat" ? 1 : 0;
       return (row) => row[1] === kind;
     }
     case "owner":
@@ -2466,16 +2213,13 @@ function rowFilter(listing) {
   }
 }
 function sortKeyOf(slug, caseSensitive) {
-  const pattern2 = placeholderKeyOf(slug, caseSensitive);
-  if (pattern2 !== null) return pattern2;
   const splat = slug === "*" || slug.endsWith("/*");
-  const slash = !splat && slug.length > 1 && slug.endsWith("/") ? "/" : "";
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   const normalized = normalizePath("/" + body, caseSensitive);
-  return sortKeyOfKey(splat ? "splat" : "exact", (normalized.ok ? normalized.key : body) + slash);
+  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
 }
 function sortKeyOfKey(kind, key2) {
-  if (kind !== "splat") return key2;
+  if (kind === "exact") return key2;
   return key2 === "" ? "*" : key2 + "/*";
 }
 function eventTime(iso) {
@@ -2549,7 +2293,7 @@ function parseLinksQuery(search, caseSensitive, limits) {
 }
 function facetOf(facet, value) {
   if (facet === "state" && !LINK_STATES.includes(value)) return null;
-  if (facet === "kind" && !Object.hasOwn(KIND_CODES, value)) return null;
+  if (facet === "kind" && value !== "exact" && value !== "splat") return null;
   if (value === "" || value.length > MAX_FILTER_LENGTH) return null;
   return facetListing(facet, facet === "state" ? value : value);
 }
@@ -2723,7 +2467,7 @@ var LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 function recordOf(row, files, now) {
   const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
   const lifecycle = {
-    kind: KIND_OF_CODE[kind],
+    kind: kind === 1 ? "splat" : "exact",
     state: LINK_STATES[state],
     schedule: schedule || void 0
   };
@@ -3017,18 +2761,6 @@ function allowNullOrigin(response, request) {
   response.headers.set("access-control-allow-origin", "null");
   response.headers.append("vary", "Origin");
   return response;
-}
-function allowNullOriginFont(asset, file, request) {
-  if (!isFontType(contentTypeOf(file))) return asset;
-  const font = new Response(asset.body, asset);
-  if (request.headers.get("origin") !== "null") {
-    font.headers.append("vary", "Origin");
-    return font;
-  }
-  return allowNullOrigin(font, request);
-}
-function languageHeaders(lang) {
-  return { "content-language": lang, vary: "Accept-Language" };
 }
 function preflight(allow, endpoint, request) {
   const response = new Response(null, {
@@ -3846,10 +3578,7 @@ function lookupVariant(result) {
   return safeTarget(result.target) ? "found" : "unavailable";
 }
 function slotValues(result, context) {
-  const values = /* @__PURE__ */ new Map([
-    ["slug", String(result.slug ?? "")],
-    ["input", context.input ?? ""]
-  ]);
+  const values = /* @__PURE__ */ new Map([["slug", String(result.slug ?? "")]]);
   const target = safeTarget(result.target);
   if (target !== void 0) values.set("target", target);
   if (result.status !== void 0) values.set("status", String(result.status));
@@ -3857,7 +3586,7 @@ function slotValues(result, context) {
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {
-    const asked = result.kind && result.kind !== "exact" ? context.input ?? "" : String(result.slug ?? "");
+    const asked = result.kind === "splat" ? context.input ?? "" : String(result.slug ?? "");
     const url = shortLinkUrl(context.baseUrl, asked);
     values.set("short_url", url);
     const qr = qrSvg(url);
@@ -3879,10 +3608,6 @@ function renderLookupResult(templateHtml, result, context = {}) {
     (_all, name) => name === "qr" ? values.get("qr") ?? "" : escapeHtml(values.get(name) ?? "")
   );
 }
-var INPUT_SLOT = "{{input}}";
-function fillLookupInput(html, value) {
-  return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
-}
 
 // runtime/engine/answer.ts
 function resolveContext(data) {
@@ -3890,11 +3615,9 @@ function resolveContext(data) {
     links: data.links,
     blocklist: data.blocklist,
     caseSensitive: data.site.case_sensitive,
-    strictTrailingSlash: data.site.trailing_slash === "strict",
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
-    staticPaths: data.staticPaths,
-    pages: data.site.pages
+    staticPaths: data.staticPaths
   };
 }
 async function answerRequest(request, env, data, now) {
@@ -3947,22 +3670,17 @@ async function respond(resolution, request, env, data, rctx, now) {
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
           body: null
         },
-        // A product redirect (security.txt's canonical path) is no short link: no event.
-        event: resolution.event ? {
+        event: {
           kind: "redirect",
           ...linkFacts,
           target_host: hostOf(outcome.location),
           redirect_status: outcome.status
-        } : void 0
+        }
       };
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
-      const template = await readPage(data, assetPath);
-      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
-      const extra = {
-        ...outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {},
-        ...outcome.negotiated ? languageHeaders(outcome.lang) : {}
-      };
+      const html = await readPage(data, assetPath);
+      const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
       const response = htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;
       const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
@@ -3977,7 +3695,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
-        response: allowNullOriginFont(asset, outcome.path, request),
+        response: asset,
         event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
@@ -4010,19 +3728,17 @@ async function lookupResolve(request, data, rctx, now) {
     return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
-  const fixed = formLanguage(body.value.lang);
-  const lang = fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
+  const lang = formLanguage(
+    body.value.lang,
+    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang)
+  );
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
   const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
   return {
     response: new Response(html, {
       status: 200,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-store",
-        ...fixed ? {} : languageHeaders(lang)
-      }
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }
     }),
     event: {
       kind: "lookup",
@@ -4681,7 +4397,7 @@ function mix(h) {
   return (h ^ h >>> 16) >>> 0;
 }
 function positions(kind, key2, { bits, hashes }, visit) {
-  const h1 = fnv1a32((kind === "exact" ? "e" : kind === "splat" ? "s" : "p") + key2);
+  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key2);
   const h2 = mix(h1) | 1;
   for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
   return true;
@@ -4744,10 +4460,8 @@ function serializeShard(shard) {
   const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const exact = Object.values(shard.exact).sort(byKey);
   const splat = Object.values(shard.splat).sort(byKey);
-  const placeholder = Object.values(shard.placeholder ?? {}).sort(byKey);
   const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  if (placeholder.length > 0) header.placeholder = placeholder.length;
-  return [JSON.stringify(header), ...[...exact, ...splat, ...placeholder].map(recordLine), ""].join(
+  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
     "\n"
   );
 }
@@ -4780,14 +4494,12 @@ var ShardedLinks = class {
     this.manifest = manifest;
     this.filter = filter;
     this.splatDepths = manifest.splat_depths;
-    this.placeholders = compilePlaceholders(manifest.placeholders ?? []);
     this.keepsShards = manifest.shard_count <= WHOLE_REGISTRY_SHARDS;
   }
   assets;
   manifest;
   filter;
   splatDepths;
-  placeholders;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
   /** Shard reads since the filter's read was last started (-1: never started). */
@@ -4826,9 +4538,6 @@ var ShardedLinks = class {
   splat(key2) {
     return this.lookup("splat", key2);
   }
-  placeholder(key2) {
-    return this.lookup("placeholder", key2);
-  }
   /** Keeps a shard's text, read here or elsewhere (the warm-up's), if this registry keeps texts. */
   keep(index, text) {
     if (this.keepsShards) this.shards.set(index, text);
@@ -4838,7 +4547,7 @@ var ShardedLinks = class {
     return { shards: this.shards.size, records: this.records.size, filter: !!this.filter };
   }
   lookup(kind, key2) {
-    const id = (kind === "exact" ? "e:" : kind === "splat" ? "s:" : "p:") + key2;
+    const id = (kind === "exact" ? "e:" : "s:") + key2;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
@@ -5039,7 +4748,6 @@ var SITE = {
     stats: "/en/_stats/",
     tests: "/en/_tests/"
   },
-  pages: [],
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],

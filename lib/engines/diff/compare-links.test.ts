@@ -1,7 +1,7 @@
 /** Pairing links of two tables by normalised slug. */
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
-import { compareLinks } from "./compare-links.js";
+import { compareLinks, LINK_FIELD_RULES, LINK_FIELDS, type LinkField } from "./compare-links.js";
 
 const link = (slug: string, key: string, extra: Partial<LinkRecord> = {}): LinkRecord => ({
   kind: slug.endsWith("/*") ? "splat" : "exact",
@@ -78,4 +78,61 @@ describe("compareLinks", () => {
     ]);
     expect(result.routingChanged.map((c) => c.slug)).toEqual(["issue/:id"]);
   });
+  it("a splat's remainder (append to drop) is a change, and one that can alter what a request gets", () => {
+    const before = link("gh/*", "gh", { status: 301 });
+    const after = link("gh/*", "gh", { status: 301, remainder: "drop" });
+    const result = compareLinks([before], [after], { sameCaseRule: true });
+    expect(result.changed.map((c) => c.fields)).toEqual([{ remainder: [null, "drop"] }]);
+    expect(result.routingChanged.map((c) => c.slug)).toEqual(["gh/*"]);
+  });
+});
+
+/** One change of each field a diff reports (a field added to the record needs its row here). */
+const CHANGES: { [F in LinkField]: [LinkRecord[F], LinkRecord[F]] } = {
+  slug: ["gh/*", "GH/*"],
+  target: ["https://example.com/a", "https://example.com/b"],
+  status: [302, 301],
+  state: ["active", "paused"],
+  schedule: [undefined, { label: "launch", start: "2030-01-01T00:00:00Z" }],
+  forward_query: [true, false],
+  params: [undefined, { id: { digits: true } }],
+  remainder: [undefined, "drop"],
+  allow: [undefined, { rules: ["SL205"], reason: "the intranet" }],
+  description: [undefined, "GitHub"],
+  tags: [["code"], ["code", "team"]],
+  owner: ["ops", "web"],
+  file: ["custom/links/a.yaml", "custom/links/b.yaml"],
+};
+
+describe("compareLinks: every field of a link", () => {
+  it("every field of the link record has a diff rule", () => {
+    const record: Required<LinkRecord> = {
+      ...link("gh/*", "gh"),
+      schedule: { label: "launch" },
+      remainder: "drop",
+      params: { id: { digits: true } },
+      allow: { rules: ["SL205"], reason: "the intranet" },
+      description: "GitHub",
+      tags: ["code"],
+      owner: "ops",
+    };
+    expect(Object.keys(LINK_FIELD_RULES).sort()).toEqual(Object.keys(record).sort());
+  });
+
+  it.each(LINK_FIELDS)(
+    "a change of %s is reported, as a routing change when it can alter an answer",
+    (field) => {
+      const [was, is] = CHANGES[field];
+      const side = (value: unknown) => {
+        const record: Record<string, unknown> = { ...link("gh/*", "gh") };
+        if (value === undefined) delete record[field];
+        else record[field] = value;
+        return record as unknown as LinkRecord;
+      };
+      const result = compareLinks([side(was)], [side(is)], { sameCaseRule: true });
+      expect(result.changed.map((c) => c.fields)).toEqual([{ [field]: [was ?? null, is ?? null] }]);
+      const routing = LINK_FIELD_RULES[field] === "routing";
+      expect(result.routingChanged).toHaveLength(routing ? 1 : 0);
+    },
+  );
 });

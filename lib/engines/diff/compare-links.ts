@@ -7,24 +7,44 @@ import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 
-/** Fields compared, in the order they are reported. `file` changes when a row moves to another file. */
-export const LINK_FIELDS = [
-  "slug",
-  "target",
-  "status",
-  "state",
-  "schedule",
-  "forward_query",
-  "params",
-  "allow",
-  "description",
-  "tags",
-  "owner",
-  "file",
-] as const;
-type LinkField = (typeof LINK_FIELDS)[number];
-/** Fields that cannot change what a request gets (a slug's spelling matters through its key). */
-const QUIET_FIELDS = new Set<LinkField>(["slug", "description", "tags", "owner", "file"]);
+/**
+ * What each field of a link record is to a diff, in the order changes are reported. Checked
+ * against the record type, so a field added to LinkRecord fails the typecheck until it has a rule:
+ * `identity` pairs the links (a changed key is a routing change of its own), `routing` can change
+ * what a request gets, `quiet` is reported but changes no answer (a slug's spelling matters
+ * through its key; `file` changes when a row moves to another file), `ignored` is not a change
+ * (a row that moved up or down in its file).
+ */
+export const LINK_FIELD_RULES = {
+  kind: "identity",
+  key: "identity",
+  slug: "quiet",
+  target: "routing",
+  status: "routing",
+  state: "routing",
+  schedule: "routing",
+  forward_query: "routing",
+  params: "routing",
+  remainder: "routing",
+  allow: "routing",
+  description: "quiet",
+  tags: "quiet",
+  owner: "quiet",
+  file: "quiet",
+  line: "ignored",
+} as const satisfies Record<keyof LinkRecord, "identity" | "routing" | "quiet" | "ignored">;
+
+type Rules = typeof LINK_FIELD_RULES;
+/** The fields a diff reports when they change. */
+export type LinkField = {
+  [F in keyof Rules]: Rules[F] extends "routing" | "quiet" ? F : never;
+}[keyof Rules];
+
+/** The reported fields, in the order they are reported. */
+export const LINK_FIELDS = (Object.keys(LINK_FIELD_RULES) as (keyof Rules)[]).filter(
+  (field): field is LinkField =>
+    LINK_FIELD_RULES[field] === "routing" || LINK_FIELD_RULES[field] === "quiet",
+);
 
 export interface ChangedLink {
   slug: string;
@@ -89,7 +109,7 @@ export function compareLinks(
       const [a, b] = [before[field], after[field]];
       if (a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b))) continue;
       fields[field] = [a ?? null, b ?? null];
-      if (!QUIET_FIELDS.has(field)) routing = true;
+      if (LINK_FIELD_RULES[field] === "routing") routing = true;
     }
     if (Object.keys(fields).length === 0 && !routing) continue;
     const change = { slug: after.slug, fields, before, after };

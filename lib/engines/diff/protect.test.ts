@@ -146,6 +146,17 @@ describe("SL802 and SL803: a slug that comes back, a permanent redirect that mov
     expect(found(await diff(r))).toEqual([]);
   });
 
+  it("SL803: a 301 splat whose remainder changes (append to drop): every path below it moves", async () => {
+    const r = repo([{ slug: "gh/*", target: "https://github.com/example", status: 301 }]);
+    links(r, [
+      { slug: "gh/*", target: "https://github.com/example", status: 301, remainder: "drop" },
+    ]);
+    const report = await diff(r);
+    expect(report.links.changed.map((c) => c.fields)).toEqual([{ remainder: [null, "drop"] }]);
+    expect(found(report)).toEqual(["SL803 error custom/links/a.yaml:1"]);
+    expect(report.problems[0].message).toContain("its remainder changes from append to drop");
+  });
+
   it("SL803: a 301 or 308 link whose target changes; a 302's target or a 301's status may change", async () => {
     const r = repo([
       { slug: "a", target: "https://example.com/a", status: 301 },

@@ -15,6 +15,8 @@ import { parseSlug } from "../../stages/2-validate/slugs.js";
 import type { LinkComparison } from "./compare-links.js";
 import { matchView, type HeadAnswer, type RoutingResult } from "./routing.js";
 import type { Resolution } from "../../../runtime/resolve.js";
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { dropsRemainder } from "../../../runtime/location.js";
 import { outcomeText } from "./describe.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 import { outcomeOf, type Side } from "./side.js";
@@ -84,9 +86,11 @@ async function goneLinks(base: Side, head: Side, c: LinkComparison, r: RoutingRe
 
 function reusedAndRetargeted(base: Side, c: LinkComparison, baseAcks: Acknowledgement[]) {
   const findings: Finding[] = [];
+  const remainderOf = (link: LinkRecord) => (dropsRemainder(link) ? "drop" : "append");
   for (const [before, after] of c.headOf) {
-    if (before.target === after.target) continue;
-    if (before.state === "retired" && after.state !== "retired")
+    const retargeted = before.target !== after.target;
+    if (!retargeted && remainderOf(before) === remainderOf(after)) continue;
+    if (retargeted && before.state === "retired" && after.state !== "retired")
       findings.push({
         rule: "SL802",
         id: linkId(after),
@@ -101,7 +105,11 @@ function reusedAndRetargeted(base: Side, c: LinkComparison, baseAcks: Acknowledg
         id: linkId(after),
         slug: after.slug,
         at: after,
-        message: `link "${after.slug}" is a permanent redirect (${before.status}) at BASE; its target changes from ${before.target} to ${after.target}, but browsers keep serving the cached answer`,
+        message: `link "${after.slug}" is a permanent redirect (${before.status}) at BASE; ${
+          retargeted
+            ? `its target changes from ${before.target} to ${after.target}`
+            : `its remainder changes from ${remainderOf(before)} to ${remainderOf(after)}, so the paths below it lead elsewhere`
+        }, but browsers keep serving the cached answer`,
         hint: `add a new slug for the new target, ${ackHint("SL803", after.slug)}`,
       });
   }

@@ -5,7 +5,7 @@
  */
 import { SECURITY_TXT_PATH } from "../../../runtime/page-routes.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
-import { PUBLIC_DIR } from "../1-sources/custom/custom-files.js";
+import { PUBLIC_DIR } from "../../shared/paths.js";
 import type { Site } from "../1-sources/site/site-schema.js";
 
 const DAY_MS = 86_400_000;

@@ -13,7 +13,7 @@ import {
 } from "../../../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { CONTACT_NAMES, type Site } from "../../1-sources/site/site-schema.js";
-import { SITE_FILE } from "../../1-sources/site/load-site.js";
+import { SITE_FILE } from "../../../shared/paths.js";
 
 /** Text key of a page's title: `lookup-result` -> `lookup_result.title`. */
 export function titleKey(page: PageId): string {
