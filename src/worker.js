@@ -1044,7 +1044,6 @@ var MANDATORY_CONTROLS = [
     holds: (value) => value !== void 0 && cspHas(value, "frame-ancestors", ["'none'"]) && cspHas(value, "base-uri", ["'self'", "'none'"])
   }
 ];
-var MANDATORY_HEADERS = MANDATORY_CONTROLS.map((c) => c.header);
 function mandatoryValues(merged, references) {
   const out = {};
   for (const control of MANDATORY_CONTROLS) {
@@ -4271,21 +4270,19 @@ function buildAnalyticsRequests(request, config, facts) {
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
   return requests;
 }
-var buildFailures = 0;
 var afterResponse = () => new Promise((resolve2) => setTimeout(resolve2, 0));
 function sendAnalytics(request, env, ctx, facts, options = {}) {
   try {
     const config = loadAnalyticsConfig(env);
     if (!config.provider_a && !config.provider_b) return;
     const snapshot = { ...facts };
-    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, countBug);
+    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, warnBug);
     ctx.waitUntil(work);
   } catch (error) {
-    countBug(error);
+    warnBug(error);
   }
 }
-function countBug(error) {
-  buildFailures++;
+function warnBug(error) {
   console.warn(
     `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`
   );

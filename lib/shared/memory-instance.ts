@@ -62,7 +62,7 @@ function liveView(link: LinkRecord | undefined): LinkRecord | undefined {
   return live;
 }
 
-export class MemoryLinks implements LinkSource {
+class MemoryLinks implements LinkSource {
   readonly splatDepths: readonly number[];
   readonly placeholders: PlaceholderTable;
   private readonly exacts = new Map<string, LinkRecord>();

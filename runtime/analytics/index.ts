@@ -49,13 +49,6 @@ export function buildAnalyticsRequests(
   return requests;
 }
 
-let buildFailures = 0;
-
-/** How many events could not even be built (a bug); delivery failures are in analyticsCounters(). */
-export function analyticsBuildFailures(): number {
-  return buildFailures;
-}
-
 /** Resolves on a later task, so that even the fetch set-up runs after the response has gone out. */
 const afterResponse = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -77,15 +70,15 @@ export function sendAnalytics(
     const snapshot = { ...facts };
     const work = afterResponse()
       .then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options))
-      .then(() => undefined, countBug);
+      .then(() => undefined, warnBug);
     ctx.waitUntil(work);
   } catch (error) {
-    countBug(error);
+    warnBug(error);
   }
 }
 
-function countBug(error: unknown): void {
-  buildFailures++;
+/** An event that could not even be built (a bug): said, never thrown. */
+function warnBug(error: unknown): void {
   console.warn(
     `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`,
   );

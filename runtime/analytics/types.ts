@@ -18,7 +18,6 @@ export interface EventFacts {
 }
 
 export type Provider = "provider_a" | "provider_b";
-export const PROVIDERS: readonly Provider[] = ["provider_a", "provider_b"];
 
 /** The variables analytics reads; any object carrying them (the worker's Env, process.env) will do. */
 export type AnalyticsEnv = Partial<

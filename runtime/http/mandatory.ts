@@ -137,8 +137,6 @@ export const MANDATORY_CONTROLS: readonly MandatoryControl[] = [
   },
 ];
 
-export const MANDATORY_HEADERS: readonly string[] = MANDATORY_CONTROLS.map((c) => c.header);
-
 /**
  * The mandatory headers for one merged rule set: each merged value that keeps its control,
  * the reference otherwise. Computed once per set of matching rules (headers.ts caches it).

@@ -70,7 +70,6 @@ export const LINK_ROW_SCHEMA = z.strictObject({
   owner: text().optional(),
 });
 
-export type LinkRowInput = z.input<typeof LINK_ROW_SCHEMA>;
 export type LinkRow = z.output<typeof LINK_ROW_SCHEMA>;
 
 /** A row that passed the shape check, with its place. */
