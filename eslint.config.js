@@ -6,6 +6,7 @@ export default tseslint.config(
       "node_modules/",
       "dist/",
       "out/",
+      // Generated: the bundle of runtime/ (src/worker.js); lint its sources instead.
       "src/",
       "coverage/",
       "**/*.js",
