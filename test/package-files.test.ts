@@ -56,6 +56,10 @@ describe("npm pack ships the product only", () => {
     }
   });
 
+  it("no source map is packed: the CLI's bundle is readable as it is", () => {
+    expect(files.filter((path) => path.endsWith(".map"))).toEqual([]);
+  });
+
   it("no test, fixture, benchmark or golden file is packed", () => {
     expect(files.filter((path) => NOT_PRODUCT.test(path))).toEqual([]);
   });
