@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../lib/cli.js";
+import { runCli } from "./support/run-cli.js";
 import { startCollector } from "./support/collector.js";
 
 const WEBSITE_ID = "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
@@ -20,13 +20,8 @@ async function instanceWith(vars: string): Promise<string> {
 }
 
 async function run(root: string): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(["analytics", "test", "--root", root], {
-    out: (s) => out.push(s),
-    err: (s) => err.push(s),
-  });
-  return { code, out, err };
+  const { code, outLines, errLines } = await runCli(["analytics", "test", "--root", root]);
+  return { code, out: outLines, err: errLines };
 }
 
 describe("shortlinks analytics test", () => {

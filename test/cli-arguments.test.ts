@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../lib/cli.js";
+import { runCli } from "./support/run-cli.js";
 import { CLI, REPO } from "./support/build-instance.js";
 
 let work: string;
@@ -103,12 +103,10 @@ describe("every bad argument: one line on stderr, exit 2, nothing written", () =
     ["diff --json --markdown", () => ["diff", "--root", root, "--json", "--markdown"]],
   ])("%s", async (_name, args) => {
     const before = tree();
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(args(), { out: (t) => out.push(t), err: (t) => err.push(t) });
-    expect(err.join("\n")).not.toMatch(/internal error|\n\s+at /);
-    expect(err.join("\n").split("\n")).toHaveLength(1);
-    expect(out).toEqual([]);
+    const { code, outLines, err } = await runCli(args());
+    expect(err).not.toMatch(/internal error|\n\s+at /);
+    expect(err.split("\n")).toHaveLength(1);
+    expect(outLines).toEqual([]);
     expect(code).toBe(2);
     expect(tree()).toEqual(before);
   });
@@ -122,13 +120,9 @@ describe("--at takes ISO 8601 with an offset only, as schedules do", () => {
     ["2027-02-30T00:00:00Z", "a day that does not exist"],
   ])("%s (%s) is refused by explain and diff, naming --at", async (at) => {
     for (const command of [["explain", "/docs"], ["diff"]]) {
-      const err: string[] = [];
-      const code = await main([...command, "--root", root, "--at", at], {
-        out: () => {},
-        err: (t) => err.push(t),
-      });
+      const { code, err } = await runCli([...command, "--root", root, "--at", at]);
       expect(code).toBe(2);
-      expect(err.join("\n")).toMatch(/--at must be ISO 8601 with an offset/);
+      expect(err).toMatch(/--at must be ISO 8601 with an offset/);
     }
   });
 });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../lib/cli.js";
+import { runCli } from "./support/run-cli.js";
 import { CLI } from "./support/build-instance.js";
 import { createTestRepo, yamlRows, type TestRepo } from "./support/git-repo.js";
 
@@ -23,15 +23,7 @@ function asProcess(...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main([...args, "--root", r.root], {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-  });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = (...args: string[]) => runCli([...args, "--root", r.root]);
 
 const DOCS = { slug: "docs", target: "https://docs.example.com/" };
 const BLOG = { slug: "blog", target: "https://blog.example.com/", status: 301 };
@@ -133,15 +125,9 @@ describe("shortlinks diff and check --against", () => {
     const outside = mkdtempSync(join(tmpdir(), "shortlinks-nogit-"));
     try {
       for (const args of [["diff"], ["check", "--against", "HEAD"]]) {
-        const err: string[] = [];
-        const code = await main([...args, "--root", outside], {
-          out: () => {},
-          err: (t) => err.push(t),
-        });
+        const { code, err } = await runCli([...args, "--root", outside]);
         expect(code).toBe(2);
-        expect(err.join("\n")).toMatch(
-          /^shortlinks (diff|check): .*is not inside a git repository/,
-        );
+        expect(err).toMatch(/^shortlinks (diff|check): .*is not inside a git repository/);
       }
     } finally {
       rmSync(outside, { recursive: true, force: true });

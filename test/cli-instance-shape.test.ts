@@ -18,7 +18,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../lib/cli.js";
+import { runCli } from "./support/run-cli.js";
 import { REPO } from "./support/build-instance.js";
 
 let work: string;
@@ -127,13 +127,9 @@ describe.each(SHAPES)("%s", (_shape, at, make) => {
   it.each(COMMANDS)("%s: one coded line naming it, exit 1, nothing written", async (_c, args) => {
     const root = misshapen(at, make, args[0] === "diff");
     const before = tree(root);
-    const out: string[] = [];
-    const err: string[] = [];
     const argv = args.map((a) => (a === "EXPORT" ? join(work, "_redirects") : a));
-    const code = await main([...argv, "--root", root], {
-      out: (text) => out.push(...text.split("\n")),
-      err: (text) => err.push(...text.split("\n")),
-    });
+    const run = await runCli([...argv, "--root", root]);
+    const [code, out, err] = [run.code, run.outLines, run.errLines];
     const text = [...out, ...err].join("\n");
     expect(text).not.toMatch(/internal error|\n\s+at |OUTSIDE-SECRET/);
     if (args.includes("--json")) {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../lib/cli.js";
+import { runCli } from "./support/run-cli.js";
 
 let root: string;
 let built: { code: number; out: string; err: string };
@@ -29,15 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main([...args, "--root", root], {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-  });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = (...args: string[]) => runCli([...args, "--root", root]);
 
 describe("SL307 overrides under a splat are info, summarised per splat", () => {
   it("check prints one line per splat, not one per override, and the warnings in full", async () => {

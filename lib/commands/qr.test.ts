@@ -2,8 +2,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../cli.js";
 import { QR_MAX_BYTES } from "../../runtime/contract/index.js";
+import { runCli } from "../../test/support/run-cli.js";
 import { qrSvg } from "../../runtime/pages/qr-svg.js";
 
 let root: string;
@@ -13,15 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main([...args, "--root", root], {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-  });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = (...args: string[]) => runCli([...args, "--root", root]);
 
 describe("shortlinks qr", () => {
   it("prints the QR code in the terminal, then the short URL (the link's own slug)", async () => {

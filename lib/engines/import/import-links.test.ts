@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { main } from "../../cli.js";
+import { runCli } from "../../../test/support/run-cli.js";
 import { importLinks } from "./import-links.js";
 
 const INSTANCE = join(import.meta.dirname, "..", "..", "..", "fixtures", "import", "instance");
@@ -178,15 +178,7 @@ describe("import", () => {
 });
 
 describe("shortlinks import (CLI)", () => {
-  async function run(...args: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main([...args, "--root", root], {
-      out: (t) => out.push(t),
-      err: (t) => err.push(t),
-    });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  }
+  const run = (...args: string[]) => runCli([...args, "--root", root]);
 
   it("exit 0 when every line is imported, 1 when one is not; a summary line either way", async () => {
     const ok = await run("import", "redirects", put("ok", "/a https://example.com/a 301\n"));
