@@ -9,6 +9,8 @@ import { parseRoot } from "./arguments.js";
 import { printable } from "../shared/printable.js";
 import { SITE_FILE } from "../shared/paths.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
+import { REDIRECT_STATUSES } from "../../runtime/contract/index.js";
+import { oneOf } from "../shared/words.js";
 
 interface AddOptions {
   root: string;
@@ -26,7 +28,8 @@ interface AddOptions {
 }
 
 function statusNumber(value: string): number {
-  if (!/^\d{3}$/.test(value)) throw new InvalidArgumentError("expected 301, 302, 307 or 308");
+  if (!/^\d{3}$/.test(value))
+    throw new InvalidArgumentError(`expected ${oneOf(REDIRECT_STATUSES)}`);
   return Number(value);
 }
 
@@ -41,7 +44,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
       "--file <file>",
       "link source to append to (custom/links/NAME.yaml or .csv); default: the one YAML source, else links.yaml",
     )
-    .option("--status <n>", "redirect status: 301, 302, 307 or 308", statusNumber)
+    .option("--status <n>", `redirect status: ${oneOf(REDIRECT_STATUSES)}`, statusNumber)
     .option("--state <state>", "active, paused, retired, disabled or draft")
     .option("--schedule-label <label>", "schedule label (exact links only)")
     .option("--start <time>", "schedule start, ISO 8601 with an offset")

@@ -32,6 +32,8 @@ export type EffectiveState = LinkState | "scheduled" | "expired";
 
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+/** The statuses browsers cache without asking again: a published one must keep its target. */
+export const PERMANENT_STATUSES: readonly RedirectStatus[] = [301, 308];
 
 export interface Schedule {
   label: string;

@@ -15,7 +15,7 @@ import { parseSlug } from "../../stages/2-validate/slugs.js";
 import type { LinkComparison } from "./compare-links.js";
 import { matchView, type HeadAnswer, type RoutingResult } from "./routing.js";
 import type { Resolution } from "../../../runtime/resolve.js";
-import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { PERMANENT_STATUSES, type LinkRecord } from "../../../runtime/contract/index.js";
 import { dropsRemainder } from "../../../runtime/location.js";
 import { outcomeText } from "./describe.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
@@ -32,7 +32,7 @@ interface Finding {
   hint: string;
 }
 
-const PERMANENT = new Set([301, 308]);
+const PERMANENT: ReadonlySet<number> = new Set(PERMANENT_STATUSES);
 
 function slugId(slug: string, caseSensitive: boolean): string | undefined {
   const parsed = parseSlug(slug, caseSensitive);

@@ -5,6 +5,8 @@
  * platforms' documents and Cloudflare's parser and matcher (docs/coming-from-redirects.md).
  */
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { REDIRECT_STATUSES } from "../../../../runtime/contract/index.js";
+import { oneOf } from "../../../shared/words.js";
 import type { ImportedRow, ParsedImport, ParseInput, SourceRule } from "../types.js";
 import {
   hasTrailingSlash,
@@ -19,7 +21,7 @@ export const CLOUDFLARE_MAX_LINE = 2_000;
 export const CLOUDFLARE_MAX_STATIC = 2_000;
 export const CLOUDFLARE_MAX_DYNAMIC = 100;
 const CLOUDFLARE_STATUSES = new Set([200, 301, 302, 303, 307, 308]);
-const SHORTLINKS_STATUSES = new Set([301, 302, 307, 308]);
+const SHORTLINKS_STATUSES: ReadonlySet<number> = new Set(REDIRECT_STATUSES);
 export const DEFAULT_STATUS = { cloudflare: 302, netlify: 301 } as const;
 
 export function parseRedirects(input: ParseInput): ParsedImport {
@@ -136,7 +138,7 @@ export function parseRedirects(input: ParseInput): ParsedImport {
     }
     if (!SHORTLINKS_STATUSES.has(status)) {
       refuse(
-        `status ${status} has no equivalent: links redirect with 301, 302, 307 or 308`,
+        `status ${status} has no equivalent: links redirect with ${oneOf(REDIRECT_STATUSES)}`,
         status === 303 ? "302 or 307 answer a GET the same way" : undefined,
       );
       continue;
