@@ -1279,7 +1279,7 @@ var REGISTRY_SCHEMA = "shortlinks.registry/2";
 var SHARD_SCHEMA = "shortlinks.registry-shard/2";
 var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
-var SITE_CONFIG_SCHEMA = "shortlinks.site-config/2";
+var SITE_CONFIG_SCHEMA = "shortlinks.site-config/3";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
 var STATS_INDEX_SCHEMA = "shortlinks.stats-index/2";
 var STATS_PAGE_SCHEMA = "shortlinks.stats-page/1";
@@ -4726,25 +4726,11 @@ async function warmUpStats() {
 var SITE = {
   schema: SITE_CONFIG_SCHEMA,
   generator: "shortlinks/warm-up",
-  site_name: "warm-up",
   base_url: "https://warm-up.invalid",
   default_lang: "en",
-  languages: ["en"],
   case_sensitive: false,
-  default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
-  routes: {
-    lookup: {
-      en: "/lookup",
-      fr: "/fr/lookup",
-      es: "/es/lookup",
-      it: "/it/lookup",
-      de: "/de/lookup"
-    },
-    stats: "/en/_stats/",
-    tests: "/en/_tests/"
-  },
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],

@@ -151,23 +151,14 @@ export interface HeaderRule {
 export interface SiteConfig {
   schema: typeof SITE_CONFIG_SCHEMA;
   generator: string;
-  site_name: string;
   base_url: string;
   default_lang: Lang;
-  languages: Lang[];
   case_sensitive: boolean;
   /** Only when `/x` and `/x/` are different paths (site.yaml `trailing_slash: strict`). */
   trailing_slash?: "strict";
-  default_status: RedirectStatus;
   /** Seconds of shared caching for redirects; 0 means `no-store`. */
   redirect_max_age: number;
   code_host_api: string;
-  /** Public paths of generated product pages, e.g. lookup: { en: "/lookup", fr: "/fr/consultation" }. */
-  routes: {
-    lookup: Record<Lang, string>;
-    stats: string; // "/<lang>/_stats/"
-    tests: string; // "/<lang>/_tests/"
-  };
   /** The optional product pages this instance publishes; the others answer like a miss. */
   pages: OptionalPage[];
   /** Every public static file the build wrote (product and custom). */
@@ -181,7 +172,6 @@ export interface SiteConfig {
    * worker applies them after every rule wherever a rule set would weaken one (http/mandatory.ts).
    */
   mandatory_headers: Record<string, string>;
-  public_disclosure?: string;
 }
 
 /** One expectation of custom/tests.yaml (the tests page evaluates them, `check` too). */

@@ -141,20 +141,12 @@ export const ASSET_SCHEMAS = {
   [SITE_CONFIG_SCHEMA]: z.strictObject({
     schema: z.literal(SITE_CONFIG_SCHEMA),
     generator: z.string().min(1),
-    site_name: z.string().min(1),
     base_url: z.string().url(),
     default_lang: lang,
-    languages: z.array(lang).min(1),
     case_sensitive: z.boolean(),
     trailing_slash: z.literal("strict").optional(),
-    default_status: z.literal(REDIRECT_STATUSES),
     redirect_max_age: z.number().int().min(0),
     code_host_api: z.string().url(),
-    routes: z.strictObject({
-      lookup: z.record(lang, z.string()),
-      stats: z.string(),
-      tests: z.string(),
-    }),
     pages: z.array(z.enum(OPTIONAL_PAGES)),
     static_paths: strings,
     page_titles: z.record(z.string(), z.string()),
@@ -166,7 +158,6 @@ export const ASSET_SCHEMAS = {
       }),
     ),
     mandatory_headers: z.record(z.string(), z.string()),
-    public_disclosure: z.string().optional(),
   }),
   [CUSTOM_ASSETS_SCHEMA]: z.strictObject({
     schema: z.literal(CUSTOM_ASSETS_SCHEMA),

@@ -1,7 +1,10 @@
-/** `/links-site-config.json`: what the runtime needs to know about the site. */
-import { LOOKUP_ROUTES } from "../../../runtime/routes.js";
+/**
+ * `/links-site-config.json`: what the runtime needs to know about the site. Its routes and
+ * languages are the runtime's own constants (runtime/routes.ts), and what the pages and headers
+ * need of site.yaml is compiled into them, so neither is repeated here; `generator` and
+ * `code_host_api` record what the header rules were compiled by and with.
+ */
 import {
-  LANGUAGES,
   OPTIONAL_PAGES,
   SITE_CONFIG_SCHEMA,
   type HeaderRule,
@@ -25,22 +28,17 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
   const config: SiteConfig = {
     schema: SITE_CONFIG_SCHEMA,
     generator: input.generator,
-    site_name: site.site_name,
     base_url: site.base_url,
     default_lang: site.default_lang,
-    languages: [...LANGUAGES],
     case_sensitive: site.case_sensitive,
-    default_status: site.default_status,
     redirect_max_age: site.redirect_max_age,
     code_host_api: site.code_host_api,
-    routes: { lookup: { ...LOOKUP_ROUTES }, stats: "/<lang>/_stats/", tests: "/<lang>/_tests/" },
     pages: OPTIONAL_PAGES.filter((page) => site.pages[page] === "published"),
     static_paths: [...input.staticPaths].sort(),
     page_titles: input.pageTitles,
     header_rules: input.headerRules,
     mandatory_headers: input.mandatoryHeaders,
   };
-  if (site.public_disclosure !== undefined) config.public_disclosure = site.public_disclosure;
   if (site.trailing_slash === "strict") config.trailing_slash = "strict";
   return config;
 }
