@@ -1,8 +1,9 @@
 /**
  * The diagnostic codes the runtime reports itself (a warning line, never a thrown error). The
- * runtime imports nothing from lib/, so its codes are declared here; lib/shared/diagnostics.ts includes
- * this table (and the target rules of runtime/targets/rules.ts) in the one registry, which adds
- * each code's severity, stage and docs anchor. Add a runtime code here, never as a bare string.
+ * runtime imports nothing from lib/, so its codes are declared here;
+ * lib/shared/diagnostic-codes.ts includes this table (and the target rules of
+ * runtime/targets/rules.ts) in the one registry, which adds each code's severity, stage and docs
+ * anchor. Add a runtime code here, never as a bare string.
  */
 export const RUNTIME_CODES = {
   SL701: "ANALYTICS_PROVIDER is not one of the four values",

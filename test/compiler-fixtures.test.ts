@@ -7,16 +7,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkInstance } from "../lib/engines/check/check.js";
 import { compileInstance } from "../lib/stages/compile.js";
-import {
-  DIAGNOSTIC_CODES,
-  formatDiagnostic,
-  NO_FIXTURE,
-  type DiagnosticCode,
-} from "../lib/shared/diagnostics.js";
+import { formatDiagnostic } from "../lib/shared/diagnostics.js";
 import { MAX_ASSET_BYTES } from "../runtime/contract/index.js";
 import { assetSchemaProblems } from "../lib/stages/4-assets/asset-schemas.js";
 import { expectGolden } from "./golden.js";
 import { tinyInstance } from "./support/tiny-instance.js";
+import {
+  DIAGNOSTIC_CODES,
+  NO_FIXTURE,
+  type DiagnosticCode,
+} from "../lib/shared/diagnostic-codes.js";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const CASES = readdirSync(FIXTURES)

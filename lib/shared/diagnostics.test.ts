@@ -1,14 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  DIAGNOSTIC_CODES,
-  demote,
-  diag,
-  errorsIn,
-  hasErrors,
-  type DiagnosticCode,
-} from "./diagnostics.js";
+import { demote, diag, errorsIn, hasErrors } from "./diagnostics.js";
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes.js";
 
 const REPO = join(import.meta.dirname, "..", "..");
 const CODES = Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[];

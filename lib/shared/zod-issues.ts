@@ -1,6 +1,7 @@
 /** Turn zod issues into diagnostics that name the field, what was expected and what was found. */
 import type { z } from "zod";
-import { describeFound, diag, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
+import { describeFound, diag, type Diagnostic } from "./diagnostics.js";
+import { type DiagnosticCode } from "./diagnostic-codes.js";
 
 export interface IssueCodes {
   missing: DiagnosticCode;

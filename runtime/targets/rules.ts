@@ -1,6 +1,6 @@
 /**
  * The target rules of the specification, their stable codes (SL2NN) and the refusal shape.
- * lib/shared/diagnostics.ts registers one code per rule of RULE_TITLES.
+ * lib/shared/diagnostic-codes.ts registers one code per rule of RULE_TITLES.
  */
 import { INVISIBLE_CLASS } from "./invisible.js";
 

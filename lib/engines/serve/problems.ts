@@ -1,7 +1,7 @@
 /**
  * The serve stage's one error type. Expected mistakes (no bundle, a broken .dev.vars line, a busy
- * port) become a short coded message (SL60x, registered in lib/shared/diagnostics.ts); anything else is
- * a bug.
+ * port) become a short coded message (SL60x, registered in lib/shared/diagnostic-codes.ts);
+ * anything else is a bug.
  */
 import type { Diagnostic } from "../../shared/diagnostics.js";
 
