@@ -5,7 +5,7 @@
  * (SL117, naming file and line) and `check` and `diff` in every format print no raw control.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../lib/cli.js";
+import { runCli } from "./support/run-cli.js";
 import { createTestRepo, type TestRepo } from "./support/git-repo.js";
 import { CONTROLS, hexOf, RAW_CONTROL } from "./support/hostile-text.js";
 
@@ -41,14 +41,7 @@ function hostileCsv(): string {
   return ["slug,target,description,owner", ...rows].join("\n") + "\n";
 }
 
-async function run(...args: string[]) {
-  const lines: string[] = [];
-  const code = await main([...args, "--root", r.root], {
-    out: (t) => lines.push(t),
-    err: (t) => lines.push(t),
-  });
-  return { code, text: lines.join("\n") };
-}
+const run = (...args: string[]) => runCli([...args, "--root", r.root]);
 
 beforeAll(() => {
   r = createTestRepo({

@@ -12,17 +12,23 @@ export interface CliRun {
   /** The same, split into lines (empty when nothing was printed). */
   outLines: string[];
   errLines: string[];
+  /** Both streams as a terminal shows them: every printed chunk in the order it came. */
+  text: string;
 }
 
 export async function runCli(args: readonly string[]): Promise<CliRun> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main([...args], { out: (t) => out.push(t), err: (t) => err.push(t) });
+  const [out, err, both]: string[][] = [[], [], []];
+  const into = (stream: string[]) => (text: string) => {
+    stream.push(text);
+    both.push(text);
+  };
+  const code = await main([...args], { out: into(out), err: into(err) });
   return {
     code,
     out: out.join("\n"),
     err: err.join("\n"),
     outLines: out.flatMap((t) => t.split("\n")),
     errLines: err.flatMap((t) => t.split("\n")),
+    text: both.join("\n"),
   };
 }
