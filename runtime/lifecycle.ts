@@ -1,4 +1,4 @@
-import type { EffectiveState, LinkRecord } from "./contract/index.js";
+import type { EffectiveState, LinkRecord, StatePage } from "./contract/index.js";
 
 /** The lifecycle table of docs/runtime.md: the state a link is in at `now`, schedule applied (exact links only). */
 export function effectiveState(
@@ -16,7 +16,7 @@ export function effectiveState(
 
 export type StateOutcome =
   | { kind: "redirect" }
-  | { kind: "page"; page: "scheduled" | "expired" | "paused" | "retired"; status: 404 | 410 | 503 }
+  | { kind: "page"; page: StatePage; status: 404 | 410 | 503 }
   | { kind: "hidden" };
 
 /** Which outcome each effective state yields. `hidden` is answered exactly like a miss. */

@@ -7,6 +7,7 @@ import {
   OPTIONAL_PAGES,
   PRIVATE_DIRS,
   PRIVATE_FILES,
+  STATE_PAGES,
   type Lang,
 } from "./contract/index.js";
 
@@ -37,10 +38,7 @@ export const PAGE_IDS = [
   "lookup",
   "lookup-result",
   "not-found",
-  "scheduled",
-  "expired",
-  "paused",
-  "retired",
+  ...STATE_PAGES,
   "stats",
   "tests",
 ] as const;

@@ -1317,6 +1317,12 @@ var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
 var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
+var STATE_PAGES = [
+  "scheduled",
+  "expired",
+  "paused",
+  "retired"
+];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
@@ -1344,6 +1350,14 @@ var ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
 var POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH];
 var PAGES_DIR = "/_pages/";
 var STATIC_DIR = "/assets/";
+var PAGE_IDS = [
+  "lookup",
+  "lookup-result",
+  "not-found",
+  ...STATE_PAGES,
+  "stats",
+  "tests"
+];
 function pageAssetPath(lang, page) {
   return `${PAGES_DIR}${lang}/${page}.html`;
 }
@@ -2068,7 +2082,7 @@ async function lookupSlug(input, ctx, now) {
   const resolution = await resolve({ method: "GET", url: path, now }, ctx);
   const link = resolution.link;
   const state = resolution.effective_state;
-  if (!link || !state || state === "disabled" || state === "draft") return { found: false, slug };
+  if (!link || !state || STATE_OUTCOMES[state].kind === "hidden") return { found: false, slug };
   const result = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
   if (resolution.outcome.type === "redirect") {
@@ -3566,13 +3580,13 @@ function encodeSegment(segment) {
 }
 
 // runtime/pages/lookup-result.ts
-var STATE_VARIANTS = ["scheduled", "expired", "paused", "retired"];
+var LOOKUP_VARIANTS = ["found", "unavailable", "not-found", ...STATE_PAGES];
 function safeTarget(target) {
   return target !== void 0 && /^https?:\/\//i.test(target) ? target : void 0;
 }
 function lookupVariant(result) {
   if (!result.found) return "not-found";
-  const byState = STATE_VARIANTS.find((variant) => variant === result.state);
+  const byState = STATE_PAGES.find((variant) => variant === result.state);
   if (byState) return byState;
   return safeTarget(result.target) ? "found" : "unavailable";
 }

@@ -29,6 +29,14 @@ export const LINK_STATES = ["active", "paused", "retired", "disabled", "draft"] 
 export type LinkState = (typeof LINK_STATES)[number];
 /** What a link is at one moment, after its schedule is applied. */
 export type EffectiveState = LinkState | "scheduled" | "expired";
+/** The effective states answered with a page of their own (each has its page and lookup message). */
+export const STATE_PAGES = [
+  "scheduled",
+  "expired",
+  "paused",
+  "retired",
+] as const satisfies readonly EffectiveState[];
+export type StatePage = (typeof STATE_PAGES)[number];
 
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];

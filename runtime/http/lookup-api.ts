@@ -4,6 +4,7 @@
  * look exactly like unknown ones.
  */
 import { resolve, type ResolveContext } from "../resolve.js";
+import { STATE_OUTCOMES } from "../lifecycle.js";
 import type { EffectiveState, Lang, LinkKind } from "../contract/index.js";
 import { LANGUAGES, LOOKUP_INPUT_MAX } from "../contract/index.js";
 
@@ -45,7 +46,7 @@ export async function lookupSlug(
   const resolution = await resolve({ method: "GET", url: path, now }, ctx);
   const link = resolution.link;
   const state = resolution.effective_state;
-  if (!link || !state || state === "disabled" || state === "draft") return { found: false, slug };
+  if (!link || !state || STATE_OUTCOMES[state].kind === "hidden") return { found: false, slug };
   const result: LookupResult = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
   if (resolution.outcome.type === "redirect") {

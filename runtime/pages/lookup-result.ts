@@ -12,6 +12,7 @@
  *                  empty when the URL is too long for a QR code
  *   {{input}}      what the visitor typed, escaped: the lookup box's value when it is shown again
  */
+import { STATE_PAGES } from "../contract/forms.js";
 import { escapeHtml } from "./escape.js";
 import { qrSvg, shortLinkUrl } from "./qr-svg.js";
 import type { LinkKind } from "../contract/index.js";
@@ -26,19 +27,8 @@ export interface LookupResultLike {
   schedule_label?: string;
 }
 
-export const LOOKUP_VARIANTS = [
-  "found",
-  "unavailable",
-  "not-found",
-  "scheduled",
-  "expired",
-  "paused",
-  "retired",
-] as const;
+export const LOOKUP_VARIANTS = ["found", "unavailable", "not-found", ...STATE_PAGES] as const;
 export type LookupVariant = (typeof LOOKUP_VARIANTS)[number];
-
-/** Effective states that have their own message. */
-const STATE_VARIANTS: readonly LookupVariant[] = ["scheduled", "expired", "paused", "retired"];
 
 /** Only web addresses are ever shown as a link target. */
 function safeTarget(target: string | undefined): string | undefined {
@@ -48,7 +38,7 @@ function safeTarget(target: string | undefined): string | undefined {
 /** Which message a result gets. An active link without a usable target is `unavailable`. */
 export function lookupVariant(result: LookupResultLike): LookupVariant {
   if (!result.found) return "not-found";
-  const byState = STATE_VARIANTS.find((variant) => variant === result.state);
+  const byState = STATE_PAGES.find((variant) => variant === result.state);
   if (byState) return byState;
   return safeTarget(result.target) ? "found" : "unavailable";
 }
