@@ -1,15 +1,19 @@
 // A slow or failing analytics provider never delays a redirect. Builds the example
 // instance, imports the built worker in Node, and times GET /docs with both providers pointed at
 // a local collector that answers at once, never answers, or answers 500 — interleaved in one run.
-// Usage: node bench/analytics-latency.mjs [requests-per-mode]
+// Usage: node bench/analytics-latency.mjs [requests-per-mode] [--no-write]. Writes the current
+// "Analytics" table of BENCHMARKS.md.
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { runLine, writeBenchmarksSection } from "../scripts/benchmarks-section.mjs";
 
-const N = Number(process.argv[2] ?? 500);
+const args = process.argv.slice(2);
+const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 500);
+const loadAtStart = loadavg()[0];
 const REPO = join(import.meta.dirname, "..");
 const out = await mkdtemp(join(tmpdir(), "shortlinks-analytics-bench-"));
 execFileSync(
@@ -85,12 +89,18 @@ for (const server of Object.values(servers)) server.close();
 
 const pct = (list, p) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) * p)];
 const median = Object.fromEntries(modes.map((m) => [m, pct(times[m], 0.5)]));
-console.log(
-  `requests per mode: ${N}, interleaved; background dispatches: ${background.length} (${settled.filter((s) => s.status === "rejected").length} rejected, ${warnings} failed deliveries logged)`,
-);
-console.log("| provider answers | median µs | p95 µs | median vs healthy |");
-console.log("|---|---|---|---|");
-for (const m of modes)
-  console.log(
-    `| ${{ ok: "200 at once", hang: "never", error: "500" }[m]} | ${median[m].toFixed(1)} | ${pct(times[m], 0.95).toFixed(1)} | ${(median[m] / median.ok).toFixed(2)}x |`,
-  );
+const section = [
+  runLine(`npm run bench:analytics -- ${N}`, loadAtStart),
+  "",
+  `Requests per mode: ${N}, interleaved; background dispatches: ${background.length} (${settled.filter((s) => s.status === "rejected").length} rejected, ${warnings} failed deliveries logged).`,
+  "",
+  "| provider answers | median µs | p95 µs | median vs healthy |",
+  "|---|---|---|---|",
+  ...modes.map(
+    (m) =>
+      `| ${{ ok: "200 at once", hang: "never", error: "500" }[m]} | ${median[m].toFixed(1)} | ${pct(times[m], 0.95).toFixed(1)} | ${(median[m] / median.ok).toFixed(2)}x |`,
+  ),
+].join("\n");
+console.log(section);
+if (!args.includes("--no-write"))
+  writeBenchmarksSection("analytics", section, { title: "Analytics" });

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { machineLine, writeBenchmarksSection } from "../scripts/benchmarks-section.mjs";
+import { runLine, writeBenchmarksSection } from "../scripts/benchmarks-section.mjs";
 import { startWorkerd } from "./workerd.mjs";
 import { runWrk } from "./wrk.mjs";
 
@@ -95,6 +95,7 @@ async function trace(spec) {
   }
 }
 
+const loadAtStart = loadavg()[0];
 const rows = [];
 for (let round = 0; round < Number(values.rounds); round++)
   for (const [name, spec] of WORKERS) {
@@ -107,11 +108,12 @@ for (let round = 0; round < Number(values.rounds); round++)
 
 const mib = (n) => n.toFixed(1);
 const section = [
-  "## Isolate heap under load",
+  runLine(
+    `node bench/heap-trace.mjs --size ${values.size} --load ${values.load} --seconds ${seconds} --rounds ${values.rounds}\` after \`npm run bench -- --sizes ${values.size}`,
+    loadAtStart,
+  ),
   "",
-  `Machine: ${machineLine()}. Command: \`node bench/heap-trace.mjs --size ${values.size} --load ${values.load} --seconds ${seconds} --rounds ${values.rounds}\` after \`npm run bench -- --sizes ${values.size}\`. 1-minute load average at the end: ${loadavg()[0].toFixed(2)}.`,
-  "",
-  `One wrk load (-t 2 -c 64, ${seconds} s, the ${values.load} paths of ${values.size}) per worker and round, each on a fresh workerd. "Used" is the V8 heap in use (\`Runtime.getHeapUsage\`, garbage not yet collected included), sampled while the load runs and once after it; "retained" is what stays after a full collection (a heap snapshot collects first).`,
+  `One wrk load (-t 2 -c 64, ${seconds} s, the ${values.load} paths of ${values.size}) per worker and round.`,
   "",
   "| worker | round | requests | used, peak while loaded | used after the load | retained |",
   "|---|---:|---:|---:|---:|---:|",
@@ -121,5 +123,6 @@ const section = [
   ),
   "",
 ].join("\n");
-if (!values["no-write"]) writeBenchmarksSection(section);
+if (!values["no-write"])
+  writeBenchmarksSection("heap", section, { title: "Isolate heap under load" });
 console.log(section);

@@ -1,4 +1,4 @@
-/** Markdown for BENCHMARKS.md "Runtime": one table per size, then the goals with measured values. */
+/** Markdown for BENCHMARKS.md "Runtime": the sizes side by side, the Zipf load, the goals with measured values. */
 const f = (n, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -9,8 +9,34 @@ const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b ? `${f(a 
 export function sizeTable(r) {
   if (!r.build?.ok)
     return `### ${r.name} (${f(r.size)} links)\n\nBuild failed after ${f(r.build?.seconds, 1)} s (peak ${f(r.build?.peakRssMiB)} MiB):\n\n\`\`\`\n${r.build?.error}\n\`\`\`\n`;
+  return [
+    `### ${r.name} (${f(r.size)} links; sources: ${r.sources.join(", ")})`,
+    "",
+    "| measure | value |",
+    "|---|---|",
+    ...sizeRows(r).map(([k, v]) => `| ${k} | ${v} |`),
+    "",
+  ].join("\n");
+}
+
+/** Every size that built, one column each: the one current table of BENCHMARKS.md "Runtime". */
+export function sizesTable(results) {
+  const built = results.filter((r) => r.build?.ok);
+  const columns = built.map((r) => new Map(sizeRows(r)));
+  const measures = [...new Set(columns.flatMap((rows) => [...rows.keys()]))];
+  const failed = results.filter((r) => !r.build?.ok).map(sizeTable);
+  return [
+    `| measure | ${built.map((r) => `${r.name} (${f(r.size)} links)`).join(" | ")} |`,
+    `|---|${built.map(() => "---").join("|")}|`,
+    ...measures.map((k) => `| ${k} | ${columns.map((rows) => rows.get(k) ?? "").join(" | ")} |`),
+    "",
+    ...failed,
+  ].join("\n");
+}
+
+function sizeRows(r) {
   const w = r.workerd;
-  const rows = [
+  return [
     ["Build: wall time / peak RSS", `${f(r.build.seconds, 1)} s / ${f(r.build.peakRssMiB)} MiB`],
     [
       "Registry: shards, largest / mean shard; membership filter",
@@ -70,8 +96,8 @@ export function sizeTable(r) {
         ]),
     ["Bundle in workerd, hits only", load(w.hits)],
     [
-      `Bundle in workerd, Zipf load on a fresh isolate (${zipfShape(r)}; under the CPU profiler)`,
-      load(r.zipf),
+      `Bundle in workerd, Zipf load on a fresh isolate (exponent ${r.zipfShape.exponent}, ${f(r.zipfShape.misses * 100)}% misses; under the CPU profiler)`,
+      `${load(r.zipf)} (${zipfShape(r)})`,
     ],
     [
       "Bundle in workerd, Zipf load: the isolate's own CPU per request; heap after",
@@ -163,18 +189,10 @@ export function sizeTable(r) {
     ],
     ["Load average (1 min) at start / end", r.loadavg.join(" / ")],
   ];
-  return [
-    `### ${r.name} (${f(r.size)} links; sources: ${r.sources.join(", ")})`,
-    "",
-    "| measure | value |",
-    "|---|---|",
-    ...rows.map(([k, v]) => `| ${k} | ${v} |`),
-    "",
-  ].join("\n");
 }
 
 const zipfShape = (r) =>
-  `${f(r.zipfShape.requests)} requests, exponent ${r.zipfShape.exponent}, ${f(r.zipfShape.misses * 100)}% misses, ${f(r.zipfShape.distinctPaths)} distinct paths`;
+  `${f(r.zipfShape.requests)} requests, ${f(r.zipfShape.distinctPaths)} distinct paths`;
 
 /** What one ASSETS read adds per request, beside the floor worker: whole, own, and the rest. */
 function readCost(r) {

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Benchmark: build and check time and peak RSS for generated 1k, 10k and 100k link instances.
 // Usage: npm run bench:build [-- --sizes 1000,10000] [-- --no-write]
-// Writes the "Build" section of BENCHMARKS.md (creating the file with a machine header).
+// Writes the current "Build" table of BENCHMARKS.md.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BENCHMARKS, runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -117,19 +118,8 @@ for (const n of sizes) {
 }
 
 if (write) {
-  const file = join(repo, "BENCHMARKS.md");
-  const node = process.version;
-  const model =
-    (readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) ?? [])[1] ?? "unknown";
-  const header = `# Benchmarks\n\nMachine: ${cpus().length} cores (nproc), ${model}, Node ${node}.\n`;
   const section = [
-    "## Build",
-    "",
-    "Command: `npm run build:cli && npm run bench:build`. Generated instances: 70% of the links in three",
-    "YAML files, 30% in one CSV; 5% splats, 10% scheduled, mixed states. Wall time of the whole CLI",
-    "process (`node bin/shortlinks.js build|check --root DIR`), peak RSS from `/usr/bin/time`.",
-    "Target: 100k links validated and built in under 10 s, under 1 GiB.",
-    `1-minute load average when the run started: ${loadAtStart.toFixed(2)} (other work on the machine inflates the times).`,
+    runLine(`npm run build:cli && npm run bench:build -- --sizes ${sizes.join(",")}`, loadAtStart),
     "",
     "| links | build (s) | build peak RSS (MiB) | check (s) | check peak RSS (MiB) |",
     "|---:|---:|---:|---:|---:|",
@@ -137,17 +127,7 @@ if (write) {
       (r) =>
         `| ${r.n} | ${r.build.seconds.toFixed(2)} | ${r.build.rssMiB.toFixed(0)} | ${r.check.seconds.toFixed(2)} | ${r.check.rssMiB.toFixed(0)} |`,
     ),
-    "",
   ].join("\n");
-  let text = existsSync(file) ? readFileSync(file, "utf8") : header;
-  if (!text.startsWith("# Benchmarks")) text = header + "\n" + text;
-  const start = text.indexOf("## Build\n");
-  if (start >= 0) {
-    const next = text.indexOf("\n## ", start + 1);
-    text = text.slice(0, start) + section + (next >= 0 ? "\n" + text.slice(next + 1) : "");
-  } else {
-    text = text.trimEnd() + "\n\n" + section;
-  }
-  writeFileSync(file, text);
-  console.log(`wrote the Build section of ${file}`);
+  writeBenchmarksSection("build", section, { title: "Build" });
+  console.log(`wrote the Build section of ${BENCHMARKS}`);
 }

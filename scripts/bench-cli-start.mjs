@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { machineLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
+import { runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = join(import.meta.dirname, "..");
 const RUNS = 11;
@@ -53,22 +53,17 @@ for (const r of rows) console.log(`${r.name}: median ${r.median.toFixed(0)} ms`)
 
 if (!values["no-write"]) {
   writeBenchmarksSection(
+    "cli-start",
     [
-      "## CLI start",
-      "",
-      "Command: `npm run build:cli && npm run bench:cli`. Wall time of whole processes, each run",
-      `${RUNS} times one after another (median, min, max). \`out/cli.js\` is one bundle that imports its`,
-      "packages at start; miniflare (workerd) is imported only by `serve` and `analytics test`, which",
-      "run workerd (`test/cli-startup.test.ts` keeps it so).",
-      `Machine: ${machineLine()}; 1-minute load average at the start: ${load.toFixed(2)}.`,
+      runLine(`npm run build:cli && npm run bench:cli (${RUNS} runs of each)`, load),
       "",
       "| process | median (ms) | min (ms) | max (ms) |",
       "|---|---:|---:|---:|",
       ...rows.map(
         (r) => `| ${r.name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)} | ${r.max.toFixed(0)} |`,
       ),
-      "",
     ].join("\n"),
+    { title: "CLI start" },
   );
   console.log("wrote the CLI start section of BENCHMARKS.md");
 }

@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { makeLinks, writeInstance } from "../bench/generate.mjs";
-import { BENCHMARKS, machineLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
+import { BENCHMARKS, runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = join(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -150,17 +150,7 @@ try {
 
 if (!values["no-write"]) {
   const section = [
-    "## Diff",
-    "",
-    "Command: `npm run build:cli && npm run bench:diff`. A generated instance (`bench/generate.mjs`,",
-    `${size.toLocaleString("en")} links in CSV) committed in a throwaway git repository; the work tree then has 1,000 changes:`,
-    "250 links added, 250 removed, 250 new targets, 150 retired, 100 moved to another file. Wall time",
-    "of `node bin/shortlinks.js diff --root DIR --json` (both sides compiled, BASE read from git); CPU",
-    "time (user + system) and peak RSS from `/usr/bin/time`. The second row also sets",
-    "`case_sensitive: true`, so every path both tables name is resolved at both sides: the worst",
-    "case, beyond the target. Target: the first row under 20 s. Wall time grows with the load other",
-    "work puts on the machine; CPU time is the steadier figure.",
-    `Machine: ${machineLine()}; 1-minute load average when the run started: ${load.toFixed(2)}.`,
+    runLine(`npm run build:cli && npm run bench:diff -- --size ${size}`, load),
     "",
     "| run | wall (s) | CPU (s) | peak RSS (MiB) | added | removed | changed | paths answering differently | problems |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -168,8 +158,7 @@ if (!values["no-write"]) {
       (r) =>
         `| ${r.name} | ${r.seconds.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${r.added} | ${r.removed} | ${r.changed} | ${r.routing} | ${r.problems} |`,
     ),
-    "",
   ].join("\n");
-  writeBenchmarksSection(section);
+  writeBenchmarksSection("diff", section, { title: "Diff" });
   console.log(`wrote the Diff section of ${BENCHMARKS}`);
 }

@@ -9,7 +9,7 @@ import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BENCHMARKS, machineLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
+import { BENCHMARKS, runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -121,23 +121,17 @@ for (const latency of latencies) {
 
 if (write) {
   const section = [
-    "## Health",
-    "",
-    "Command: `npm run build:cli && npm run bench:health`. A generated instance of",
-    `${links} links over ${HOSTS} host names, all pinned with \`--resolve\` to one HTTP server on 127.0.0.1`,
-    "(per 20 links: 17 answer 200 to HEAD, 1 redirects once, 1 refuses HEAD with 405 and answers GET,",
-    "1 is a 404). `shortlinks health --json` with its defaults (32 targets at once, 2 per host);",
-    "the classes are verified. Wall time of the whole CLI process, compile included; peak RSS from",
-    "`/usr/bin/time`. Server and CLI share the machine. Target: 1,000 links in under 10 s.",
-    `Machine: ${machineLine()}; 1-minute load average at the start: ${loadAtStart.toFixed(2)}.`,
+    runLine(
+      `npm run build:cli && npm run bench:health (${links} links over ${HOSTS} hosts)`,
+      loadAtStart,
+    ),
     "",
     "| links | server latency per answer | wall (s) | peak RSS (MiB) |",
     "|---:|---:|---:|---:|",
     ...rows.map(
       (r) => `| ${links} | ${r.latency} ms | ${r.seconds.toFixed(2)} | ${r.rssMiB.toFixed(0)} |`,
     ),
-    "",
   ].join("\n");
-  writeBenchmarksSection(section);
+  writeBenchmarksSection("health", section, { title: "Health" });
   console.log(`wrote the Health section of ${BENCHMARKS}`);
 }

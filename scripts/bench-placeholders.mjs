@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { runBuild } from "../bench/build-bench.mjs";
 import { makeLinks, makeRequests, prng, SIZES, writeInstance } from "../bench/generate.mjs";
 import { compileAssetsStub, runNodeBench } from "../bench/node-bench.mjs";
-import { machineLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
+import { runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -117,10 +117,9 @@ const row = ([pathsName, build]) => {
   return `| ${pathsName} | ${build} | ${mean.toFixed(1)} | ${median(runs.map((r) => r.loop.p50Us)).toFixed(1)} | ${ratio} | ${median(runs.map((r) => r.firstVisitReads)).toFixed(3)} |`;
 };
 writeBenchmarksSection(
+  "placeholders",
   [
-    "## Placeholder links",
-    "",
-    `Machine: ${machineLine()}. Command: \`npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js --size ${values.size} --placeholders ${count} --rounds ${rounds} --requests ${requests}\`. 1-minute load average ${load[0]} at the start, ${load[1]} at the end (other work on the machine inflates the times).`,
+    `${runLine(`npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js --size ${values.size} --placeholders ${count} --rounds ${rounds} --requests ${requests}`, load[0])} At the end: ${load[1]}.`,
     "",
     `One ${size.toLocaleString("en")}-link instance (bench/generate.mjs) built by the base CLI (\`base\`), by this one (\`new\`), and by this one with ${count} placeholder links added (\`ph\`: \`ph<n>/:id\` with a digits rule, \`ph<n>/:a/:b\`, \`ph<n>/:lang/*\`). Of the ${identical.files} asset files, byte for byte, the base and new builds differ ${identical.differ.length === 0 ? "in none" : `only in ${identical.differ.map((f) => `\`${f}\``).join(", ")}`}. Each bundle under Node with the tests' assets stub (bench/node-run.mjs), ${requests.toLocaleString("en")} requests per run, ${rounds} rounds interleaved, medians: the mean and median time per request, the ratio to the base bundle on the same paths, and the ASSETS reads per first visit (the first 5,000 paths of a fresh process, each once).`,
     "",
@@ -130,6 +129,7 @@ writeBenchmarksSection(
     "",
     `Builds: base ${dists.base.seconds} s, ${dists.base.rssMiB} MiB; new ${dists.new.seconds} s, ${dists.new.rssMiB} MiB; with placeholders ${dists.ph.seconds} s, ${dists.ph.rssMiB} MiB.`,
   ].join("\n"),
+  { title: "Placeholder links" },
 );
 log(`wrote BENCHMARKS.md ("## Placeholder links"); work files in ${relative(REPO, dir)}`);
 

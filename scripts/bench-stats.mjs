@@ -5,12 +5,12 @@
 // bench/.work/ (git-ignored); writes the "Stats API" section of BENCHMARKS.md.
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SIZES } from "../bench/generate.mjs";
 import { runStatsSize } from "../bench/stats-api.mjs";
-import { writeBenchmarksSection } from "./benchmarks-section.mjs";
+import { runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
 const WORK = join(REPO, "bench/.work");
@@ -32,6 +32,7 @@ const log = (line) => process.stderr.write(line + "\n");
 log("building the CLI (npm run build:cli)");
 execFileSync(process.execPath, [join(REPO, "scripts/build-cli.mjs")], { stdio: "inherit" });
 await mkdir(WORK, { recursive: true });
+const loadAtStart = loadavg()[0];
 const results = [];
 for (const name of sizeNames)
   results.push(
@@ -71,25 +72,8 @@ const worst = {
   reads: Math.max(...all.map((c) => c.reads)),
   readBytes: Math.max(...all.map((c) => c.readBytes)),
 };
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`;
 const section = [
-  "## Stats API",
-  "",
-  `Machine: ${machine}. Command: \`npm run bench:stats -- --sizes ${sizeNames.join(",")}\`. Generated`,
-  "instances (bench/generate.mjs: 30% of links with an owner and two tags, 1.5% paused or retired,",
-  "0.5% scheduled), built with the CLI and served in workerd behind Access (a local key pair). Each",
-  "call runs in five fresh isolates that have already answered a redirect and the stats page, so",
-  "the runtime files and the Access keys are loaded and the stats files are not: the first call",
-  "reads the index and its pages (its CPU: the median, each isolate's in brackets); five repeats",
-  "per isolate may find them in the isolate's page cache. CPU is the isolate's own time from a CPU",
-  "profile of the bundle alone (50 µs sampling; each gap between samples capped at 0.5 ms, since",
-  "the thread also runs workerd's assets service; the next column leaves the gaps uncapped, an",
-  "upper bound that counts the reads' waits; a profile without samples is left out). The profile",
-  'does not see native work without a JavaScript caller (V8 files it under "(program)"), so a',
-  "call now and then shows well under a millisecond. Reads and bytes are counted in one more",
-  "isolate by a thin module around the bundle.",
-  "Goals (docs/stats.md): under 5 ms of isolate CPU, at most 3 private-file reads and 256 KiB read",
-  "per call, at every size.",
+  runLine(`npm run bench:stats -- --sizes ${sizeNames.join(",")}`, loadAtStart),
   "",
   ...results.map(sizeTable),
   `Worst call over all sizes: ${worst.ownMs.toFixed(2)} ms of isolate CPU, ${worst.reads} private-file reads, ${kib(worst.readBytes)} read: ${worst.ownMs < GOAL.ownMs && worst.reads <= GOAL.reads && worst.readBytes <= GOAL.readBytes ? "every goal met" : "a goal is missed (marked **over**)"}.`,
@@ -99,6 +83,6 @@ const section = [
 await writeFile(join(WORK, "stats-report.md"), section);
 process.stdout.write(section);
 if (!values["no-write"]) {
-  writeBenchmarksSection(section);
+  writeBenchmarksSection("stats", section, { title: "Stats API" });
   log(`written: the Stats API section of BENCHMARKS.md and ${join(WORK, "stats-report.md")}`);
 }

@@ -1,20 +1,21 @@
 #!/usr/bin/env node
-// npm run bench [-- --sizes 1k,100k,1m] [--quick] [--seconds N]
+// npm run bench [-- --sizes 1k,100k,1m] [--quick] [--seconds N] [--no-write]
 // Runtime benchmarks (BENCHMARKS.md "Runtime"): generates synthetic instances into bench/.work/,
 // builds them, and loads the bundle in workerd and under Node, a minimal Map-lookup worker and
 // nginx `map` side by side. Needs `wrk` and `nginx` (apt-get install -y nginx wrk). Not part of npm test.
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { SIZES } from "../bench/generate.mjs";
 import { compileAssetsStub, compileShardFormat } from "../bench/node-bench.mjs";
 import { NGINX } from "../bench/nginx.mjs";
-import { goalsTable, sizeTable, zipfTable } from "../bench/report.mjs";
+import { goalsTable, sizeTable, sizesTable, zipfTable } from "../bench/report.mjs";
 import { runSize } from "../bench/run-size.mjs";
 import { WRK } from "../bench/wrk.mjs";
+import { runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
 const WORK = join(REPO, "bench/.work");
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     seconds: { type: "string" },
     "cold-runs": { type: "string" },
+    "no-write": { type: "boolean", default: false },
   },
 });
 const sizeNames = (values.sizes ?? (values.quick ? "1k,100k" : "1k,100k,1m"))
@@ -54,6 +56,7 @@ await mkdir(WORK, { recursive: true });
 const stubModule = await compileAssetsStub(WORK);
 const shardFormat = await import(pathToFileURL(await compileShardFormat(WORK)).href);
 
+const loadAtStart = loadavg()[0];
 const results = [];
 for (const name of sizeNames) {
   results.push(
@@ -88,10 +91,31 @@ await writeFile(join(WORK, "runtime-report.md"), markdown);
 await writeFile(join(WORK, "results.json"), JSON.stringify(results, null, 2));
 process.stdout.write(markdown);
 log(`\nwritten: ${join(WORK, "runtime-report.md")} and results.json`);
+if (!values["no-write"]) {
+  const command = `npm run bench -- --sizes ${sizeNames.join(",")} --seconds ${seconds} --cold-runs ${coldRuns}`;
+  writeBenchmarksSection(
+    "runtime",
+    [
+      runLine(command, loadAtStart),
+      "",
+      "#### Goals",
+      "",
+      goalsTable(results),
+      "#### The Zipf load",
+      "",
+      zipfTable(results),
+      "#### Every size",
+      "",
+      sizesTable(results),
+    ].join("\n"),
+    { title: "Runtime" },
+  );
+  log("wrote the Runtime section of BENCHMARKS.md");
+}
 
 function usage(message) {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [--sizes 1k,100k,1m] [--quick] [--seconds N] [--cold-runs N]\n`,
+    `bench: ${message}\nusage: npm run bench -- [--sizes 1k,100k,1m] [--quick] [--seconds N] [--cold-runs N] [--no-write]\n`,
   );
   process.exit(2);
 }
