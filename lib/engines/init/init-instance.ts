@@ -20,6 +20,7 @@ import {
   packageRoot,
   DEFAULTS_DIR,
   LINKS_DIR,
+  OUT_DIR,
   SITE_FILE,
   SRC_WORKER,
   TESTS_FILE,
@@ -106,7 +107,7 @@ export async function initInstance(options: InitOptions): Promise<InitResult> {
   let built: BuildResult | undefined;
   const written: Written | undefined = await writeAllOrNothing(root, files, {
     // The first build writes dist/ and src/worker.js: taken back with the files when it fails.
-    outputs: ["dist", SRC_WORKER],
+    outputs: [OUT_DIR, SRC_WORKER],
     then: async () => {
       built = await buildInstance({ root });
       return built.wrote && !hasErrors(built.diagnostics);
@@ -141,7 +142,7 @@ async function pathProblem(root: string): Promise<Diagnostic | undefined> {
       `init will not write ${SRC_WORKER}: it exists, and the first build writes the instance's worker there`,
       "move it away, or run init in another folder",
     );
-  return writeProblem(root, join(root, "dist"), { kind: "bundle" });
+  return writeProblem(root, join(root, OUT_DIR), { kind: "bundle" });
 }
 
 /** The first of `paths` (relative to the root) that is of the wrong kind for a new file. */

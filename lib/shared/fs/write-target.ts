@@ -19,13 +19,14 @@ import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { displayPath } from "./display-path.js";
 import { outDirProblem, realpathOf } from "./out-dir.js";
+import { CUSTOM_DIR, DEFAULTS_DIR, DEV_VARS_FILE, OUT_DIR } from "../paths.js";
 
 /** Folders at an instance's top that hold its sources, generated files and tools' files. */
 const OWN_DIRS = [
-  "custom",
-  "defaults",
+  CUSTOM_DIR,
+  DEFAULTS_DIR,
   "src",
-  "dist",
+  OUT_DIR,
   ".git",
   ".github",
   "node_modules",
@@ -37,7 +38,7 @@ const OWN_FILES = [
   "package.json",
   "package-lock.json",
   ".gitignore",
-  ".dev.vars",
+  DEV_VARS_FILE,
   "wrangler.json",
   "wrangler.jsonc",
   "wrangler.toml",
