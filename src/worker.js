@@ -1261,6 +1261,8 @@ var CONTENT_TYPES = {
   ".ico": "image/x-icon",
   ".woff": "font/woff",
   ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".otf": "font/otf",
   ".pdf": "application/pdf",
   ".webmanifest": "application/manifest+json"
 };
@@ -1272,6 +1274,9 @@ function contentTypeOf(path) {
   const dot = path.lastIndexOf(".");
   const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
   return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
+}
+function isFontType(contentType) {
+  return contentType.startsWith("font/");
 }
 
 // runtime/contract/files.ts
@@ -1316,6 +1321,7 @@ var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
+var OPTIONAL_PAGES = ["home", "privacy", "terms", "abuse", "security"];
 var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
 var STATE_PAGES = [
   "scheduled",
@@ -1327,6 +1333,7 @@ var STATE_PAGES = [
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
 var QR_MAX_BYTES = 2331;
+var LOOKUP_INPUT_MAX = 1024;
 var STATS_PAGE_MAX_BYTES = 96 * 1024;
 var STATS_INDEX_MAX_BYTES = 64 * 1024;
 var STATS_DEFAULT_LIMIT = 200;
@@ -1345,12 +1352,14 @@ var LOOKUP_ROUTES = {
   it: "/it/consulta",
   de: "/de/abfrage"
 };
+var LOOKUP_PAGE_URLS = { ...LOOKUP_ROUTES, en: "/en/lookup" };
 var LOOKUP_RESOLVE_PATH = "/lookup/resolve";
 var ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
 var POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH];
 var PAGES_DIR = "/_pages/";
 var STATIC_DIR = "/assets/";
 var PAGE_IDS = [
+  ...OPTIONAL_PAGES,
   "lookup",
   "lookup-result",
   "not-found",
@@ -1405,6 +1414,39 @@ function chooseLanguage(acceptLanguage, fallback) {
   for (const { primary } of ranked)
     if (LANGUAGES.includes(primary)) return primary;
   return fallback;
+}
+
+// runtime/page-routes.ts
+var SECURITY_TXT_PATH = "/.well-known/security.txt";
+var SECURITY_TXT_ALIASES = ["/security.txt", SECURITY_TXT_PATH];
+var PAGE_NAMES = /* @__PURE__ */ new Map([
+  ["index", "home"],
+  ["lookup", "lookup"],
+  ["privacy", "privacy"],
+  ["terms", "terms"],
+  ["abuse", "abuse"],
+  ["trust-safety", "abuse"],
+  ["security", "security"]
+]);
+function isLang(segment) {
+  return LANGUAGES.includes(segment);
+}
+function pageRouteOf(lowerPath) {
+  if (SECURITY_TXT_ALIASES.includes(lowerPath)) return { redirect: SECURITY_TXT_PATH };
+  const segments = lowerPath.split("/").filter((segment) => segment !== "");
+  if (segments.length === 0) return { page: "home" };
+  if (segments.length > 2) return void 0;
+  const [first, second] = segments;
+  if (second === void 0) {
+    if (isLang(first)) return { page: "home", lang: first };
+    const page2 = PAGE_NAMES.get(first);
+    return page2 === void 0 || page2 === "lookup" ? void 0 : { page: page2 };
+  }
+  const page = PAGE_NAMES.get(second);
+  return isLang(first) && page !== void 0 ? { page, lang: first } : void 0;
+}
+function isPagePublished(page, published) {
+  return page === "lookup" || published.includes(page);
 }
 
 // runtime/targets/invisible.ts
@@ -1691,65 +1733,85 @@ function metadataName(host) {
 // runtime/targets/splat.ts
 var SPLAT_PLACEHOLDER = ":splat";
 var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
-function splatTemplateProblem(target) {
-  const at = target.indexOf(SPLAT_PLACEHOLDER);
-  if (at === -1) return null;
-  const authority = AUTHORITY.exec(target);
-  if (!authority || at < authority[0].length)
-    return `"${SPLAT_PLACEHOLDER}" must be in the path, query or fragment, never in the scheme or host`;
-  return null;
+var TOKEN = /:splat|:([A-Za-z]\w*)/g;
+function tokensOf(target, names) {
+  const found = [];
+  for (const match of target.matchAll(TOKEN)) {
+    const name = match[1] ?? "splat";
+    if (name === "splat" || names.has(name)) found.push({ at: match.index, text: match[0], name });
+  }
+  return found;
 }
-function expandSplat(target, remainder) {
+function templateProblem(target, names = []) {
+  const found = tokensOf(target, new Set(names));
+  if (found.length === 0) return null;
+  const authority = AUTHORITY.exec(target);
+  const bad = found.find((t) => !authority || t.at < authority[0].length);
+  return bad ? `"${bad.text}" must be in the path, query or fragment, never in the scheme or host` : null;
+}
+function expandTarget(target, values) {
+  const remainder = values.splat ?? [];
+  const params = values.params ?? {};
   for (const [i, segment] of remainder.entries()) {
-    if (segment === "." || segment === "..")
-      return refuse2(11, `splat segment ${i + 1} is a dot segment ("${segment}")`);
-    if (CONTROL2.test(segment))
-      return refuse2(
-        11,
-        `splat segment ${i + 1} holds a control character (${describeControl(segment)})`
-      );
+    const problem2 = valueProblem(segment);
+    if (problem2) return refuse2(11, `splat segment ${i + 1} ${problem2}`);
   }
-  const problem = splatTemplateProblem(target);
+  const found = tokensOf(target, new Set(Object.keys(params)));
+  for (const token of found) {
+    const problem2 = token.name === "splat" ? null : valueProblem(params[token.name]);
+    if (problem2) return refuse2(11, `placeholder :${token.name} ${problem2}`);
+  }
+  const problem = templateProblem(target, Object.keys(params));
   if (problem) return refuse2(11, problem);
-  let inPath;
-  let inComponent;
-  try {
-    inPath = remainder.map(encodePathSegment).join("/");
-    inComponent = remainder.map(encodeURIComponent).join("/");
-  } catch {
-    return refuse2(11, "a splat segment is not well-formed Unicode (lone surrogate)");
-  }
-  if (target.includes(SPLAT_PLACEHOLDER))
-    return { ok: true, url: fillPlaceholders(target, inPath, inComponent) };
-  if (inPath === "") return { ok: true, url: target };
+  const slash = values.trailingSlash && remainder.length > 0 ? "/" : "";
   let url;
+  let inPath;
   try {
-    url = new URL(target);
+    inPath = remainder.map(encodePathSegment).join("/") + slash;
+    const inComponent = remainder.map(encodeURIComponent).join("/") + slash;
+    url = fill(
+      target,
+      found,
+      (token, path) => token.name === "splat" ? path ? inPath : inComponent : (path ? encodePathSegment : encodeURIComponent)(params[token.name])
+    );
   } catch {
-    return { ok: true, url: target };
+    return refuse2(11, "a value is not well-formed Unicode (lone surrogate)");
   }
-  url.pathname = url.pathname.replace(/\/?$/, "/") + inPath;
-  return { ok: true, url: url.href };
+  if (!values.append || found.some((t) => t.name === "splat") || inPath === "")
+    return { ok: true, url };
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: true, url };
+  }
+  parsed.pathname = parsed.pathname.replace(/\/?$/, "/") + inPath;
+  return { ok: true, url: parsed.href };
+}
+function valueProblem(value) {
+  if (value === "." || value === "..") return `is a dot segment ("${value}")`;
+  if (CONTROL2.test(value)) return `holds a control character (${describeControl(value)})`;
+  return null;
 }
 var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
 function encodePathSegment(segment) {
   return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
 }
-function fillPlaceholders(target, inPath, inComponent) {
+function fill(target, found, value) {
+  if (found.length === 0) return target;
   const hash = target.indexOf("#");
   const query = target.indexOf("?");
   const pathEnd = Math.min(
     hash === -1 ? target.length : hash,
     query === -1 ? target.length : query
   );
-  const parts = target.split(SPLAT_PLACEHOLDER);
-  let out = parts[0];
-  let at = parts[0].length;
-  for (const part of parts.slice(1)) {
-    out += (at < pathEnd ? inPath : inComponent) + part;
-    at += SPLAT_PLACEHOLDER.length + part.length;
+  let out = "";
+  let from = 0;
+  for (const token of found) {
+    out += target.slice(from, token.at) + value(token, token.at < pathEnd);
+    from = token.at + token.text.length;
   }
-  return out;
+  return out + target.slice(from);
 }
 
 // runtime/targets/index.ts
@@ -1851,10 +1913,16 @@ function remember(cache2, key2, value, limit) {
 }
 
 // runtime/location.ts
-function buildLocation(link, remainder, search, policy) {
+function buildLocation(link, captured, search, policy) {
   let target = link.target;
-  if (link.kind === "splat") {
-    const expanded = expandSplat(link.target, dropsRemainder(link) ? [] : [...remainder]);
+  if (link.kind !== "exact") {
+    const drop = dropsRemainder(link);
+    const expanded = expandTarget(link.target, {
+      splat: drop ? [] : captured.remainder,
+      params: captured.params,
+      append: true,
+      trailingSlash: captured.trailingSlash
+    });
     if (!expanded.ok) return expanded;
     target = expanded.url;
   }
@@ -1863,7 +1931,7 @@ function buildLocation(link, remainder, search, policy) {
   return verdict.ok ? { ok: true, url: verdict.url } : verdict;
 }
 function dropsRemainder(link) {
-  return link.kind === "splat" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
+  return link.kind !== "exact" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
 }
 var VERDICT_MEMO_LIMIT = 4096;
 var verdicts = /* @__PURE__ */ new WeakMap();
@@ -1898,6 +1966,120 @@ function decodeKey(pair) {
   }
 }
 
+// runtime/placeholders.ts
+var PLACEHOLDER_SEGMENT = /^:[A-Za-z][A-Za-z0-9_]*$/;
+var NO_PLACEHOLDERS = {
+  size: 0,
+  byLength: /* @__PURE__ */ new Map(),
+  splats: { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] }
+};
+function placeholderKeyOf(slug, caseSensitive) {
+  if (!slug.includes(":")) return null;
+  const tail = slug.endsWith("/*") ? "/*" : slug.endsWith("/") ? "/" : "";
+  const segments = slug.slice(0, slug.length - tail.length).split("/");
+  if (!segments.some((segment) => PLACEHOLDER_SEGMENT.test(segment))) return null;
+  const keyed = segments.map((segment) => {
+    if (PLACEHOLDER_SEGMENT.test(segment)) return segment;
+    const normal = normalizePath("/" + segment, caseSensitive);
+    return normal.ok && normal.segments.length === 1 ? normal.key : segment;
+  });
+  return keyed.join("/") + tail;
+}
+function splitPlaceholderKey(key2) {
+  if (key2.endsWith("/*")) return { segments: key2.slice(0, -2).split("/"), tail: "*" };
+  if (key2.endsWith("/")) return { segments: key2.slice(0, -1).split("/"), tail: "/" };
+  return { segments: key2.split("/"), tail: "" };
+}
+function patternOf(entry) {
+  const [key2, params = {}] = entry;
+  const { segments, tail } = splitPlaceholderKey(key2);
+  let literals = 0;
+  let constrained = 0;
+  const compiled2 = segments.map((segment) => {
+    if (!PLACEHOLDER_SEGMENT.test(segment)) {
+      literals++;
+      return segment;
+    }
+    const name = segment.slice(1);
+    const rule = Object.hasOwn(params, name) ? params[name] : void 0;
+    if (rule) constrained++;
+    return rule ? { name, rule } : { name };
+  });
+  return { key: key2, segments: compiled2, tail, rank: [literals, constrained, tail === "*" ? 0 : 1] };
+}
+function comparePatterns(a, b) {
+  for (let i = 0; i < 3; i++) if (a.rank[i] !== b.rank[i]) return b.rank[i] - a.rank[i];
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+function compilePlaceholders(entries) {
+  if (entries.length === 0) return NO_PLACEHOLDERS;
+  const patterns = entries.map(patternOf).sort(comparePatterns);
+  const byLength = /* @__PURE__ */ new Map();
+  const splats = { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] };
+  for (const pattern2 of patterns) {
+    let bucket = splats;
+    if (pattern2.tail !== "*") {
+      const n = pattern2.segments.length;
+      if (!byLength.has(n)) byLength.set(n, { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] });
+      bucket = byLength.get(n);
+    }
+    const first = pattern2.segments[0];
+    if (typeof first !== "string") bucket.anyFirst.push(pattern2);
+    else bucket.byFirst.set(first, [...bucket.byFirst.get(first) ?? [], pattern2]);
+  }
+  return { size: patterns.length, byLength, splats };
+}
+function matchPlaceholders(table2, path) {
+  if (table2.size === 0 || path.keys.length === 0) return void 0;
+  let best;
+  for (const bucket of [table2.byLength.get(path.keys.length), table2.splats]) {
+    if (!bucket) continue;
+    for (const list of [bucket.byFirst.get(path.keys[0]), bucket.anyFirst]) {
+      const found = firstMatch(list, path);
+      if (found && (!best || comparePatterns(found, best) < 0)) best = found;
+    }
+  }
+  if (!best) return void 0;
+  const params = {};
+  best.segments.forEach((segment, i) => {
+    if (typeof segment !== "string") params[segment.name] = path.values[i];
+  });
+  return { key: best.key, params, depth: best.segments.length };
+}
+function firstMatch(patterns, path) {
+  if (!patterns) return void 0;
+  for (const pattern2 of patterns) if (fits(pattern2, path)) return pattern2;
+  return void 0;
+}
+function fits(pattern2, path) {
+  const n = path.keys.length;
+  const p = pattern2.segments.length;
+  if (pattern2.tail === "*") {
+    if (n < p || n === p && path.strict && !path.trailingSlash) return false;
+  } else if (pattern2.tail === "/" ? !path.trailingSlash : path.strict && path.trailingSlash)
+    return false;
+  for (let i = 0; i < p; i++) {
+    const segment = pattern2.segments[i];
+    if (typeof segment === "string") {
+      if (segment !== path.keys[i]) return false;
+    } else if (segment.rule && !meetsRule(path.values[i], segment.rule)) return false;
+  }
+  return true;
+}
+var DIGITS = /^[0-9]+$/;
+function meetsRule(value, rule) {
+  if (!DIGITS.test(value)) return false;
+  if (rule.min !== void 0 && compareDigits(value, rule.min) < 0) return false;
+  if (rule.max !== void 0 && compareDigits(value, rule.max) > 0) return false;
+  return true;
+}
+function compareDigits(value, bound) {
+  const digits = value.replace(/^0+(?=\d)/, "");
+  const other = String(bound);
+  if (digits.length !== other.length) return digits.length - other.length;
+  return digits < other ? -1 : digits > other ? 1 : 0;
+}
+
 // runtime/resolve.ts
 var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
 var ENDPOINT_METHODS = "POST, OPTIONS";
@@ -1906,7 +2088,7 @@ async function resolve(request, ctx) {
     request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url
   );
   const method = request.method.toUpperCase();
-  const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
+  const inLanguage = (fixed) => fixed ? { lang: fixed } : { lang: chooseLanguage(request.acceptLanguage, ctx.defaultLang), negotiated: true };
   const trace = {
     method,
     path: url.pathname,
@@ -1924,7 +2106,22 @@ async function resolve(request, ctx) {
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = () => ({ type: "page", page: "not-found", lang: lang(), status: 404 });
+  const notFound = () => ({
+    type: "page",
+    page: "not-found",
+    ...inLanguage(),
+    status: 404
+  });
+  const pageOf2 = (page, fixed) => {
+    const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
+    return {
+      type: "page",
+      page,
+      ...inLanguage(fixed),
+      status: 200,
+      ...prefill ? { prefill } : {}
+    };
+  };
   const folded = foldPathForGuards(url.pathname);
   if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
@@ -1955,29 +2152,53 @@ async function resolve(request, ctx) {
   trace.checks.push({ step: "method", ok: true, detail: method });
   const normal = normalizePath(url.pathname, ctx.caseSensitive);
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
-  trace.normalized = normal.path;
-  trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
+  const trailingSlash = ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
+  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
+  trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
   const lowerPath = "/" + foldCase(normal.key);
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
-  const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang) {
+  const lookup = lookupPage(lowerPath);
+  if (lookup) {
     trace.event = { kind: "pageview" };
-    return done(
-      { type: "page", page: "lookup", lang: lookupLang, status: 200 },
-      "route",
-      true,
-      "lookup page"
-    );
+    return done(pageOf2("lookup", lookup.lang), "route", true, "lookup page");
   }
   const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
   if (file) {
     trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
     return done({ type: "static", path: file }, "route", true, "static file");
   }
-  const found = await findLink(normal.key, ctx.links);
+  const ownPage = () => {
+    const route = pageRouteOf(lowerPath);
+    if (!route) return void 0;
+    if ("redirect" in route) {
+      if (!ctx.staticPaths.has(route.redirect)) return void 0;
+      trace.event = null;
+      return done(
+        { type: "redirect", status: 308, location: route.redirect, cacheControl: "no-store" },
+        "route",
+        true,
+        `no link takes this path: ${route.redirect}`
+      );
+    }
+    if (!isPagePublished(route.page, ctx.pages)) return void 0;
+    trace.event = { kind: "pageview" };
+    return done(
+      pageOf2(route.page, route.lang),
+      "route",
+      true,
+      `no link takes this path: ${route.page} page`
+    );
+  };
+  const found = await findLink(
+    normal.key,
+    { values: normal.segments, trailingSlash, strict: ctx.strictTrailingSlash === true },
+    ctx.links
+  );
   if (!found) {
+    const own = ownPage();
+    if (own) return own;
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
     return done(
@@ -1987,7 +2208,7 @@ async function resolve(request, ctx) {
       candidate ? "no link (short-link candidate)" : "no link"
     );
   }
-  const { link, depth } = found;
+  const { link, depth, params } = found;
   trace.link = link;
   trace.match = {
     kind: link.kind,
@@ -1996,16 +2217,20 @@ async function resolve(request, ctx) {
     file: link.file,
     line: link.line
   };
+  if (params) trace.match.params = params;
+  const captured = params ? ` ${Object.entries(params).map(([name, value]) => `:${name}=${JSON.stringify(value)}`).join(" ")}` : "";
   trace.checks.push({
     step: "match",
     ok: true,
-    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})`
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`
   });
   const state = effectiveState(link, request.now);
   trace.effective_state = state;
   trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
   const stateOutcome = STATE_OUTCOMES[state];
   if (stateOutcome.kind === "hidden") {
+    const own = ownPage();
+    if (own) return own;
     trace.event = { kind: "short-link-miss" };
     return done(notFound(), "state", false, `${state}: answered like a miss`);
   }
@@ -2016,7 +2241,7 @@ async function resolve(request, ctx) {
       {
         type: "page",
         page: stateOutcome.page,
-        lang: lang(),
+        ...inLanguage(),
         status: stateOutcome.status,
         ...retryAfter ? { retryAfter } : {}
       },
@@ -2026,8 +2251,13 @@ async function resolve(request, ctx) {
     );
   }
   trace.checks.push({ step: "state", ok: true, detail: state });
-  const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];
-  const location = buildLocation(link, remainder, url.search, ctx.blocklist);
+  const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
+  const location = buildLocation(
+    link,
+    { remainder, params, trailingSlash },
+    url.search,
+    ctx.blocklist
+  );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
     return done(notFound(), "target", false, `${location.code}: ${location.message}`);
@@ -2041,30 +2271,43 @@ async function resolve(request, ctx) {
     location.url
   );
 }
-async function findLink(key2, links) {
-  const exact = await links.exact(key2);
+async function findLink(key2, facts, links) {
+  const exact = await links.exact(facts.trailingSlash ? key2 + "/" : key2);
   if (exact) return { link: exact, depth: 0 };
   const segments = key2 === "" ? [] : key2.split("/");
+  const path = { keys: segments, ...facts };
+  const placeholder = links.placeholders && matchPlaceholders(links.placeholders, path);
+  if (placeholder && links.placeholder) {
+    const link = await links.placeholder(placeholder.key);
+    if (link) return { link, depth: placeholder.depth, params: placeholder.params };
+  }
   for (let i = links.splatDepths.length - 1; i >= 0; i--) {
     const depth = links.splatDepths[i];
     if (depth > segments.length) continue;
+    if (depth === segments.length && depth > 0 && path.strict && !path.trailingSlash) continue;
     const splat = await links.splat(segments.slice(0, depth).join("/"));
     if (splat) return { link: splat, depth };
   }
   return void 0;
 }
-function lookupPageLanguage(lowerPath) {
+function lookupPage(lowerPath) {
+  if (lowerPath === LOOKUP_ROUTES.en) return {};
   for (const [lang, route] of Object.entries(LOOKUP_ROUTES))
-    if (lowerPath === route) return lang;
+    if (lowerPath === route) return { lang };
   return void 0;
+}
+function lookupPrefill(value) {
+  if (!value) return void 0;
+  if (value.length <= LOOKUP_INPUT_MAX) return value;
+  const cut = value.slice(0, LOOKUP_INPUT_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 // runtime/http/lookup-api.ts
 var LOOKUP_BODY_LIMIT = 2048;
-var MAX_SLUG_INPUT = 1024;
 function lookupPath(input) {
   const text = input.trim();
-  if (text === "" || text.length > MAX_SLUG_INPUT) return null;
+  if (text === "" || text.length > LOOKUP_INPUT_MAX) return null;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     try {
       const url = new URL(text);
@@ -2077,7 +2320,7 @@ function lookupPath(input) {
 }
 async function lookupSlug(input, ctx, now) {
   const path = lookupPath(input);
-  const slug = input.trim().slice(0, MAX_SLUG_INPUT);
+  const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
   if (path === null) return { found: false, slug };
   const resolution = await resolve({ method: "GET", url: path, now }, ctx);
   const link = resolution.link;
@@ -2091,8 +2334,8 @@ async function lookupSlug(input, ctx, now) {
   }
   return result;
 }
-function formLanguage(value, fallback) {
-  return typeof value === "string" && LANGUAGES.includes(value) ? value : fallback;
+function formLanguage(value) {
+  return typeof value === "string" && LANGUAGES.includes(value) ? value : void 0;
 }
 function beaconFacts(body) {
   const { slug, result } = body;
@@ -2186,6 +2429,8 @@ async function decodeCursor(text, key2) {
 var sameQuery = (cursor, query) => cursor.query.length === query.length && cursor.query.every((part, i) => part === query[i]);
 
 // runtime/stats/rows.ts
+var KIND_CODES = { exact: 0, splat: 1, placeholder: 2 };
+var KIND_OF_CODE = ["exact", "splat", "placeholder"];
 function cutText(text, max) {
   if (text.length <= max) return text;
   const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
@@ -2214,7 +2459,7 @@ function rowFilter(listing) {
       return (row) => row[4] === state;
     }
     case "kind": {
-      const kind = value === "splat" ? 1 : 0;
+      const kind = Object.hasOwn(KIND_CODES, value) ? KIND_CODES[value] : -1;
       return (row) => row[1] === kind;
     }
     case "owner":
@@ -2226,13 +2471,16 @@ function rowFilter(listing) {
   }
 }
 function sortKeyOf(slug, caseSensitive) {
+  const pattern2 = placeholderKeyOf(slug, caseSensitive);
+  if (pattern2 !== null) return pattern2;
   const splat = slug === "*" || slug.endsWith("/*");
+  const slash = !splat && slug.length > 1 && slug.endsWith("/") ? "/" : "";
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   const normalized = normalizePath("/" + body, caseSensitive);
-  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
+  return sortKeyOfKey(splat ? "splat" : "exact", (normalized.ok ? normalized.key : body) + slash);
 }
 function sortKeyOfKey(kind, key2) {
-  if (kind === "exact") return key2;
+  if (kind !== "splat") return key2;
   return key2 === "" ? "*" : key2 + "/*";
 }
 function eventTime(iso) {
@@ -2306,7 +2554,7 @@ function parseLinksQuery(search, caseSensitive, limits) {
 }
 function facetOf(facet, value) {
   if (facet === "state" && !LINK_STATES.includes(value)) return null;
-  if (facet === "kind" && value !== "exact" && value !== "splat") return null;
+  if (facet === "kind" && !Object.hasOwn(KIND_CODES, value)) return null;
   if (value === "" || value.length > MAX_FILTER_LENGTH) return null;
   return facetListing(facet, facet === "state" ? value : value);
 }
@@ -2480,7 +2728,7 @@ var LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 function recordOf(row, files, now) {
   const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
   const lifecycle = {
-    kind: kind === 1 ? "splat" : "exact",
+    kind: KIND_OF_CODE[kind],
     state: LINK_STATES[state],
     schedule: schedule || void 0
   };
@@ -2774,6 +3022,18 @@ function allowNullOrigin(response, request) {
   response.headers.set("access-control-allow-origin", "null");
   response.headers.append("vary", "Origin");
   return response;
+}
+function allowNullOriginFont(asset, file, request) {
+  if (!isFontType(contentTypeOf(file))) return asset;
+  const font = new Response(asset.body, asset);
+  if (request.headers.get("origin") !== "null") {
+    font.headers.append("vary", "Origin");
+    return font;
+  }
+  return allowNullOrigin(font, request);
+}
+function languageHeaders(lang) {
+  return { "content-language": lang, vary: "Accept-Language" };
 }
 function preflight(allow, endpoint, request) {
   const response = new Response(null, {
@@ -3591,7 +3851,10 @@ function lookupVariant(result) {
   return safeTarget(result.target) ? "found" : "unavailable";
 }
 function slotValues(result, context) {
-  const values = /* @__PURE__ */ new Map([["slug", String(result.slug ?? "")]]);
+  const values = /* @__PURE__ */ new Map([
+    ["slug", String(result.slug ?? "")],
+    ["input", context.input ?? ""]
+  ]);
   const target = safeTarget(result.target);
   if (target !== void 0) values.set("target", target);
   if (result.status !== void 0) values.set("status", String(result.status));
@@ -3599,7 +3862,7 @@ function slotValues(result, context) {
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {
-    const asked = result.kind === "splat" ? context.input ?? "" : String(result.slug ?? "");
+    const asked = result.kind && result.kind !== "exact" ? context.input ?? "" : String(result.slug ?? "");
     const url = shortLinkUrl(context.baseUrl, asked);
     values.set("short_url", url);
     const qr = qrSvg(url);
@@ -3621,6 +3884,10 @@ function renderLookupResult(templateHtml, result, context = {}) {
     (_all, name) => name === "qr" ? values.get("qr") ?? "" : escapeHtml(values.get(name) ?? "")
   );
 }
+var INPUT_SLOT = "{{input}}";
+function fillLookupInput(html, value) {
+  return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
+}
 
 // runtime/engine/answer.ts
 function resolveContext(data) {
@@ -3628,9 +3895,11 @@ function resolveContext(data) {
     links: data.links,
     blocklist: data.blocklist,
     caseSensitive: data.site.case_sensitive,
+    strictTrailingSlash: data.site.trailing_slash === "strict",
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
-    staticPaths: data.staticPaths
+    staticPaths: data.staticPaths,
+    pages: data.site.pages
   };
 }
 async function answerRequest(request, env, data, now) {
@@ -3683,17 +3952,22 @@ async function respond(resolution, request, env, data, rctx, now) {
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
           body: null
         },
-        event: {
+        // A product redirect (security.txt's canonical path) is no short link: no event.
+        event: resolution.event ? {
           kind: "redirect",
           ...linkFacts,
           target_host: hostOf(outcome.location),
           redirect_status: outcome.status
-        }
+        } : void 0
       };
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
-      const html = await readPage(data, assetPath);
-      const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
+      const template = await readPage(data, assetPath);
+      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
+      const extra = {
+        ...outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {},
+        ...outcome.negotiated ? languageHeaders(outcome.lang) : {}
+      };
       const response = htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;
       const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
@@ -3708,7 +3982,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
-        response: asset,
+        response: allowNullOriginFont(asset, outcome.path, request),
         event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
@@ -3741,17 +4015,19 @@ async function lookupResolve(request, data, rctx, now) {
     return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
-  const lang = formLanguage(
-    body.value.lang,
-    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang)
-  );
+  const fixed = formLanguage(body.value.lang);
+  const lang = fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
   const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
   return {
     response: new Response(html, {
       status: 200,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        ...fixed ? {} : languageHeaders(lang)
+      }
     }),
     event: {
       kind: "lookup",
@@ -4408,7 +4684,7 @@ function mix(h) {
   return (h ^ h >>> 16) >>> 0;
 }
 function positions(kind, key2, { bits, hashes }, visit) {
-  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key2);
+  const h1 = fnv1a32((kind === "exact" ? "e" : kind === "splat" ? "s" : "p") + key2);
   const h2 = mix(h1) | 1;
   for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
   return true;
@@ -4471,8 +4747,10 @@ function serializeShard(shard) {
   const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const exact = Object.values(shard.exact).sort(byKey);
   const splat = Object.values(shard.splat).sort(byKey);
+  const placeholder = Object.values(shard.placeholder ?? {}).sort(byKey);
   const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
+  if (placeholder.length > 0) header.placeholder = placeholder.length;
+  return [JSON.stringify(header), ...[...exact, ...splat, ...placeholder].map(recordLine), ""].join(
     "\n"
   );
 }
@@ -4505,12 +4783,14 @@ var ShardedLinks = class {
     this.manifest = manifest;
     this.filter = filter;
     this.splatDepths = manifest.splat_depths;
+    this.placeholders = compilePlaceholders(manifest.placeholders ?? []);
     this.keepsShards = manifest.shard_count <= WHOLE_REGISTRY_SHARDS;
   }
   assets;
   manifest;
   filter;
   splatDepths;
+  placeholders;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
   /** Shard reads since the filter's read was last started (-1: never started). */
@@ -4549,6 +4829,9 @@ var ShardedLinks = class {
   splat(key2) {
     return this.lookup("splat", key2);
   }
+  placeholder(key2) {
+    return this.lookup("placeholder", key2);
+  }
   /** Keeps a shard's text, read here or elsewhere (the warm-up's), if this registry keeps texts. */
   keep(index, text) {
     if (this.keepsShards) this.shards.set(index, text);
@@ -4558,7 +4841,7 @@ var ShardedLinks = class {
     return { shards: this.shards.size, records: this.records.size, filter: !!this.filter };
   }
   lookup(kind, key2) {
-    const id = (kind === "exact" ? "e:" : "s:") + key2;
+    const id = (kind === "exact" ? "e:" : kind === "splat" ? "s:" : "p:") + key2;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
@@ -4745,6 +5028,7 @@ var SITE = {
   case_sensitive: false,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
+  pages: [],
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],
