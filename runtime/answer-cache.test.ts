@@ -26,6 +26,7 @@ const resolution = (outcome: Resolution["outcome"], l: LinkRecord | null): Resol
   link: l,
   effective_state: l ? "active" : null,
   schedule_label: null,
+  route: null,
   outcome,
   event: null,
   checks: [],
@@ -68,6 +69,22 @@ describe("remembered answers: only answers that cannot change are kept", () => {
       "a redirect of a scheduled link",
       resolution(redirect, link({ schedule: { label: "s", start: "2020-01-01T00:00:00Z" } })),
       false,
+    ],
+    [
+      "a redirect of a link with routes (it depends on the request and the clock)",
+      resolution(
+        redirect,
+        link({ routes: [{ when: { country: ["FR"] }, target: "https://fr.example/", line: 2 }] }),
+      ),
+      false,
+    ],
+    [
+      "a page of a link with routes (routes only choose targets)",
+      resolution(
+        notFoundPage,
+        link({ routes: [{ when: { country: ["FR"] }, target: "https://fr.example/", line: 2 }] }),
+      ),
+      true,
     ],
     ["the 404 page of a miss", resolution(notFoundPage, null), true],
     [

@@ -2,7 +2,7 @@
  * The live worker's answers, remembered per isolate. resolve() decides every answer; this keeps
  * its decision only where the answer cannot change while the isolate lives: a redirect or a
  * product page (the 404 page of a miss, an informational or lookup page) that no schedule
- * touches. The build fixes every other input, the guards and routes before it depend on the path
+ * touches and no routes choose. The build fixes every other input, the guards and routes before it depend on the path
  * alone, and the query is part of the key. Scheduled links and every other outcome (static
  * files, protected areas, endpoints, plain answers) are resolved each time.
  *
@@ -46,7 +46,8 @@ interface Remembered {
 export function timeless(resolution: Resolution, pagesRead: ReadonlyMap<string, string>): boolean {
   const { outcome, link } = resolution;
   if (link?.kind === "exact" && link.schedule) return false;
-  if (outcome.type === "redirect") return true;
+  // A link with routes redirects by the request's facts and the time (docs/routes.md).
+  if (outcome.type === "redirect") return !link?.routes;
   return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));
 }
 

@@ -4,10 +4,14 @@
  * the unmet ones (lib/engines/check/unmet-expectations.ts).
  */
 import type { Expectation } from "./contract/index.js";
+import type { GivenFacts } from "./link-routes/facts.js";
+import { namedRequest, type NamedFacts } from "./link-routes/named-facts.js";
 
 export interface ExpectationResult {
   path: string;
   at?: string;
+  /** The request facts it was asked with, when it names any. */
+  facts?: NamedFacts;
   expected: { status: number; location?: string };
   actual: { status: number; location?: string };
   pass: boolean;
@@ -15,8 +19,11 @@ export interface ExpectationResult {
   line: number;
 }
 
-/** What a request gets at a moment: the worker's own answer (passed in, so this module stays below worker.ts). */
-export type AnswerAt = (request: Request, at: Date) => Promise<Response>;
+/**
+ * What a request gets at a moment, with the request facts given (the worker's own answer, passed
+ * in, so this module stays below worker.ts).
+ */
+export type AnswerAt = (request: Request, at: Date, given: GivenFacts) => Promise<Response>;
 
 /** Each expectation against the answer `answer` gives at its time (or `now`). */
 export async function evaluateExpectations(
@@ -27,7 +34,9 @@ export async function evaluateExpectations(
 ): Promise<ExpectationResult[]> {
   const results: ExpectationResult[] = [];
   for (const e of expectations) {
-    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
+    const named = namedFactsOf(e);
+    const { request, given } = namedRequest(origin, e.path, named);
+    const response = await answer(request, e.at ? new Date(e.at) : now, given);
     const location = response.headers.get("location") ?? undefined;
     const actual = { status: response.status, ...(location ? { location } : {}) };
     const pass =
@@ -35,6 +44,7 @@ export async function evaluateExpectations(
     results.push({
       path: e.path,
       ...(e.at ? { at: e.at } : {}),
+      ...(Object.keys(named).length > 0 ? { facts: named } : {}),
       expected: { status: e.status, ...(e.location ? { location: e.location } : {}) },
       actual,
       pass,
@@ -43,4 +53,10 @@ export async function evaluateExpectations(
     });
   }
   return results;
+}
+
+/** The request facts of an expectation: every field but what it asks and where it is written. */
+function namedFactsOf(e: Expectation): NamedFacts {
+  const { path: _p, at: _a, status: _s, location: _l, file: _f, line: _n, ...named } = e;
+  return named;
 }

@@ -21,16 +21,18 @@ export interface Captured {
   trailingSlash?: boolean;
 }
 
+/** `target`: the link's own, or the one its routes chose (docs/routes.md). */
 export function buildLocation(
   link: LinkRecord,
   captured: Captured,
   search: string,
   policy: Blocklist,
+  target = link.target,
 ): LocationResult {
-  let target = link.target;
   if (link.kind !== "exact") {
-    const drop = dropsRemainder(link);
-    const expanded = expandTarget(link.target, {
+    // A route's target drops the remainder as the link's own does, unless it takes `:splat`.
+    const drop = dropsRemainder(target === link.target ? link : { ...link, target });
+    const expanded = expandTarget(target, {
       splat: drop ? [] : captured.remainder,
       params: captured.params,
       append: true,

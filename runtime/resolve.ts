@@ -15,6 +15,9 @@ import { isShortLinkCandidate } from "./slug.js";
 import { staticFileFor } from "./static-files.js";
 import { buildLocation } from "./location.js";
 import { matchPlaceholders, type MatchPath, type PlaceholderTable } from "./placeholders.js";
+import { chooseRoute, Facts, type RouteChoice } from "./link-routes/choose.js";
+import { describeChoice } from "./link-routes/describe.js";
+import type { VisitorFacts } from "./link-routes/facts.js";
 import {
   isHtmlPath,
   LANGUAGES,
@@ -53,11 +56,11 @@ export interface ResolveContext {
   pages: readonly OptionalPage[];
 }
 
-export interface RequestFacts {
+/** The request as resolve() reads it; the routes' facts (country, User-Agent, ...) included. */
+export interface RequestFacts extends VisitorFacts {
   method: string;
   /** Absolute URL, or a path with an optional query. */
   url: string;
-  acceptLanguage?: string | null;
   now: Date;
 }
 
@@ -103,6 +106,8 @@ export interface Resolution {
   link: LinkRecord | null;
   effective_state: EffectiveState | null;
   schedule_label: string | null;
+  /** The route a link with routes took (docs/routes.md); null for a link without routes. */
+  route: RouteChoice | null;
   outcome: Outcome;
   /**
    * The analytics event this answer sends, if any: decided here for every request, whatever
@@ -136,6 +141,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     link: null,
     effective_state: null,
     schedule_label: null,
+    route: null,
     outcome: { type: "plain-404" },
     event: null,
     checks: [],
@@ -313,6 +319,11 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   }
   trace.checks.push({ step: "state", ok: true, detail: state });
 
+  // Routes: another target by the request's facts and the time (docs/routes.md).
+  const routed = link.routes ? chooseRoute(link, new Facts(request, url, request.now)) : null;
+  trace.route = routed;
+  if (routed) trace.checks.push({ step: "route", ok: true, detail: describeChoice(routed) });
+
   // 7. Redirect, if the final URL passes the target rules again.
   const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
   const location = buildLocation(
@@ -320,14 +331,16 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     { remainder, params, trailingSlash },
     url.search,
     ctx.blocklist,
+    routed?.target,
   );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
     return done(notFound(), "target", false, `${location.code}: ${location.message}`);
   }
   trace.event = { kind: "redirect" };
+  // An answer that depends on the request or the clock is never cached, whatever the site says.
   const cacheControl =
-    ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+    ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
   return done(
     { type: "redirect", status: link.status, location: location.url, cacheControl },
     "target",

@@ -1044,6 +1044,7 @@ var MANDATORY_CONTROLS = [
     holds: (value) => value !== void 0 && cspHas(value, "frame-ancestors", ["'none'"]) && cspHas(value, "base-uri", ["'self'", "'none'"])
   }
 ];
+var MANDATORY_HEADERS = MANDATORY_CONTROLS.map((c) => c.header);
 function mandatoryValues(merged, references) {
   const out = {};
   for (const control of MANDATORY_CONTROLS) {
@@ -1261,8 +1262,6 @@ var CONTENT_TYPES = {
   ".ico": "image/x-icon",
   ".woff": "font/woff",
   ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".otf": "font/otf",
   ".pdf": "application/pdf",
   ".webmanifest": "application/manifest+json"
 };
@@ -1275,16 +1274,13 @@ function contentTypeOf(path) {
   const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
   return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
 }
-function isFontType(contentType) {
-  return contentType.startsWith("font/");
-}
 
 // runtime/contract/files.ts
 var REGISTRY_SCHEMA = "shortlinks.registry/2";
 var SHARD_SCHEMA = "shortlinks.registry-shard/2";
 var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
-var SITE_CONFIG_SCHEMA = "shortlinks.site-config/3";
+var SITE_CONFIG_SCHEMA = "shortlinks.site-config/2";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
 var STATS_INDEX_SCHEMA = "shortlinks.stats-index/2";
 var STATS_PAGE_SCHEMA = "shortlinks.stats-page/1";
@@ -1321,19 +1317,11 @@ var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
-var OPTIONAL_PAGES = ["home", "privacy", "terms", "abuse", "security"];
 var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
-var STATE_PAGES = [
-  "scheduled",
-  "expired",
-  "paused",
-  "retired"
-];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
 var QR_MAX_BYTES = 2331;
-var LOOKUP_INPUT_MAX = 1024;
 var STATS_PAGE_MAX_BYTES = 96 * 1024;
 var STATS_INDEX_MAX_BYTES = 64 * 1024;
 var STATS_DEFAULT_LIMIT = 200;
@@ -1344,6 +1332,9 @@ var TESTS_PAGE_MAX_BYTES = 64 * 1024;
 var TESTS_DEFAULT_LIMIT = 10;
 var TESTS_MAX_LIMIT = 10;
 
+// runtime/contract/routes.ts
+var DAY_NAMES = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
 // runtime/routes.ts
 var LOOKUP_ROUTES = {
   en: "/lookup",
@@ -1352,21 +1343,11 @@ var LOOKUP_ROUTES = {
   it: "/it/consulta",
   de: "/de/abfrage"
 };
-var LOOKUP_PAGE_URLS = { ...LOOKUP_ROUTES, en: "/en/lookup" };
 var LOOKUP_RESOLVE_PATH = "/lookup/resolve";
 var ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
 var POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH];
 var PAGES_DIR = "/_pages/";
 var STATIC_DIR = "/assets/";
-var PAGE_IDS = [
-  ...OPTIONAL_PAGES,
-  "lookup",
-  "lookup-result",
-  "not-found",
-  ...STATE_PAGES,
-  "stats",
-  "tests"
-];
 function pageAssetPath(lang, page) {
   return `${PAGES_DIR}${lang}/${page}.html`;
 }
@@ -1403,50 +1384,22 @@ function isProbe(folded, blocklist) {
 }
 
 // runtime/language.ts
-function chooseLanguage(acceptLanguage, fallback) {
-  if (!acceptLanguage) return fallback;
-  const ranked = acceptLanguage.split(",").slice(0, 20).map((part, index) => {
+var MAX_TAGS = 20;
+function rankedLanguageTags(acceptLanguage) {
+  if (!acceptLanguage) return [];
+  return acceptLanguage.split(",").slice(0, MAX_TAGS).map((part, index) => {
     const [tag2, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     const weight = q ? Number(q.slice(2)) : 1;
-    return { primary: tag2.split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
-  }).filter((entry) => entry.weight > 0).sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { primary } of ranked)
+    return { tag: tag2.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+  }).filter((entry) => entry.weight > 0 && entry.tag !== "").sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.tag);
+}
+function chooseLanguage(acceptLanguage, fallback) {
+  for (const tag2 of rankedLanguageTags(acceptLanguage)) {
+    const primary = tag2.split("-")[0];
     if (LANGUAGES.includes(primary)) return primary;
-  return fallback;
-}
-
-// runtime/page-routes.ts
-var SECURITY_TXT_PATH = "/.well-known/security.txt";
-var SECURITY_TXT_ALIASES = ["/security.txt", SECURITY_TXT_PATH];
-var PAGE_NAMES = /* @__PURE__ */ new Map([
-  ["index", "home"],
-  ["lookup", "lookup"],
-  ["privacy", "privacy"],
-  ["terms", "terms"],
-  ["abuse", "abuse"],
-  ["trust-safety", "abuse"],
-  ["security", "security"]
-]);
-function isLang(segment) {
-  return LANGUAGES.includes(segment);
-}
-function pageRouteOf(lowerPath) {
-  if (SECURITY_TXT_ALIASES.includes(lowerPath)) return { redirect: SECURITY_TXT_PATH };
-  const segments = lowerPath.split("/").filter((segment) => segment !== "");
-  if (segments.length === 0) return { page: "home" };
-  if (segments.length > 2) return void 0;
-  const [first, second] = segments;
-  if (second === void 0) {
-    if (isLang(first)) return { page: "home", lang: first };
-    const page2 = PAGE_NAMES.get(first);
-    return page2 === void 0 || page2 === "lookup" ? void 0 : { page: page2 };
   }
-  const page = PAGE_NAMES.get(second);
-  return isLang(first) && page !== void 0 ? { page, lang: first } : void 0;
-}
-function isPagePublished(page, published) {
-  return page === "lookup" || published.includes(page);
+  return fallback;
 }
 
 // runtime/targets/invisible.ts
@@ -1487,8 +1440,8 @@ function refuse2(rule, why) {
   };
 }
 var CONTROL2 = new RegExp(`[\\p{Cc}\\p{Zl}\\p{Zp}${INVISIBLE_CLASS}]`, "u");
-function describeControl(text) {
-  const found = CONTROL2.exec(text);
+function describeControl(text2) {
+  const found = CONTROL2.exec(text2);
   if (!found) return "none";
   const hex = found[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
   return `U+${hex} at offset ${found.index}`;
@@ -1551,8 +1504,8 @@ function intranetName(host) {
 }
 
 // runtime/targets/extensions.ts
-function decodeLoosely(text) {
-  let out = text;
+function decodeLoosely(text2) {
+  let out = text2;
   for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(out); i++)
     out = out.replace(
       /%([0-9a-f]{2})/gi,
@@ -1599,14 +1552,14 @@ function parseIPv4Number(part) {
   return valid.test(digits) ? parseInt(digits, radix) : null;
 }
 function parseIPv6(host) {
-  let text = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-  const dotted = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  let text2 = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  const dotted = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text2);
   if (dotted) {
     const b = dotted.slice(2).map(Number);
     if (b.some((n) => n > 255)) return null;
-    text = dotted[1] + (b[0] << 8 | b[1]).toString(16) + ":" + (b[2] << 8 | b[3]).toString(16);
+    text2 = dotted[1] + (b[0] << 8 | b[1]).toString(16) + ":" + (b[2] << 8 | b[3]).toString(16);
   }
-  const halves = text.split("::");
+  const halves = text2.split("::");
   if (halves.length > 2) return null;
   const split = (s) => s === "" ? [] : s.split(":");
   const head = split(halves[0]);
@@ -1733,85 +1686,65 @@ function metadataName(host) {
 // runtime/targets/splat.ts
 var SPLAT_PLACEHOLDER = ":splat";
 var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
-var TOKEN = /:splat|:([A-Za-z]\w*)/g;
-function tokensOf(target, names) {
-  const found = [];
-  for (const match of target.matchAll(TOKEN)) {
-    const name = match[1] ?? "splat";
-    if (name === "splat" || names.has(name)) found.push({ at: match.index, text: match[0], name });
-  }
-  return found;
-}
-function templateProblem(target, names = []) {
-  const found = tokensOf(target, new Set(names));
-  if (found.length === 0) return null;
+function splatTemplateProblem(target) {
+  const at = target.indexOf(SPLAT_PLACEHOLDER);
+  if (at === -1) return null;
   const authority = AUTHORITY.exec(target);
-  const bad = found.find((t) => !authority || t.at < authority[0].length);
-  return bad ? `"${bad.text}" must be in the path, query or fragment, never in the scheme or host` : null;
-}
-function expandTarget(target, values) {
-  const remainder = values.splat ?? [];
-  const params = values.params ?? {};
-  for (const [i, segment] of remainder.entries()) {
-    const problem2 = valueProblem(segment);
-    if (problem2) return refuse2(11, `splat segment ${i + 1} ${problem2}`);
-  }
-  const found = tokensOf(target, new Set(Object.keys(params)));
-  for (const token of found) {
-    const problem2 = token.name === "splat" ? null : valueProblem(params[token.name]);
-    if (problem2) return refuse2(11, `placeholder :${token.name} ${problem2}`);
-  }
-  const problem = templateProblem(target, Object.keys(params));
-  if (problem) return refuse2(11, problem);
-  const slash = values.trailingSlash && remainder.length > 0 ? "/" : "";
-  let url;
-  let inPath;
-  try {
-    inPath = remainder.map(encodePathSegment).join("/") + slash;
-    const inComponent = remainder.map(encodeURIComponent).join("/") + slash;
-    url = fill(
-      target,
-      found,
-      (token, path) => token.name === "splat" ? path ? inPath : inComponent : (path ? encodePathSegment : encodeURIComponent)(params[token.name])
-    );
-  } catch {
-    return refuse2(11, "a value is not well-formed Unicode (lone surrogate)");
-  }
-  if (!values.append || found.some((t) => t.name === "splat") || inPath === "")
-    return { ok: true, url };
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { ok: true, url };
-  }
-  parsed.pathname = parsed.pathname.replace(/\/?$/, "/") + inPath;
-  return { ok: true, url: parsed.href };
-}
-function valueProblem(value) {
-  if (value === "." || value === "..") return `is a dot segment ("${value}")`;
-  if (CONTROL2.test(value)) return `holds a control character (${describeControl(value)})`;
+  if (!authority || at < authority[0].length)
+    return `"${SPLAT_PLACEHOLDER}" must be in the path, query or fragment, never in the scheme or host`;
   return null;
+}
+function expandSplat(target, remainder) {
+  for (const [i, segment] of remainder.entries()) {
+    if (segment === "." || segment === "..")
+      return refuse2(11, `splat segment ${i + 1} is a dot segment ("${segment}")`);
+    if (CONTROL2.test(segment))
+      return refuse2(
+        11,
+        `splat segment ${i + 1} holds a control character (${describeControl(segment)})`
+      );
+  }
+  const problem = splatTemplateProblem(target);
+  if (problem) return refuse2(11, problem);
+  let inPath;
+  let inComponent;
+  try {
+    inPath = remainder.map(encodePathSegment).join("/");
+    inComponent = remainder.map(encodeURIComponent).join("/");
+  } catch {
+    return refuse2(11, "a splat segment is not well-formed Unicode (lone surrogate)");
+  }
+  if (target.includes(SPLAT_PLACEHOLDER))
+    return { ok: true, url: fillPlaceholders(target, inPath, inComponent) };
+  if (inPath === "") return { ok: true, url: target };
+  let url;
+  try {
+    url = new URL(target);
+  } catch {
+    return { ok: true, url: target };
+  }
+  url.pathname = url.pathname.replace(/\/?$/, "/") + inPath;
+  return { ok: true, url: url.href };
 }
 var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
 function encodePathSegment(segment) {
   return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
 }
-function fill(target, found, value) {
-  if (found.length === 0) return target;
+function fillPlaceholders(target, inPath, inComponent) {
   const hash = target.indexOf("#");
   const query = target.indexOf("?");
   const pathEnd = Math.min(
     hash === -1 ? target.length : hash,
     query === -1 ? target.length : query
   );
-  let out = "";
-  let from = 0;
-  for (const token of found) {
-    out += target.slice(from, token.at) + value(token, token.at < pathEnd);
-    from = token.at + token.text.length;
+  const parts = target.split(SPLAT_PLACEHOLDER);
+  let out = parts[0];
+  let at = parts[0].length;
+  for (const part of parts.slice(1)) {
+    out += (at < pathEnd ? inPath : inComponent) + part;
+    at += SPLAT_PLACEHOLDER.length + part.length;
   }
-  return out + target.slice(from);
+  return out;
 }
 
 // runtime/targets/index.ts
@@ -1913,25 +1846,16 @@ function remember(cache2, key2, value, limit) {
 }
 
 // runtime/location.ts
-function buildLocation(link, captured, search, policy) {
-  let target = link.target;
-  if (link.kind !== "exact") {
-    const drop = dropsRemainder(link);
-    const expanded = expandTarget(link.target, {
-      splat: drop ? [] : captured.remainder,
-      params: captured.params,
-      append: true,
-      trailingSlash: captured.trailingSlash
-    });
+function buildLocation(link, remainder, search, policy, target = link.target) {
+  if (link.kind === "splat") {
+    const rest = link.remainder === "drop" && !target.includes(SPLAT_PLACEHOLDER);
+    const expanded = expandSplat(target, rest ? [] : [...remainder]);
     if (!expanded.ok) return expanded;
     target = expanded.url;
   }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
   const verdict = judge(target, policy, link.allow);
   return verdict.ok ? { ok: true, url: verdict.url } : verdict;
-}
-function dropsRemainder(link) {
-  return link.kind !== "exact" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
 }
 var VERDICT_MEMO_LIMIT = 4096;
 var verdicts = /* @__PURE__ */ new WeakMap();
@@ -1966,118 +1890,468 @@ function decodeKey(pair) {
   }
 }
 
-// runtime/placeholders.ts
-var PLACEHOLDER_SEGMENT = /^:[A-Za-z][A-Za-z0-9_]*$/;
-var NO_PLACEHOLDERS = {
-  size: 0,
-  byLength: /* @__PURE__ */ new Map(),
-  splats: { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] }
+// runtime/link-routes/cidr.ts
+var DOTTED = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})$/;
+function parseAddress(text2) {
+  const dotted = DOTTED.exec(text2);
+  if (dotted) {
+    const bytes = dotted.slice(1).map(Number);
+    return bytes.every((b) => b <= 255) ? bytes : null;
+  }
+  if (!text2.includes(":") || text2.includes("[")) return null;
+  const v6 = parseIPv6(text2);
+  if (!v6) return null;
+  const mapped = v6.slice(0, 10).every((b) => b === 0) && v6[10] === 255 && v6[11] === 255;
+  return mapped ? v6.slice(12) : v6;
+}
+function parseCidr(text2) {
+  const slash = text2.indexOf("/");
+  const written = slash < 0 ? text2 : text2.slice(0, slash);
+  const address = parseAddress(written);
+  if (!address) return "not an IPv4 or IPv6 address";
+  const mapped = address.length === 4 && written.includes(":") ? 96 : 0;
+  const max = address.length * 8 + mapped;
+  const bitsText = slash < 0 ? String(max) : text2.slice(slash + 1);
+  if (!/^(0|[1-9]\d{0,2})$/.test(bitsText) || Number(bitsText) > max || Number(bitsText) < mapped)
+    return `the prefix length must be ${mapped} to ${max}`;
+  const bits = Number(bitsText) - mapped;
+  const masked = address.map((byte, i) => byte & maskByte(bits, i));
+  if (masked.some((byte, i) => byte !== address[i]))
+    return `host bits are set (the block is ${formatCidr({ bytes: masked, bits })})`;
+  return { bytes: address, bits };
+}
+function maskByte(bits, index) {
+  const left = bits - index * 8;
+  return left >= 8 ? 255 : left <= 0 ? 0 : 255 << 8 - left & 255;
+}
+function inCidr(address, cidr) {
+  if (address.length !== cidr.bytes.length) return false;
+  for (let i = 0; i * 8 < cidr.bits; i++)
+    if ((address[i] & maskByte(cidr.bits, i)) !== cidr.bytes[i]) return false;
+  return true;
+}
+function formatCidr(cidr) {
+  return `${formatAddress(cidr.bytes)}/${cidr.bits}`;
+}
+function formatAddress(bytes) {
+  if (bytes.length === 4) return bytes.join(".");
+  const groups = Array.from({ length: 8 }, (_, i) => bytes[2 * i] << 8 | bytes[2 * i + 1]);
+  let best = { at: -1, length: 1 };
+  for (let i = 0; i < 8; ) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > best.length) best = { at: i, length: j - i };
+    i = j === i ? i + 1 : j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best.at < 0) return hex.join(":");
+  const head = hex.slice(0, best.at).join(":");
+  const tail = hex.slice(best.at + best.length).join(":");
+  return `${head}::${tail}`;
+}
+
+// runtime/link-routes/language.ts
+function coversTag(value, tag2) {
+  return tag2 === value || tag2.startsWith(value) && tag2.charCodeAt(value.length) === 45;
+}
+function visitorLanguage(tags, values) {
+  for (const tag2 of tags) for (const value of values) if (coversTag(value, tag2)) return tag2;
+  return null;
+}
+
+// runtime/link-routes/time-window.ts
+function compileWindow(window) {
+  let days = 0;
+  for (const day of window.days) days |= 1 << DAY_NAMES.indexOf(day);
+  return { days, from: minutesOf(window.from), to: minutesOf(window.to), tz: window.tz };
+}
+function minutesOf(text2) {
+  return Number(text2.slice(0, 2)) * 60 + Number(text2.slice(3, 5));
+}
+function inWindow(window, local) {
+  const today = window.days >> local.day & 1;
+  if (window.from < window.to)
+    return today === 1 && local.minute >= window.from && local.minute < window.to;
+  const yesterday = window.days >> (local.day + 6) % 7 & 1;
+  return today === 1 && local.minute >= window.from || yesterday === 1 && local.minute < window.to;
+}
+var MINUTE = 6e4;
+var DAY = 864e5;
+var ZONE_LIMIT = 512;
+var zones = /* @__PURE__ */ new Map();
+function localTime(tz, at) {
+  const zone = zoneOf(tz);
+  if (!zone) return void 0;
+  const minute = Math.floor(at / MINUTE);
+  if (zone.minute !== minute) {
+    zone.offset = wallClock(zone.format, minute * MINUTE) - minute * MINUTE;
+    zone.minute = minute;
+  }
+  const local = at + zone.offset;
+  const days = Math.floor(local / DAY);
+  return { day: ((days + 4) % 7 + 7) % 7, minute: Math.floor((local - days * DAY) / MINUTE) };
+}
+function zoneOf(tz) {
+  let zone = zones.get(tz);
+  if (zone === void 0) {
+    zone = makeZone(tz);
+    remember(zones, tz, zone, ZONE_LIMIT);
+  }
+  return zone;
+}
+function makeZone(tz) {
+  try {
+    const format = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric"
+    });
+    return { format, minute: Number.NaN, offset: 0 };
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+function wallClock(format, at) {
+  const parts = {};
+  for (const part of format.formatToParts(at))
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+}
+
+// runtime/link-routes/conditions.ts
+function compileWhen(when, languages) {
+  return Object.entries(when).map(([key2, value]) => ({
+    key: key2,
+    test: testOf(key2, value, languages)
+  }));
+}
+function evaluate(conditions, facts) {
+  let unknown;
+  const held = [];
+  for (const { key: key2, test } of conditions) {
+    const result = test(facts);
+    const decision = typeof result === "object" ? { key: key2, truth: result.truth, inner: result.decided } : { key: key2, truth: result };
+    if (decision.truth === false) return { truth: false, decided: [decision] };
+    if (decision.truth === void 0) unknown ??= decision;
+    else held.push(decision);
+  }
+  return unknown ? { truth: void 0, decided: [unknown] } : { truth: true, decided: held };
+}
+var among = (values, fact) => fact === void 0 ? void 0 : values.includes(fact);
+function testOf(key2, value, languages) {
+  switch (key2) {
+    case "country":
+    case "continent":
+    case "region":
+    case "asn": {
+      const values = value;
+      return (facts) => among(values, facts.edge[key2]);
+    }
+    case "ip": {
+      const blocks = value.map((text2) => parseCidr(text2));
+      return (facts) => {
+        const address = facts.ip();
+        return address ? blocks.some((block) => inCidr(address, block)) : void 0;
+      };
+    }
+    case "language": {
+      const values = value;
+      return (facts) => {
+        const tags = facts.languageTags();
+        if (!tags) return void 0;
+        const tag2 = visitorLanguage(tags, languages);
+        return tag2 !== null && values.some((v) => coversTag(v, tag2));
+      };
+    }
+    case "device": {
+      const values = value;
+      return (facts) => {
+        const agent = facts.agent();
+        return agent ? agent.devices.some((d) => values.includes(d)) : void 0;
+      };
+    }
+    case "os":
+    case "browser": {
+      const values = value;
+      return (facts) => {
+        const agent = facts.agent();
+        return agent ? agent[key2] !== void 0 && values.includes(agent[key2]) : void 0;
+      };
+    }
+    case "bot": {
+      const values = value;
+      return (facts) => {
+        const agent = facts.agent();
+        if (!agent) return void 0;
+        return values.some((v) => v === "preview" ? agent.preview : v === agent.bot);
+      };
+    }
+    case "query": {
+      const wanted = Object.entries(value);
+      return (facts) => {
+        const query = facts.query();
+        return wanted.every(
+          ([name, want]) => typeof want === "boolean" ? query.has(name) === want : query.getAll(name).some((v) => want.includes(v))
+        );
+      };
+    }
+    case "time": {
+      const windows = value.map(compileWindow);
+      return (facts) => {
+        let result = false;
+        for (const window of windows) {
+          const local = facts.clock(window.tz === "visitor" ? facts.edge.timezone : window.tz);
+          if (local === void 0) result = void 0;
+          else if (inWindow(window, local)) return true;
+        }
+        return result;
+      };
+    }
+    case "after": {
+      const at = Date.parse(value);
+      return (facts) => facts.now.getTime() >= at;
+    }
+    case "before": {
+      const at = Date.parse(value);
+      return (facts) => facts.now.getTime() < at;
+    }
+    case "not": {
+      const inner = compileWhen(value, languages);
+      return (facts) => {
+        const verdict = evaluate(inner, facts);
+        return { ...verdict, truth: verdict.truth === void 0 ? void 0 : !verdict.truth };
+      };
+    }
+  }
+}
+
+// node_modules/isbot/index.mjs
+var fullPattern = " daum[ /]| deusu/|(?:^|[^g])news(?!sapphire)|(?<! channel/|google/)google(?!(?:wv|app|/google| pixel))|(?<! cu)bots?(?:\\b|_)|(?<!cam)scan|(?<!lib)http|24x7|;\\s\\w+;$|@[a-z][\\w-]+\\.|\\(\\)|\\.com\\b|\\b\\w+/1\\.0;|\\bbw/|\\bdlc\\b|\\bort/|\\bperl\\b|\\btime/|\\||^[<\\(;]|^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)|^[\\w\\-]+/[\\w]+$|^[^ ]{50,}$|^\\d+\\b|^\\w*search\\b|^\\w+/[\\w\\(\\)]*$|^\\w+/\\d\\.\\d\\s\\([\\w@]+\\)$|^active|^ad muncher|^amaya|^apache/|^avsdevicesdk/|^azure|^biglotron|^blackbox exporter|^bot|^clamav[ /]|^claude-code/|^client/|^cobweb/|^custom|^ddg[_-]android|^discourse|^dispatch/\\d|^downcast/|^duckduckgo|^email|^exodusmovement|^facebook|^getright/|^gozilla/|^hobbit|^hotzonu|^hwcdn/|^igetter/|^jeode/|^jetty/|^jigsaw|^microsoft bits|^movabletype|^mozilla/\\d\\.\\d\\s[\\w\\.-]+$|^mozilla/\\d\\.\\d\\s\\((?:compatible;)?(?:\\s?[\\w\\d-.]+[\\s/]\\d+\\.\\d+)?\\)$|^navermailapp|^netsurf|^offline|^openai/|^owler|^php|^postman|^ps_daily/|^python|^rank|^read|^reed|^remove\\.bg/|^rest|^rss|^snapchat|^sora |^space bison|^stape/|^svn|^swcd |^taringa|^thumbor/|^track|^w3c|^webbandit/|^webcopier|^wget|^whatsapp|^wordpress|^xenu link sleuth|^yahoo|^yandex|^zdm/\\d|^zoom marketplace/|abuse|advisor|agent\\b|analyzer|archive|ask jeeves/teoma|attracta|audit|bluecoat drtr|browsex|burpcollaborator|capture|catch|check\\b|checker|chrome-lighthouse|chromeframe|classifier|cloudflare|collapsify\\b|convertify|cookiehubverify/|crawl|cursor/|cypress/|dareboost|datanyze|dejaclick|detect|discovery|dmbrowser|download|exaleadcloudview|feed|firephp|foregenix|functionize|grab|hardenize\\b|headless|hotjar|httrack|hubspot marketing grader|ibisbrowser|infrawatch|insight|inspect|iplabel|java(?!;)|library|linkcheck|linktiger|mail\\.ru/|manus-user/|marketgoo/|measure|monitor\\b|neustar wpm|node\\b|nutch|offbyone|openvas|optimize|pageburst|pagespeed|parser|phantomjs|pingdom|playwright|powermarks|preview|productfinder|prospectingstudio|proxy|ptst[ /]\\d|radar|readable/|retriever|rexx;|rigor|rss\\b|scrape|securityheaders|selenium|server|silktide|sindup/|sogou|sparkler/|speedcurve|spider|splash|statuscake|supercleaner|synapse|synthetic|testlocally|tools|torrent|transcoder|url|validator|virtuoso|wappalyzer|watchtowr|webglance|webkit2png|whatcms/|xtate/";
+var naivePattern = /bot|crawl|http|lighthouse|scan|search|spider/i;
+var pattern;
+function getPattern() {
+  if (pattern instanceof RegExp) {
+    return pattern;
+  }
+  try {
+    pattern = new RegExp(fullPattern, "i");
+  } catch (error) {
+    pattern = naivePattern;
+  }
+  return pattern;
+}
+var isNonEmptyString = (value) => typeof value === "string" && value !== "";
+function isBot(userAgent) {
+  return isNonEmptyString(userAgent) && getPattern().test(userAgent);
+}
+var findBotMatch = (userAgent) => {
+  var _a, _b;
+  return (_b = (_a = userAgent == null ? void 0 : userAgent.match(getPattern())) == null ? void 0 : _a[0]) != null ? _b : null;
 };
-function placeholderKeyOf(slug, caseSensitive) {
-  if (!slug.includes(":")) return null;
-  const tail = slug.endsWith("/*") ? "/*" : slug.endsWith("/") ? "/" : "";
-  const segments = slug.slice(0, slug.length - tail.length).split("/");
-  if (!segments.some((segment) => PLACEHOLDER_SEGMENT.test(segment))) return null;
-  const keyed = segments.map((segment) => {
-    if (PLACEHOLDER_SEGMENT.test(segment)) return segment;
-    const normal = normalizePath("/" + segment, caseSensitive);
-    return normal.ok && normal.segments.length === 1 ? normal.key : segment;
-  });
-  return keyed.join("/") + tail;
-}
-function splitPlaceholderKey(key2) {
-  if (key2.endsWith("/*")) return { segments: key2.slice(0, -2).split("/"), tail: "*" };
-  if (key2.endsWith("/")) return { segments: key2.slice(0, -1).split("/"), tail: "/" };
-  return { segments: key2.split("/"), tail: "" };
-}
-function patternOf(entry) {
-  const [key2, params = {}] = entry;
-  const { segments, tail } = splitPlaceholderKey(key2);
-  let literals = 0;
-  let constrained = 0;
-  const compiled2 = segments.map((segment) => {
-    if (!PLACEHOLDER_SEGMENT.test(segment)) {
-      literals++;
-      return segment;
-    }
-    const name = segment.slice(1);
-    const rule = Object.hasOwn(params, name) ? params[name] : void 0;
-    if (rule) constrained++;
-    return rule ? { name, rule } : { name };
-  });
-  return { key: key2, segments: compiled2, tail, rank: [literals, constrained, tail === "*" ? 0 : 1] };
-}
-function comparePatterns(a, b) {
-  for (let i = 0; i < 3; i++) if (a.rank[i] !== b.rank[i]) return b.rank[i] - a.rank[i];
-  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-}
-function compilePlaceholders(entries) {
-  if (entries.length === 0) return NO_PLACEHOLDERS;
-  const patterns = entries.map(patternOf).sort(comparePatterns);
-  const byLength = /* @__PURE__ */ new Map();
-  const splats = { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] };
-  for (const pattern2 of patterns) {
-    let bucket = splats;
-    if (pattern2.tail !== "*") {
-      const n = pattern2.segments.length;
-      if (!byLength.has(n)) byLength.set(n, { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] });
-      bucket = byLength.get(n);
-    }
-    const first = pattern2.segments[0];
-    if (typeof first !== "string") bucket.anyFirst.push(pattern2);
-    else bucket.byFirst.set(first, [...bucket.byFirst.get(first) ?? [], pattern2]);
+var isbot = isBot;
+var isbotMatch = findBotMatch;
+
+// runtime/link-routes/user-agent.ts
+var PREVIEW_BOT = /Slackbot|Discordbot|TelegramBot|WhatsApp|Twitterbot|facebookexternalhit|Facebot|LinkedInBot|Mastodon|SkypeUriPreview|MicrosoftPreview|Iframely|Embedly|redditbot|Pinterestbot|vkShare|Applebot/i;
+var TABLET = /Tablet|Kindle|Silk\/|PlayBook/i;
+var MOBILE = /Mobi|Opera Mini|IEMobile|BlackBerry|BB10|Windows Phone/i;
+var BROWSER_PATTERNS = [
+  ["samsung", /SamsungBrowser\//],
+  ["edge", /Edg(?:e|A|iOS)?\//],
+  ["opera", /OPR\/|OPiOS\/|Opera/],
+  ["firefox", /Firefox\/|FxiOS\//],
+  ["chrome", /Chrome\/|CriOS\/|Chromium\//],
+  ["safari", /Version\/[\d.]+.*Safari\//]
+];
+function readAgent(ua) {
+  const preview = PREVIEW_BOT.test(ua);
+  const facts = { devices: [], bot: preview || isbot(ua), preview };
+  if (/iPad/.test(ua)) {
+    facts.devices.push("ipados", "tablet");
+    facts.os = "ipados";
+  } else if (/iPhone|iPod/.test(ua)) {
+    facts.devices.push("ios", "mobile");
+    facts.os = "ios";
+  } else if (/Android/.test(ua)) {
+    facts.devices.push("android", /Mobile/.test(ua) ? "mobile" : "tablet");
+    facts.os = "android";
+  } else {
+    facts.devices.push(TABLET.test(ua) ? "tablet" : MOBILE.test(ua) ? "mobile" : "desktop");
+    facts.os = desktopOs(ua);
   }
-  return { size: patterns.length, byLength, splats };
+  facts.browser = BROWSER_PATTERNS.find(([, pattern2]) => pattern2.test(ua))?.[0];
+  return facts;
 }
-function matchPlaceholders(table2, path) {
-  if (table2.size === 0 || path.keys.length === 0) return void 0;
-  let best;
-  for (const bucket of [table2.byLength.get(path.keys.length), table2.splats]) {
-    if (!bucket) continue;
-    for (const list of [bucket.byFirst.get(path.keys[0]), bucket.anyFirst]) {
-      const found = firstMatch(list, path);
-      if (found && (!best || comparePatterns(found, best) < 0)) best = found;
-    }
-  }
-  if (!best) return void 0;
-  const params = {};
-  best.segments.forEach((segment, i) => {
-    if (typeof segment !== "string") params[segment.name] = path.values[i];
-  });
-  return { key: best.key, params, depth: best.segments.length };
-}
-function firstMatch(patterns, path) {
-  if (!patterns) return void 0;
-  for (const pattern2 of patterns) if (fits(pattern2, path)) return pattern2;
+function desktopOs(ua) {
+  if (/Windows/.test(ua)) return "windows";
+  if (/CrOS/.test(ua)) return "chromeos";
+  if (/Macintosh|Mac OS X/.test(ua)) return "macos";
+  if (/Linux|X11/.test(ua)) return "linux";
   return void 0;
 }
-function fits(pattern2, path) {
-  const n = path.keys.length;
-  const p = pattern2.segments.length;
-  if (pattern2.tail === "*") {
-    if (n < p || n === p && path.strict && !path.trailingSlash) return false;
-  } else if (pattern2.tail === "/" ? !path.trailingSlash : path.strict && path.trailingSlash)
-    return false;
-  for (let i = 0; i < p; i++) {
-    const segment = pattern2.segments[i];
-    if (typeof segment === "string") {
-      if (segment !== path.keys[i]) return false;
-    } else if (segment.rule && !meetsRule(path.values[i], segment.rule)) return false;
+
+// runtime/link-routes/facts.ts
+var text = (value) => typeof value === "string" && value !== "" ? value : void 0;
+function edgeFactsOf(cf) {
+  if (cf === null || typeof cf !== "object") return {};
+  const raw = cf;
+  const facts = {};
+  const country = text(raw.country)?.toUpperCase();
+  if (country && country !== "XX") facts.country = country;
+  const continent = text(raw.continent)?.toUpperCase();
+  if (continent) facts.continent = continent;
+  const regionCode = text(raw.regionCode)?.toUpperCase();
+  if (facts.country && regionCode) facts.region = `${facts.country}-${regionCode}`;
+  const asn = typeof raw.asn === "string" ? Number(raw.asn) : raw.asn;
+  if (typeof asn === "number" && Number.isInteger(asn) && asn > 0) facts.asn = asn;
+  const timezone = text(raw.timezone);
+  if (timezone) facts.timezone = timezone;
+  return facts;
+}
+var Facts = class {
+  constructor(input, url, now) {
+    this.input = input;
+    this.url = url;
+    this.now = now;
   }
-  return true;
+  input;
+  url;
+  now;
+  agentFacts;
+  address;
+  params;
+  tags;
+  clocks = /* @__PURE__ */ new Map();
+  drawn;
+  edgeFacts;
+  get edge() {
+    return this.edgeFacts ??= this.input.edge ?? {};
+  }
+  /** The User-Agent's facts; null without one. */
+  agent() {
+    if (this.agentFacts === void 0) {
+      const ua = this.input.userAgent?.trim();
+      this.agentFacts = ua ? readAgent(ua) : null;
+    }
+    return this.agentFacts;
+  }
+  /** The client's address as bytes; null without one (or with one that is not an address). */
+  ip() {
+    if (this.address === void 0) {
+      const ip = this.input.ip?.trim();
+      this.address = ip ? parseAddress(ip) : null;
+    }
+    return this.address;
+  }
+  query() {
+    return this.params ??= this.url.searchParams;
+  }
+  /** Accept-Language tags by preference; null without the header. */
+  languageTags() {
+    if (!this.input.acceptLanguage?.trim()) return null;
+    return this.tags ??= rankedLanguageTags(this.input.acceptLanguage);
+  }
+  /** The wall clock of `tz` now (`visitor`: the visitor's zone); undefined when unknown. */
+  clock(tz) {
+    if (tz === void 0) return void 0;
+    if (!this.clocks.has(tz)) this.clocks.set(tz, localTime(tz, this.now.getTime()));
+    return this.clocks.get(tz);
+  }
+  /** The split draw: the request's own, or 0 (the first variant) where none is given. */
+  draw() {
+    if (this.drawn === void 0) {
+      const value = this.input.draw?.() ?? 0;
+      this.drawn = value >= 0 && value < 1 ? value : 0;
+    }
+    return this.drawn;
+  }
+  /** Whether the draw was the request's own (explain shows every variant when it is not). */
+  get drawGiven() {
+    return this.input.draw !== void 0;
+  }
+};
+
+// runtime/link-routes/split.ts
+function pickVariant(variants, draw) {
+  let total = 0;
+  for (const variant of variants) total += variant.weight;
+  let point = draw * total;
+  for (let i = 0; i < variants.length; i++) {
+    point -= variants[i].weight;
+    if (point < 0) return i;
+  }
+  return variants.length - 1;
 }
-var DIGITS = /^[0-9]+$/;
-function meetsRule(value, rule) {
-  if (!DIGITS.test(value)) return false;
-  if (rule.min !== void 0 && compareDigits(value, rule.min) < 0) return false;
-  if (rule.max !== void 0 && compareDigits(value, rule.max) > 0) return false;
-  return true;
+function randomDraw() {
+  const word = new Uint32Array(1);
+  crypto.getRandomValues(word);
+  return word[0] / 2 ** 32;
 }
-function compareDigits(value, bound) {
-  const digits = value.replace(/^0+(?=\d)/, "");
-  const other = String(bound);
-  if (digits.length !== other.length) return digits.length - other.length;
-  return digits < other ? -1 : digits > other ? 1 : 0;
+
+// runtime/link-routes/choose.ts
+var compiled2 = /* @__PURE__ */ new WeakMap();
+function compiledRoutes(routes) {
+  let done = compiled2.get(routes);
+  if (!done) {
+    const languages = [...new Set(routes.flatMap((route) => languagesOf(route.when)))];
+    done = routes.map((route) => ({
+      route,
+      when: route.when ? compileWhen(route.when, languages) : null
+    }));
+    compiled2.set(routes, done);
+  }
+  return done;
+}
+function languagesOf(when) {
+  if (!when) return [];
+  return [...when.language ?? [], ...languagesOf(when.not)];
+}
+function chooseRoute(link, facts) {
+  const steps = [];
+  const routes = compiledRoutes(link.routes ?? []);
+  for (let index = 0; index < routes.length; index++) {
+    const { route, when } = routes[index];
+    const verdict = when ? evaluate(when, facts) : { truth: true, decided: [] };
+    steps.push({ index, truth: verdict.truth, decided: verdict.decided });
+    if (verdict.truth !== true) continue;
+    if (!route.split)
+      return { index, route, variant: null, target: route.target ?? link.target, steps, facts };
+    const draw = facts.draw();
+    const variant = pickVariant(route.split, draw);
+    return {
+      index,
+      route,
+      variant: { index: variant, draw },
+      target: route.split[variant].target,
+      steps,
+      facts
+    };
+  }
+  return { index: null, route: null, variant: null, target: link.target, steps, facts };
+}
+
+// runtime/link-routes/describe.ts
+function describeChoice(choice) {
+  if (choice.index === null) return "no route held: the link's own target";
+  const name = `route ${choice.index + 1}${choice.route?.id ? ` (${choice.route.id})` : ""}`;
+  const held = choice.steps[choice.steps.length - 1].decided.map((d) => d.key);
+  const why = held.length > 0 ? `${held.join(", ")} held` : "no condition";
+  if (!choice.variant) return `${name}: ${why}`;
+  const variant = choice.route?.split?.[choice.variant.index];
+  const label = `variant ${choice.variant.index + 1}${variant?.id ? ` (${variant.id})` : ""}`;
+  return `${name}: ${why}; split ${label} at draw ${choice.variant.draw.toFixed(4)}`;
+}
+function routeLabel(choice) {
+  return choice.index === null ? "default" : choice.route?.id ?? String(choice.index + 1);
+}
+function variantLabel(choice) {
+  if (!choice.variant) return void 0;
+  return choice.route?.split?.[choice.variant.index]?.id ?? String(choice.variant.index + 1);
 }
 
 // runtime/resolve.ts
@@ -2088,7 +2362,7 @@ async function resolve(request, ctx) {
     request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url
   );
   const method = request.method.toUpperCase();
-  const inLanguage = (fixed) => fixed ? { lang: fixed } : { lang: chooseLanguage(request.acceptLanguage, ctx.defaultLang), negotiated: true };
+  const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
   const trace = {
     method,
     path: url.pathname,
@@ -2097,6 +2371,7 @@ async function resolve(request, ctx) {
     link: null,
     effective_state: null,
     schedule_label: null,
+    route: null,
     outcome: { type: "plain-404" },
     event: null,
     checks: []
@@ -2106,22 +2381,7 @@ async function resolve(request, ctx) {
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = () => ({
-    type: "page",
-    page: "not-found",
-    ...inLanguage(),
-    status: 404
-  });
-  const pageOf2 = (page, fixed) => {
-    const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
-    return {
-      type: "page",
-      page,
-      ...inLanguage(fixed),
-      status: 200,
-      ...prefill ? { prefill } : {}
-    };
-  };
+  const notFound = () => ({ type: "page", page: "not-found", lang: lang(), status: 404 });
   const folded = foldPathForGuards(url.pathname);
   if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
@@ -2152,53 +2412,29 @@ async function resolve(request, ctx) {
   trace.checks.push({ step: "method", ok: true, detail: method });
   const normal = normalizePath(url.pathname, ctx.caseSensitive);
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
-  const trailingSlash = ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
-  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
-  trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
+  trace.normalized = normal.path;
+  trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
   const lowerPath = "/" + foldCase(normal.key);
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
-  const lookup = lookupPage(lowerPath);
-  if (lookup) {
+  const lookupLang = lookupPageLanguage(lowerPath);
+  if (lookupLang) {
     trace.event = { kind: "pageview" };
-    return done(pageOf2("lookup", lookup.lang), "route", true, "lookup page");
+    return done(
+      { type: "page", page: "lookup", lang: lookupLang, status: 200 },
+      "route",
+      true,
+      "lookup page"
+    );
   }
   const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
   if (file) {
     trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
     return done({ type: "static", path: file }, "route", true, "static file");
   }
-  const ownPage = () => {
-    const route = pageRouteOf(lowerPath);
-    if (!route) return void 0;
-    if ("redirect" in route) {
-      if (!ctx.staticPaths.has(route.redirect)) return void 0;
-      trace.event = null;
-      return done(
-        { type: "redirect", status: 308, location: route.redirect, cacheControl: "no-store" },
-        "route",
-        true,
-        `no link takes this path: ${route.redirect}`
-      );
-    }
-    if (!isPagePublished(route.page, ctx.pages)) return void 0;
-    trace.event = { kind: "pageview" };
-    return done(
-      pageOf2(route.page, route.lang),
-      "route",
-      true,
-      `no link takes this path: ${route.page} page`
-    );
-  };
-  const found = await findLink(
-    normal.key,
-    { values: normal.segments, trailingSlash, strict: ctx.strictTrailingSlash === true },
-    ctx.links
-  );
+  const found = await findLink(normal.key, ctx.links);
   if (!found) {
-    const own = ownPage();
-    if (own) return own;
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
     return done(
@@ -2208,7 +2444,7 @@ async function resolve(request, ctx) {
       candidate ? "no link (short-link candidate)" : "no link"
     );
   }
-  const { link, depth, params } = found;
+  const { link, depth } = found;
   trace.link = link;
   trace.match = {
     kind: link.kind,
@@ -2217,20 +2453,16 @@ async function resolve(request, ctx) {
     file: link.file,
     line: link.line
   };
-  if (params) trace.match.params = params;
-  const captured = params ? ` ${Object.entries(params).map(([name, value]) => `:${name}=${JSON.stringify(value)}`).join(" ")}` : "";
   trace.checks.push({
     step: "match",
     ok: true,
-    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})`
   });
   const state = effectiveState(link, request.now);
   trace.effective_state = state;
   trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
   const stateOutcome = STATE_OUTCOMES[state];
   if (stateOutcome.kind === "hidden") {
-    const own = ownPage();
-    if (own) return own;
     trace.event = { kind: "short-link-miss" };
     return done(notFound(), "state", false, `${state}: answered like a miss`);
   }
@@ -2241,7 +2473,7 @@ async function resolve(request, ctx) {
       {
         type: "page",
         page: stateOutcome.page,
-        ...inLanguage(),
+        lang: lang(),
         status: stateOutcome.status,
         ...retryAfter ? { retryAfter } : {}
       },
@@ -2251,19 +2483,17 @@ async function resolve(request, ctx) {
     );
   }
   trace.checks.push({ step: "state", ok: true, detail: state });
-  const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
-  const location = buildLocation(
-    link,
-    { remainder, params, trailingSlash },
-    url.search,
-    ctx.blocklist
-  );
+  const routed = link.routes ? chooseRoute(link, new Facts(request, url, request.now)) : null;
+  trace.route = routed;
+  if (routed) trace.checks.push({ step: "route", ok: true, detail: describeChoice(routed) });
+  const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];
+  const location = buildLocation(link, remainder, url.search, ctx.blocklist, routed?.target);
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
     return done(notFound(), "target", false, `${location.code}: ${location.message}`);
   }
   trace.event = { kind: "redirect" };
-  const cacheControl = ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+  const cacheControl = ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
   return done(
     { type: "redirect", status: link.status, location: location.url, cacheControl },
     "target",
@@ -2271,61 +2501,48 @@ async function resolve(request, ctx) {
     location.url
   );
 }
-async function findLink(key2, facts, links) {
-  const exact = await links.exact(facts.trailingSlash ? key2 + "/" : key2);
+async function findLink(key2, links) {
+  const exact = await links.exact(key2);
   if (exact) return { link: exact, depth: 0 };
   const segments = key2 === "" ? [] : key2.split("/");
-  const path = { keys: segments, ...facts };
-  const placeholder = links.placeholders && matchPlaceholders(links.placeholders, path);
-  if (placeholder && links.placeholder) {
-    const link = await links.placeholder(placeholder.key);
-    if (link) return { link, depth: placeholder.depth, params: placeholder.params };
-  }
   for (let i = links.splatDepths.length - 1; i >= 0; i--) {
     const depth = links.splatDepths[i];
     if (depth > segments.length) continue;
-    if (depth === segments.length && depth > 0 && path.strict && !path.trailingSlash) continue;
     const splat = await links.splat(segments.slice(0, depth).join("/"));
     if (splat) return { link: splat, depth };
   }
   return void 0;
 }
-function lookupPage(lowerPath) {
-  if (lowerPath === LOOKUP_ROUTES.en) return {};
+function lookupPageLanguage(lowerPath) {
   for (const [lang, route] of Object.entries(LOOKUP_ROUTES))
-    if (lowerPath === route) return { lang };
+    if (lowerPath === route) return lang;
   return void 0;
-}
-function lookupPrefill(value) {
-  if (!value) return void 0;
-  if (value.length <= LOOKUP_INPUT_MAX) return value;
-  const cut = value.slice(0, LOOKUP_INPUT_MAX);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 // runtime/http/lookup-api.ts
 var LOOKUP_BODY_LIMIT = 2048;
+var MAX_SLUG_INPUT = 1024;
 function lookupPath(input) {
-  const text = input.trim();
-  if (text === "" || text.length > LOOKUP_INPUT_MAX) return null;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+  const text2 = input.trim();
+  if (text2 === "" || text2.length > MAX_SLUG_INPUT) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text2)) {
     try {
-      const url = new URL(text);
+      const url = new URL(text2);
       return url.pathname + url.search;
     } catch {
       return null;
     }
   }
-  return text.startsWith("/") ? text : "/" + text;
+  return text2.startsWith("/") ? text2 : "/" + text2;
 }
 async function lookupSlug(input, ctx, now) {
   const path = lookupPath(input);
-  const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
+  const slug = input.trim().slice(0, MAX_SLUG_INPUT);
   if (path === null) return { found: false, slug };
   const resolution = await resolve({ method: "GET", url: path, now }, ctx);
   const link = resolution.link;
   const state = resolution.effective_state;
-  if (!link || !state || STATE_OUTCOMES[state].kind === "hidden") return { found: false, slug };
+  if (!link || !state || state === "disabled" || state === "draft") return { found: false, slug };
   const result = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
   if (resolution.outcome.type === "redirect") {
@@ -2334,8 +2551,8 @@ async function lookupSlug(input, ctx, now) {
   }
   return result;
 }
-function formLanguage(value) {
-  return typeof value === "string" && LANGUAGES.includes(value) ? value : void 0;
+function formLanguage(value, fallback) {
+  return typeof value === "string" && LANGUAGES.includes(value) ? value : fallback;
 }
 function beaconFacts(body) {
   const { slug, result } = body;
@@ -2378,14 +2595,14 @@ async function readPage(data, path) {
 var MAX_CURSOR_LENGTH = 2048;
 var TAG_BYTES = 16;
 var SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
-var utf8 = (text) => new TextEncoder().encode(text);
+var utf8 = (text2) => new TextEncoder().encode(text2);
 function base64url(bytes) {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
-function fromBase64url(text) {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+function fromBase64url(text2) {
+  const binary = atob(text2.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 async function cursorKey(index) {
@@ -2404,9 +2621,9 @@ async function encodeCursor(cursor, key2) {
   const payload = base64url(utf8(JSON.stringify([cursor.query, cursor.from, cursor.total])));
   return `${payload}.${base64url(await tagOf(payload, key2))}`;
 }
-async function decodeCursor(text, key2) {
-  if (text.length > MAX_CURSOR_LENGTH || !SHAPE.test(text)) return null;
-  const [payload, tag2] = text.split(".");
+async function decodeCursor(text2, key2) {
+  if (text2.length > MAX_CURSOR_LENGTH || !SHAPE.test(text2)) return null;
+  const [payload, tag2] = text2.split(".");
   try {
     const expected = await tagOf(payload, key2);
     const given = fromBase64url(tag2);
@@ -2429,12 +2646,10 @@ async function decodeCursor(text, key2) {
 var sameQuery = (cursor, query) => cursor.query.length === query.length && cursor.query.every((part, i) => part === query[i]);
 
 // runtime/stats/rows.ts
-var KIND_CODES = { exact: 0, splat: 1, placeholder: 2 };
-var KIND_OF_CODE = ["exact", "splat", "placeholder"];
-function cutText(text, max) {
-  if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
-  return text.slice(0, end);
+function cutText(text2, max) {
+  if (text2.length <= max) return text2;
+  const end = /[\uD800-\uDBFF]/.test(text2[max - 1]) ? max - 1 : max;
+  return text2.slice(0, end);
 }
 var nameOf = (name) => cutText(name, STATS_NAME_MAX).replace(
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
@@ -2459,7 +2674,7 @@ function rowFilter(listing) {
       return (row) => row[4] === state;
     }
     case "kind": {
-      const kind = Object.hasOwn(KIND_CODES, value) ? KIND_CODES[value] : -1;
+      const kind = value === "splat" ? 1 : 0;
       return (row) => row[1] === kind;
     }
     case "owner":
@@ -2471,16 +2686,13 @@ function rowFilter(listing) {
   }
 }
 function sortKeyOf(slug, caseSensitive) {
-  const pattern2 = placeholderKeyOf(slug, caseSensitive);
-  if (pattern2 !== null) return pattern2;
   const splat = slug === "*" || slug.endsWith("/*");
-  const slash = !splat && slug.length > 1 && slug.endsWith("/") ? "/" : "";
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   const normalized = normalizePath("/" + body, caseSensitive);
-  return sortKeyOfKey(splat ? "splat" : "exact", (normalized.ok ? normalized.key : body) + slash);
+  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
 }
 function sortKeyOfKey(kind, key2) {
-  if (kind !== "splat") return key2;
+  if (kind === "exact") return key2;
   return key2 === "" ? "*" : key2 + "/*";
 }
 function eventTime(iso) {
@@ -2514,16 +2726,16 @@ function paramsOf(search, allowed) {
   }
   return { ok: true, value: params };
 }
-function limitOf(text, fallback, max) {
-  if (text === void 0) return { ok: true, value: fallback };
-  const limit = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+function limitOf(text2, fallback, max) {
+  if (text2 === void 0) return { ok: true, value: fallback };
+  const limit = /^\d{1,6}$/.test(text2) ? Number(text2) : NaN;
   if (!(limit >= 1 && limit <= max)) return fail(`limit must be a whole number from 1 to ${max}`);
   return { ok: true, value: limit };
 }
 var NOT_OUR_CURSOR = "cursor is not one this API returned for this deployment: start again without it";
-function cursorOf(text) {
-  if (text === void 0) return { ok: true, value: void 0 };
-  return text.length <= MAX_CURSOR_LENGTH ? { ok: true, value: text } : fail(NOT_OUR_CURSOR);
+function cursorOf(text2) {
+  if (text2 === void 0) return { ok: true, value: void 0 };
+  return text2.length <= MAX_CURSOR_LENGTH ? { ok: true, value: text2 } : fail(NOT_OUR_CURSOR);
 }
 var FACETS = ["state", "kind", "owner", "tag"];
 function parseLinksQuery(search, caseSensitive, limits) {
@@ -2554,7 +2766,7 @@ function parseLinksQuery(search, caseSensitive, limits) {
 }
 function facetOf(facet, value) {
   if (facet === "state" && !LINK_STATES.includes(value)) return null;
-  if (facet === "kind" && !Object.hasOwn(KIND_CODES, value)) return null;
+  if (facet === "kind" && value !== "exact" && value !== "splat") return null;
   if (value === "" || value.length > MAX_FILTER_LENGTH) return null;
   return facetListing(facet, facet === "state" ? value : value);
 }
@@ -2728,7 +2940,7 @@ var LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 function recordOf(row, files, now) {
   const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
   const lifecycle = {
-    kind: KIND_OF_CODE[kind],
+    kind: kind === 1 ? "splat" : "exact",
     state: LINK_STATES[state],
     schedule: schedule || void 0
   };
@@ -2755,8 +2967,8 @@ var refused = (parsed) => ({
 function cursorFits(cursor, range, from) {
   return cursor === void 0 || cursor.from.startsWith(range) && cursor.from >= from;
 }
-async function cursorIn(text, index) {
-  return text === void 0 ? void 0 : decodeCursor(text, await index.cursorKey());
+async function cursorIn(text2, index) {
+  return text2 === void 0 ? void 0 : decodeCursor(text2, await index.cursorKey());
 }
 async function linksAnswer(files, search, now) {
   const index = await files.statsIndex();
@@ -2939,17 +3151,41 @@ var OperatorFiles = class _OperatorFiles {
   }
 };
 
+// runtime/link-routes/named-facts.ts
+function namedRequest(origin, path, named, method = "GET") {
+  const url = new URL(origin + path);
+  for (const [key2, value] of Object.entries(named.query ?? {}))
+    for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(key2, one);
+  const headers = {};
+  if (named.lang !== void 0) headers["accept-language"] = named.lang;
+  if (named.ua !== void 0) headers["user-agent"] = named.ua;
+  if (named.ip !== void 0) headers["cf-connecting-ip"] = named.ip;
+  const edge = {};
+  const country = named.country ?? named.region?.split("-")[0];
+  if (country !== void 0) edge.country = country.toUpperCase();
+  if (named.continent !== void 0) edge.continent = named.continent.toUpperCase();
+  if (named.region !== void 0) edge.region = named.region.toUpperCase();
+  if (named.asn !== void 0) edge.asn = named.asn;
+  if (named.timezone !== void 0) edge.timezone = named.timezone;
+  const given = { edge };
+  if (named.split_draw !== void 0) given.draw = named.split_draw;
+  return { request: new Request(url, { method, headers }), given };
+}
+
 // runtime/expectations.ts
 async function evaluateExpectations(expectations, origin, answer, now) {
   const results = [];
   for (const e of expectations) {
-    const response = await answer(new Request(origin + e.path), e.at ? new Date(e.at) : now);
+    const named = namedFactsOf(e);
+    const { request, given } = namedRequest(origin, e.path, named);
+    const response = await answer(request, e.at ? new Date(e.at) : now, given);
     const location = response.headers.get("location") ?? void 0;
     const actual = { status: response.status, ...location ? { location } : {} };
     const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
     results.push({
       path: e.path,
       ...e.at ? { at: e.at } : {},
+      ...Object.keys(named).length > 0 ? { facts: named } : {},
       expected: { status: e.status, ...e.location ? { location: e.location } : {} },
       actual,
       pass,
@@ -2958,6 +3194,10 @@ async function evaluateExpectations(expectations, origin, answer, now) {
     });
   }
   return results;
+}
+function namedFactsOf(e) {
+  const { path: _p, at: _a, status: _s, location: _l, file: _f, line: _n, ...named } = e;
+  return named;
 }
 
 // runtime/stats/tests-api.ts
@@ -3023,18 +3263,6 @@ function allowNullOrigin(response, request) {
   response.headers.append("vary", "Origin");
   return response;
 }
-function allowNullOriginFont(asset, file, request) {
-  if (!isFontType(contentTypeOf(file))) return asset;
-  const font = new Response(asset.body, asset);
-  if (request.headers.get("origin") !== "null") {
-    font.headers.append("vary", "Origin");
-    return font;
-  }
-  return allowNullOrigin(font, request);
-}
-function languageHeaders(lang) {
-  return { "content-language": lang, vary: "Accept-Language" };
-}
 function preflight(allow, endpoint, request) {
   const response = new Response(null, {
     status: 204,
@@ -3092,11 +3320,11 @@ async function readSmallBody(request, limit, options) {
     return { ok: false, status: 415, error: "unsupported content type" };
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return { ok: false, status: 413, error: "body too large" };
-  const text = await readLimited(request, limit);
-  if (text === null) return { ok: false, status: 413, error: "body too large" };
-  if (form) return { ok: true, value: Object.fromEntries(new URLSearchParams(text)), form };
+  const text2 = await readLimited(request, limit);
+  if (text2 === null) return { ok: false, status: 413, error: "body too large" };
+  if (form) return { ok: true, value: Object.fromEntries(new URLSearchParams(text2)), form };
   try {
-    const value = JSON.parse(text);
+    const value = JSON.parse(text2);
     if (value === null || typeof value !== "object" || Array.isArray(value))
       return { ok: false, status: 400, error: "body must be a JSON object" };
     return { ok: true, value, form };
@@ -3594,35 +3822,35 @@ function makeNumeric(digits) {
   }
   return new QrSegment(MODE_NUMERIC, digits.length, bb);
 }
-function makeAlphanumeric(text) {
-  if (!isAlphanumeric(text))
+function makeAlphanumeric(text2) {
+  if (!isAlphanumeric(text2))
     throw new RangeError("String contains unencodable characters in alphanumeric mode");
   const bb = [];
   let i;
-  for (i = 0; i + 2 <= text.length; i += 2) {
-    let temp = ALPHANUMERIC_CHARSET.indexOf(text.charAt(i)) * 45;
-    temp += ALPHANUMERIC_CHARSET.indexOf(text.charAt(i + 1));
+  for (i = 0; i + 2 <= text2.length; i += 2) {
+    let temp = ALPHANUMERIC_CHARSET.indexOf(text2.charAt(i)) * 45;
+    temp += ALPHANUMERIC_CHARSET.indexOf(text2.charAt(i + 1));
     appendBits(temp, 11, bb);
   }
-  if (i < text.length)
-    appendBits(ALPHANUMERIC_CHARSET.indexOf(text.charAt(i)), 6, bb);
-  return new QrSegment(MODE_ALPHANUMERIC, text.length, bb);
+  if (i < text2.length)
+    appendBits(ALPHANUMERIC_CHARSET.indexOf(text2.charAt(i)), 6, bb);
+  return new QrSegment(MODE_ALPHANUMERIC, text2.length, bb);
 }
-function makeSegments(text) {
-  if (text === "")
+function makeSegments(text2) {
+  if (text2 === "")
     return [];
-  else if (isNumeric(text))
-    return [makeNumeric(text)];
-  else if (isAlphanumeric(text))
-    return [makeAlphanumeric(text)];
+  else if (isNumeric(text2))
+    return [makeNumeric(text2)];
+  else if (isAlphanumeric(text2))
+    return [makeAlphanumeric(text2)];
   else
-    return [makeBytes(toUtf8ByteArray(text))];
+    return [makeBytes(toUtf8ByteArray(text2))];
 }
-function isNumeric(text) {
-  return NUMERIC_REGEX.test(text);
+function isNumeric(text2) {
+  return NUMERIC_REGEX.test(text2);
 }
-function isAlphanumeric(text) {
-  return ALPHANUMERIC_REGEX.test(text);
+function isAlphanumeric(text2) {
+  return ALPHANUMERIC_REGEX.test(text2);
 }
 function getTotalBits(segs, version) {
   let result = 0;
@@ -3799,12 +4027,12 @@ function addBorder(input, border = 1) {
 
 // runtime/pages/qr-svg.ts
 var BORDER = 4;
-function qrFits(text) {
-  return text.length <= QR_MAX_BYTES && new TextEncoder().encode(text).length <= QR_MAX_BYTES;
+function qrFits(text2) {
+  return text2.length <= QR_MAX_BYTES && new TextEncoder().encode(text2).length <= QR_MAX_BYTES;
 }
-function qrSvg(text, options = {}) {
-  if (!qrFits(text)) return null;
-  const { data } = encode2(text, { ecc: "M", border: BORDER });
+function qrSvg(text2, options = {}) {
+  if (!qrFits(text2)) return null;
+  const { data } = encode2(text2, { ecc: "M", border: BORDER });
   const n = data.length;
   let dark = "";
   data.forEach((row, y) => {
@@ -3817,7 +4045,7 @@ function qrSvg(text, options = {}) {
     }
   });
   const size = options.size ?? 192;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" width="${size}" height="${size}" role="img" aria-label="QR code: ${escapeHtml(text)}" shape-rendering="crispEdges"><path fill="#fff" d="M0 0h${n}v${n}h-${n}z"/><path fill="#000" d="${dark}"/></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" width="${size}" height="${size}" role="img" aria-label="QR code: ${escapeHtml(text2)}" shape-rendering="crispEdges"><path fill="#fff" d="M0 0h${n}v${n}h-${n}z"/><path fill="#000" d="${dark}"/></svg>`;
 }
 function shortLinkUrl(baseUrl, slugOrInput) {
   let path = slugOrInput.trim();
@@ -3831,30 +4059,27 @@ function shortLinkUrl(baseUrl, slugOrInput) {
   return `${baseUrl.replace(/\/+$/, "")}/${segments.join("/")}`;
 }
 function encodeSegment(segment) {
-  for (const text of [segment, segment.replace(/%/g, "%25")])
+  for (const text2 of [segment, segment.replace(/%/g, "%25")])
     try {
-      return encodePathSegment(decodeURIComponent(text));
+      return encodePathSegment(decodeURIComponent(text2));
     } catch {
     }
   return encodePathSegment(segment.replace(/[\ud800-\udfff]/g, "�"));
 }
 
 // runtime/pages/lookup-result.ts
-var LOOKUP_VARIANTS = ["found", "unavailable", "not-found", ...STATE_PAGES];
+var STATE_VARIANTS = ["scheduled", "expired", "paused", "retired"];
 function safeTarget(target) {
   return target !== void 0 && /^https?:\/\//i.test(target) ? target : void 0;
 }
 function lookupVariant(result) {
   if (!result.found) return "not-found";
-  const byState = STATE_PAGES.find((variant) => variant === result.state);
+  const byState = STATE_VARIANTS.find((variant) => variant === result.state);
   if (byState) return byState;
   return safeTarget(result.target) ? "found" : "unavailable";
 }
 function slotValues(result, context) {
-  const values = /* @__PURE__ */ new Map([
-    ["slug", String(result.slug ?? "")],
-    ["input", context.input ?? ""]
-  ]);
+  const values = /* @__PURE__ */ new Map([["slug", String(result.slug ?? "")]]);
   const target = safeTarget(result.target);
   if (target !== void 0) values.set("target", target);
   if (result.status !== void 0) values.set("status", String(result.status));
@@ -3862,7 +4087,7 @@ function slotValues(result, context) {
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {
-    const asked = result.kind && result.kind !== "exact" ? context.input ?? "" : String(result.slug ?? "");
+    const asked = result.kind === "splat" ? context.input ?? "" : String(result.slug ?? "");
     const url = shortLinkUrl(context.baseUrl, asked);
     values.set("short_url", url);
     const qr = qrSvg(url);
@@ -3884,10 +4109,6 @@ function renderLookupResult(templateHtml, result, context = {}) {
     (_all, name) => name === "qr" ? values.get("qr") ?? "" : escapeHtml(values.get(name) ?? "")
   );
 }
-var INPUT_SLOT = "{{input}}";
-function fillLookupInput(html, value) {
-  return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
-}
 
 // runtime/engine/answer.ts
 function resolveContext(data) {
@@ -3895,24 +4116,34 @@ function resolveContext(data) {
     links: data.links,
     blocklist: data.blocklist,
     caseSensitive: data.site.case_sensitive,
-    strictTrailingSlash: data.site.trailing_slash === "strict",
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
-    staticPaths: data.staticPaths,
-    pages: data.site.pages
+    staticPaths: data.staticPaths
   };
 }
-async function answerRequest(request, env, data, now) {
-  const rctx = resolveContext(data);
-  const resolution = await resolve(
-    {
-      method: request.method,
-      url: request.url,
-      acceptLanguage: request.headers.get("accept-language"),
-      now
+function requestFacts(request, now, given) {
+  const { headers } = request;
+  const draw = given ? given.draw : void 0;
+  return {
+    method: request.method,
+    url: request.url,
+    acceptLanguage: headers.get("accept-language"),
+    now,
+    get edge() {
+      return given ? given.edge : edgeFactsOf(request.cf);
     },
-    rctx
-  );
+    get ip() {
+      return headers.get("cf-connecting-ip");
+    },
+    get userAgent() {
+      return headers.get("user-agent");
+    },
+    draw: given ? draw === void 0 ? void 0 : () => draw : randomDraw
+  };
+}
+async function answerRequest(request, env, data, now, given) {
+  const rctx = resolveContext(data);
+  const resolution = await resolve(requestFacts(request, now, given), rctx);
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   const path = headerPath(resolution);
@@ -3936,7 +4167,8 @@ async function respond(resolution, request, env, data, rctx, now) {
   const linkFacts = {
     slug: link?.slug,
     effective_state: resolution.effective_state ?? void 0,
-    schedule_label: resolution.schedule_label ?? void 0
+    schedule_label: resolution.schedule_label ?? void 0,
+    ...resolution.route ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) } : {}
   };
   switch (outcome.type) {
     case "plain-404":
@@ -3952,22 +4184,17 @@ async function respond(resolution, request, env, data, rctx, now) {
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
           body: null
         },
-        // A product redirect (security.txt's canonical path) is no short link: no event.
-        event: resolution.event ? {
+        event: {
           kind: "redirect",
           ...linkFacts,
           target_host: hostOf(outcome.location),
           redirect_status: outcome.status
-        } : void 0
+        }
       };
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
-      const template = await readPage(data, assetPath);
-      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
-      const extra = {
-        ...outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {},
-        ...outcome.negotiated ? languageHeaders(outcome.lang) : {}
-      };
+      const html = await readPage(data, assetPath);
+      const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
       const response = htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;
       const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
@@ -3982,7 +4209,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
-        response: allowNullOriginFont(asset, outcome.path, request),
+        response: asset,
         event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
@@ -3994,7 +4221,7 @@ async function respond(resolution, request, env, data, rctx, now) {
           response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" })
         };
       }
-      const answer = async (inner, at) => (await answerRequest(inner, env, data, at)).response;
+      const answer = async (inner, at, given) => (await answerRequest(inner, env, data, at, given)).response;
       const operator = {
         area: outcome.area,
         langTag: outcome.lang,
@@ -4015,19 +4242,17 @@ async function lookupResolve(request, data, rctx, now) {
     return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
-  const fixed = formLanguage(body.value.lang);
-  const lang = fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
+  const lang = formLanguage(
+    body.value.lang,
+    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang)
+  );
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
   const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
   return {
     response: new Response(html, {
       status: 200,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-store",
-        ...fixed ? {} : languageHeaders(lang)
-      }
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }
     }),
     event: {
       kind: "lookup",
@@ -4061,8 +4286,8 @@ function hostOf(location) {
 }
 
 // runtime/codes.ts
-function runtimeProblem(code, text) {
-  return `${code} ${text}`;
+function runtimeProblem(code, text2) {
+  return `${code} ${text2}`;
 }
 
 // runtime/analytics/clip.ts
@@ -4304,6 +4529,8 @@ function eventData(facts, visitor) {
     ["target_host", facts.target_host],
     ["effective_state", facts.effective_state],
     ["schedule_label", facts.schedule_label],
+    ["route", facts.route],
+    ["variant", facts.variant],
     ["redirect_status", facts.redirect_status],
     ["redirect_error", facts.redirect_error],
     ["lookup_result", facts.lookup_result],
@@ -4339,9 +4566,9 @@ function visitorIp(raw, mode) {
   if (mapped) return `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.0`;
   return `${groups.slice(0, 3).map((g) => g.toString(16)).join(":")}::`;
 }
-function expandIpv6(text) {
-  if (!/^[0-9a-f:.]+$/i.test(text) || text.length > 45) return void 0;
-  let body = text;
+function expandIpv6(text2) {
+  if (!/^[0-9a-f:.]+$/i.test(text2) || text2.length > 45) return void 0;
+  let body = text2;
   const tail = [];
   const v4 = /:(\d+\.\d+\.\d+\.\d+)$/.exec(body);
   if (v4) {
@@ -4464,32 +4691,6 @@ function edgeMetadata(request) {
   return { country: cf?.country, colo: cf?.colo };
 }
 
-// node_modules/isbot/index.mjs
-var fullPattern = " daum[ /]| deusu/|(?:^|[^g])news(?!sapphire)|(?<! channel/|google/)google(?!(?:wv|app|/google| pixel))|(?<! cu)bots?(?:\\b|_)|(?<!cam)scan|(?<!lib)http|24x7|;\\s\\w+;$|@[a-z][\\w-]+\\.|\\(\\)|\\.com\\b|\\b\\w+/1\\.0;|\\bbw/|\\bdlc\\b|\\bort/|\\bperl\\b|\\btime/|\\||^[<\\(;]|^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)|^[\\w\\-]+/[\\w]+$|^[^ ]{50,}$|^\\d+\\b|^\\w*search\\b|^\\w+/[\\w\\(\\)]*$|^\\w+/\\d\\.\\d\\s\\([\\w@]+\\)$|^active|^ad muncher|^amaya|^apache/|^avsdevicesdk/|^azure|^biglotron|^blackbox exporter|^bot|^clamav[ /]|^claude-code/|^client/|^cobweb/|^custom|^ddg[_-]android|^discourse|^dispatch/\\d|^downcast/|^duckduckgo|^email|^exodusmovement|^facebook|^getright/|^gozilla/|^hobbit|^hotzonu|^hwcdn/|^igetter/|^jeode/|^jetty/|^jigsaw|^microsoft bits|^movabletype|^mozilla/\\d\\.\\d\\s[\\w\\.-]+$|^mozilla/\\d\\.\\d\\s\\((?:compatible;)?(?:\\s?[\\w\\d-.]+[\\s/]\\d+\\.\\d+)?\\)$|^navermailapp|^netsurf|^offline|^openai/|^owler|^php|^postman|^ps_daily/|^python|^rank|^read|^reed|^remove\\.bg/|^rest|^rss|^snapchat|^sora |^space bison|^stape/|^svn|^swcd |^taringa|^thumbor/|^track|^w3c|^webbandit/|^webcopier|^wget|^whatsapp|^wordpress|^xenu link sleuth|^yahoo|^yandex|^zdm/\\d|^zoom marketplace/|abuse|advisor|agent\\b|analyzer|archive|ask jeeves/teoma|attracta|audit|bluecoat drtr|browsex|burpcollaborator|capture|catch|check\\b|checker|chrome-lighthouse|chromeframe|classifier|cloudflare|collapsify\\b|convertify|cookiehubverify/|crawl|cursor/|cypress/|dareboost|datanyze|dejaclick|detect|discovery|dmbrowser|download|exaleadcloudview|feed|firephp|foregenix|functionize|grab|hardenize\\b|headless|hotjar|httrack|hubspot marketing grader|ibisbrowser|infrawatch|insight|inspect|iplabel|java(?!;)|library|linkcheck|linktiger|mail\\.ru/|manus-user/|marketgoo/|measure|monitor\\b|neustar wpm|node\\b|nutch|offbyone|openvas|optimize|pageburst|pagespeed|parser|phantomjs|pingdom|playwright|powermarks|preview|productfinder|prospectingstudio|proxy|ptst[ /]\\d|radar|readable/|retriever|rexx;|rigor|rss\\b|scrape|securityheaders|selenium|server|silktide|sindup/|sogou|sparkler/|speedcurve|spider|splash|statuscake|supercleaner|synapse|synthetic|testlocally|tools|torrent|transcoder|url|validator|virtuoso|wappalyzer|watchtowr|webglance|webkit2png|whatcms/|xtate/";
-var naivePattern = /bot|crawl|http|lighthouse|scan|search|spider/i;
-var pattern;
-function getPattern() {
-  if (pattern instanceof RegExp) {
-    return pattern;
-  }
-  try {
-    pattern = new RegExp(fullPattern, "i");
-  } catch (error) {
-    pattern = naivePattern;
-  }
-  return pattern;
-}
-var isNonEmptyString = (value) => typeof value === "string" && value !== "";
-function isBot(userAgent) {
-  return isNonEmptyString(userAgent) && getPattern().test(userAgent);
-}
-var findBotMatch = (userAgent) => {
-  var _a, _b;
-  return (_b = (_a = userAgent == null ? void 0 : userAgent.match(getPattern())) == null ? void 0 : _a[0]) != null ? _b : null;
-};
-var isbot = isBot;
-var isbotMatch = findBotMatch;
-
 // runtime/analytics/bot.ts
 var BOT_WORD = /bot|crawl|spider|slurp|fetch|scan|preview/i;
 var MAX_FAMILY = 50;
@@ -4560,19 +4761,21 @@ function buildAnalyticsRequests(request, config, facts) {
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
   return requests;
 }
+var buildFailures = 0;
 var afterResponse = () => new Promise((resolve2) => setTimeout(resolve2, 0));
 function sendAnalytics(request, env, ctx, facts, options = {}) {
   try {
     const config = loadAnalyticsConfig(env);
     if (!config.provider_a && !config.provider_b) return;
     const snapshot = { ...facts };
-    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, warnBug);
+    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, countBug);
     ctx.waitUntil(work);
   } catch (error) {
-    warnBug(error);
+    countBug(error);
   }
 }
-function warnBug(error) {
+function countBug(error) {
+  buildFailures++;
   console.warn(
     `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`
   );
@@ -4584,7 +4787,7 @@ var PAGE_MEMO_LIMIT = 1024;
 function timeless(resolution, pagesRead) {
   const { outcome, link } = resolution;
   if (link?.kind === "exact" && link.schedule) return false;
-  if (outcome.type === "redirect") return true;
+  if (outcome.type === "redirect") return !link?.routes;
   return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));
 }
 var AnswerCache = class {
@@ -4640,19 +4843,19 @@ ${acceptLanguage ?? ""}`;
 // runtime/registry/shard-of.ts
 var FNV_OFFSET = 2166136261;
 var FNV_PRIME = 16777619;
-function fnv1a32(text) {
+function fnv1a32(text2) {
   let hash = FNV_OFFSET;
   const step = (byte) => {
     hash = Math.imul(hash ^ byte, FNV_PRIME);
   };
-  for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    let code = text2.charCodeAt(i);
     if (code < 128) {
       step(code);
       continue;
     }
-    if (code >= 55296 && code <= 56319 && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
+    if (code >= 55296 && code <= 56319 && i + 1 < text2.length) {
+      const low = text2.charCodeAt(i + 1);
       if (low >= 56320 && low <= 57343) {
         code = 65536 + (code - 55296 << 10) + (low - 56320);
         i++;
@@ -4684,7 +4887,7 @@ function mix(h) {
   return (h ^ h >>> 16) >>> 0;
 }
 function positions(kind, key2, { bits, hashes }, visit) {
-  const h1 = fnv1a32((kind === "exact" ? "e" : kind === "splat" ? "s" : "p") + key2);
+  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key2);
   const h2 = mix(h1) | 1;
   for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
   return true;
@@ -4747,30 +4950,28 @@ function serializeShard(shard) {
   const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const exact = Object.values(shard.exact).sort(byKey);
   const splat = Object.values(shard.splat).sort(byKey);
-  const placeholder = Object.values(shard.placeholder ?? {}).sort(byKey);
   const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  if (placeholder.length > 0) header.placeholder = placeholder.length;
-  return [JSON.stringify(header), ...[...exact, ...splat, ...placeholder].map(recordLine), ""].join(
+  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
     "\n"
   );
 }
-function shardHeaderProblem(text) {
-  const end = text.indexOf("\n");
+function shardHeaderProblem(text2) {
+  const end = text2.indexOf("\n");
   let header = null;
   try {
-    header = JSON.parse(end < 0 ? text : text.slice(0, end));
+    header = JSON.parse(end < 0 ? text2 : text2.slice(0, end));
   } catch {
     return "the first line is not JSON";
   }
   if (header?.schema !== SHARD_SCHEMA) return `schema is not ${SHARD_SCHEMA}`;
-  if (!text.endsWith("\n")) return "the last line is cut short";
+  if (!text2.endsWith("\n")) return "the last line is cut short";
   return null;
 }
-function findInShard(text, kind, key2) {
-  const start = text.indexOf(lineStart(kind, key2));
+function findInShard(text2, kind, key2) {
+  const start = text2.indexOf(lineStart(kind, key2));
   if (start < 0) return void 0;
-  const end = text.indexOf("\n", start + 1);
-  return JSON.parse(text.slice(start + 1, end));
+  const end = text2.indexOf("\n", start + 1);
+  return JSON.parse(text2.slice(start + 1, end));
 }
 
 // runtime/registry/sharded-links.ts
@@ -4783,14 +4984,12 @@ var ShardedLinks = class {
     this.manifest = manifest;
     this.filter = filter;
     this.splatDepths = manifest.splat_depths;
-    this.placeholders = compilePlaceholders(manifest.placeholders ?? []);
     this.keepsShards = manifest.shard_count <= WHOLE_REGISTRY_SHARDS;
   }
   assets;
   manifest;
   filter;
   splatDepths;
-  placeholders;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
   /** Shard reads since the filter's read was last started (-1: never started). */
@@ -4829,19 +5028,16 @@ var ShardedLinks = class {
   splat(key2) {
     return this.lookup("splat", key2);
   }
-  placeholder(key2) {
-    return this.lookup("placeholder", key2);
-  }
   /** Keeps a shard's text, read here or elsewhere (the warm-up's), if this registry keeps texts. */
-  keep(index, text) {
-    if (this.keepsShards) this.shards.set(index, text);
+  keep(index, text2) {
+    if (this.keepsShards) this.shards.set(index, text2);
   }
   /** What this isolate holds now (for tests and benchmarks). */
   get cached() {
     return { shards: this.shards.size, records: this.records.size, filter: !!this.filter };
   }
   lookup(kind, key2) {
-    const id = (kind === "exact" ? "e:" : kind === "splat" ? "s:" : "p:") + key2;
+    const id = (kind === "exact" ? "e:" : "s:") + key2;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
@@ -4853,19 +5049,19 @@ var ShardedLinks = class {
   async read(kind, key2, id) {
     const index = shardOf(key2, this.manifest.shard_count);
     if (!this.filter && this.readsWithoutFilter >= 0) this.readsWithoutFilter++;
-    const text = this.shards.get(index) ?? await this.load(index);
-    this.keep(index, text);
-    const found = findInShard(text, kind, key2) ?? null;
+    const text2 = this.shards.get(index) ?? await this.load(index);
+    this.keep(index, text2);
+    const found = findInShard(text2, kind, key2) ?? null;
     if (!found) this.missed = true;
     remember(this.records, id, found, RECORD_CACHE_LIMIT);
     return found ?? void 0;
   }
   async load(index) {
     const path = shardPath(index);
-    const text = await readPrivateText(this.assets, path);
-    const problem = shardHeaderProblem(text);
+    const text2 = await readPrivateText(this.assets, path);
+    const problem = shardHeaderProblem(text2);
     if (problem) throw new Error(`private file ${path}: ${problem}`);
-    return text;
+    return text2;
   }
 };
 
@@ -5023,12 +5219,25 @@ async function warmUpStats() {
 var SITE = {
   schema: SITE_CONFIG_SCHEMA,
   generator: "shortlinks/warm-up",
+  site_name: "warm-up",
   base_url: "https://warm-up.invalid",
   default_lang: "en",
+  languages: ["en"],
   case_sensitive: false,
+  default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
-  pages: [],
+  routes: {
+    lookup: {
+      en: "/lookup",
+      fr: "/fr/lookup",
+      es: "/es/lookup",
+      it: "/it/lookup",
+      de: "/de/lookup"
+    },
+    stats: "/en/_stats/",
+    tests: "/en/_tests/"
+  },
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],

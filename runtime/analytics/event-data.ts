@@ -21,6 +21,8 @@ export function eventData(facts: EventFacts, visitor: Visitor): EventData {
     ["target_host", facts.target_host],
     ["effective_state", facts.effective_state],
     ["schedule_label", facts.schedule_label],
+    ["route", facts.route],
+    ["variant", facts.variant],
     ["redirect_status", facts.redirect_status],
     ["redirect_error", facts.redirect_error],
     ["lookup_result", facts.lookup_result],

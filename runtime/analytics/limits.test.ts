@@ -39,6 +39,21 @@ describe("limits", () => {
     expect(body.payload.title).toHaveLength(500);
   });
 
+  it("a route and a variant at their longest (50-character ids) stay within both providers' limits", () => {
+    const visitor = readVisitor(visitorRequest({ path: `/${long}?q=${long}` }), "full");
+    const id = "r".repeat(50);
+    const data = eventData(
+      { kind: "redirect", slug: long, schedule_label: long, route: id, variant: id },
+      visitor,
+    );
+    expect(data.find(([key]) => key === "route")).toEqual(["route", id]);
+    expect(data.find(([key]) => key === "variant")).toEqual(["variant", id]);
+    const json = fitProperties(data);
+    expect(json.length).toBeLessThanOrEqual(MAX_PROPERTIES_LENGTH);
+    // Provider B keeps the route ahead of the bulky path and query when it must cut.
+    expect(JSON.parse(json)).toMatchObject({ route: id, variant: id });
+  });
+
   it("clip never splits a surrogate pair", () => {
     expect(clip("ab😀", 3)).toBe("ab");
     expect(clip("ab😀", 4)).toBe("ab😀");

@@ -12,6 +12,10 @@ export interface EventFacts {
   target_host?: string;
   effective_state?: string;
   schedule_label?: string;
+  /** A link with routes: the route taken (its id, its position from 1, or `default`). */
+  route?: string;
+  /** The split variant taken (its id, or its position from 1). */
+  variant?: string;
   redirect_status?: number;
   redirect_error?: string;
   lookup_result?: string;

@@ -14,6 +14,7 @@ import type {
   TESTS_INDEX_SCHEMA,
   TESTS_PAGE_SCHEMA,
 } from "./files.js";
+import type { LinkRoute, NamedFacts } from "./routes.js";
 
 export const LANGUAGES = ["en", "fr", "es", "it", "de"] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -100,6 +101,8 @@ export interface LinkRecord {
   /** Placeholder links only: the rules their values must meet, by placeholder name. */
   params?: Record<string, ParamRule>;
   allow?: TargetAllowance;
+  /** Other destinations by request facts and time (docs/routes.md); absent: always `target`. */
+  routes?: LinkRoute[];
   description?: string;
   tags?: string[];
   owner?: string;
@@ -182,8 +185,11 @@ export interface SiteConfig {
   mandatory_headers: Record<string, string>;
 }
 
-/** One expectation of custom/tests.yaml (the tests page evaluates them, `check` too). */
-export interface Expectation {
+/**
+ * One expectation of custom/tests.yaml (the tests page evaluates them, `check` too), with the
+ * request facts it is asked with (docs/routes.md, "Trying a request").
+ */
+export interface Expectation extends NamedFacts {
   path: string;
   at?: string;
   status: number;

@@ -7,3 +7,4 @@ export * from "./content-types.js";
 export * from "./files.js";
 export * from "./forms.js";
 export * from "./limits.js";
+export * from "./routes.js";

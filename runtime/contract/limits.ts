@@ -76,3 +76,10 @@ export const STATS_TAGS_MAX = 32;
 export const TESTS_PAGE_MAX_BYTES = 64 * 1024;
 export const TESTS_DEFAULT_LIMIT = 10;
 export const TESTS_MAX_LIMIT = 10;
+
+/**
+ * Routes (docs/routes.md): at most MAX_ROUTES per link and MAX_SPLIT_VARIANTS per split, so a
+ * request's work for a link stays small and bounded (docs/performance.md, "Routes").
+ */
+export const MAX_ROUTES = 32;
+export const MAX_SPLIT_VARIANTS = 16;

@@ -27,6 +27,9 @@ import { readAsset, readPage } from "../registry/read-assets.js";
 import { resolve, type RequestFacts, type Resolution, type ResolveContext } from "../resolve.js";
 import { pageAssetPath } from "../routes.js";
 import { chooseLanguage } from "../language.js";
+import { routeLabel, variantLabel } from "../link-routes/describe.js";
+import { edgeFactsOf, type GivenFacts } from "../link-routes/facts.js";
+import { randomDraw } from "../link-routes/split.js";
 import type { Instance } from "./instance.js";
 
 /** The decision's inputs from an instance. */
@@ -61,6 +64,31 @@ export interface Answered {
 }
 
 /**
+ * What resolve() reads of `request`. The routes' facts are read only when a link with routes
+ * asks for them, so a link without routes costs what it did.
+ */
+export function requestFacts(request: Request, now: Date, given?: GivenFacts): RequestFacts {
+  const { headers } = request;
+  const draw = given ? given.draw : undefined;
+  return {
+    method: request.method,
+    url: request.url,
+    acceptLanguage: headers.get("accept-language"),
+    now,
+    get edge() {
+      return given ? given.edge : edgeFactsOf((request as Request & { cf?: unknown }).cf);
+    },
+    get ip() {
+      return headers.get("cf-connecting-ip");
+    },
+    get userAgent() {
+      return headers.get("user-agent");
+    },
+    draw: given ? (draw === undefined ? undefined : () => draw) : randomDraw,
+  };
+}
+
+/**
  * Everything but the sending: what `request` gets at `now`. The worker sends the event;
  * `shortlinks explain` shows it. Throws only on a bug (the caller turns that into a 503).
  */
@@ -69,17 +97,10 @@ export async function answerRequest(
   env: Env,
   data: Instance,
   now: Date,
+  given?: GivenFacts,
 ): Promise<Answered> {
   const rctx = resolveContext(data);
-  const resolution = await resolve(
-    {
-      method: request.method,
-      url: request.url,
-      acceptLanguage: request.headers.get("accept-language"),
-      now,
-    },
-    rctx,
-  );
+  const resolution = await resolve(requestFacts(request, now, given), rctx);
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   const path = headerPath(resolution);
@@ -123,6 +144,9 @@ async function respond(
     slug: link?.slug,
     effective_state: resolution.effective_state ?? undefined,
     schedule_label: resolution.schedule_label ?? undefined,
+    ...(resolution.route
+      ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) }
+      : {}),
   };
   switch (outcome.type) {
     case "plain-404":
@@ -188,8 +212,8 @@ async function respond(
           response: plainText(403, "Forbidden\n", { "cache-control": "private, no-store" }),
         };
       }
-      const answer = async (inner: Request, at: Date) =>
-        (await answerRequest(inner, env, data, at)).response;
+      const answer = async (inner: Request, at: Date, given: GivenFacts) =>
+        (await answerRequest(inner, env, data, at, given)).response;
       const operator = {
         area: outcome.area,
         langTag: outcome.lang,

@@ -7,6 +7,8 @@ import type { Expectation } from "../../../runtime/contract/index.js";
 import { answerRequest } from "../../../runtime/engine/answer.js";
 import { filesInstance } from "../../shared/memory-instance.js";
 import { evaluateExpectations } from "../../../runtime/expectations.js";
+import type { GivenFacts } from "../../../runtime/link-routes/facts.js";
+import { describeNamedFacts } from "../explain/named-facts.js";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { assetFiles, type OutputFile } from "../../stages/5-bundle/output-files.js";
 
@@ -17,8 +19,8 @@ export async function unmetExpectations(
 ): Promise<Diagnostic[]> {
   if (expectations.length === 0) return [];
   const { instance, env } = await filesInstance(assetFiles(files));
-  const answer = async (request: Request, at: Date) =>
-    (await answerRequest(request, env, instance, at)).response;
+  const answer = async (request: Request, at: Date, given: GivenFacts) =>
+    (await answerRequest(request, env, instance, at, given)).response;
   const results = await evaluateExpectations(
     expectations,
     new URL(instance.site.base_url).origin,
@@ -28,7 +30,8 @@ export async function unmetExpectations(
   return results
     .filter((r) => !r.pass)
     .map((r) => {
-      const when = r.at ? ` at ${r.at}` : "";
+      const when =
+        (r.at ? ` at ${r.at}` : "") + (r.facts ? ` (${describeNamedFacts(r.facts)})` : "");
       const got = r.actual.location
         ? `${r.actual.status} (Location ${r.actual.location})`
         : `${r.actual.status}`;

@@ -1,0 +1,25 @@
+/** The routes step in resolve()'s trace, in one line (explain prints each route in full). */
+import type { RouteChoice } from "./choose.js";
+
+/** `route 2 (fr): country, language held` or `split variant 1 of route 3`, or the default. */
+export function describeChoice(choice: RouteChoice): string {
+  if (choice.index === null) return "no route held: the link's own target";
+  const name = `route ${choice.index + 1}${choice.route?.id ? ` (${choice.route.id})` : ""}`;
+  const held = choice.steps[choice.steps.length - 1].decided.map((d) => d.key);
+  const why = held.length > 0 ? `${held.join(", ")} held` : "no condition";
+  if (!choice.variant) return `${name}: ${why}`;
+  const variant = choice.route?.split?.[choice.variant.index];
+  const label = `variant ${choice.variant.index + 1}${variant?.id ? ` (${variant.id})` : ""}`;
+  return `${name}: ${why}; split ${label} at draw ${choice.variant.draw.toFixed(4)}`;
+}
+
+/** The route's name for analytics: its id, else its position from 1; `default` for none. */
+export function routeLabel(choice: RouteChoice): string {
+  return choice.index === null ? "default" : (choice.route?.id ?? String(choice.index + 1));
+}
+
+/** The split variant's name for analytics: its id, else its position from 1. */
+export function variantLabel(choice: RouteChoice): string | undefined {
+  if (!choice.variant) return undefined;
+  return choice.route?.split?.[choice.variant.index]?.id ?? String(choice.variant.index + 1);
+}
