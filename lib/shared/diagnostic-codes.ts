@@ -48,6 +48,7 @@ const COMPILER_DOCS = "docs/compiler.md#diagnostic-codes";
 const SOURCES: Group = { stage: "sources", docs: COMPILER_DOCS };
 const TARGETS: Group = { stage: "targets", docs: "docs/targets.md#diagnostic-codes" };
 const LINKS: Group = { stage: "links", docs: COMPILER_DOCS };
+const ROUTES: Group = { stage: "links", docs: "docs/routes.md#diagnostic-codes" };
 const SITE: Group = { stage: "site", docs: COMPILER_DOCS };
 const ASSETS: Group = { stage: "assets", docs: COMPILER_DOCS };
 const HEADERS: Group = { stage: "headers", docs: COMPILER_DOCS };
@@ -116,6 +117,22 @@ const COMPILER_CODES = {
   SL316: error(LINKS, "target on the instance's own host redirects in a loop"),
   SL317: warning(LINKS, "target on the instance's own host answers 404"),
   SL320: error(CHECK, "src/worker.js differs from the fresh bundle"),
+  SL360: error(ROUTES, "a route's `when` is empty"),
+  SL361: error(ROUTES, "unknown key in a route or its `when`"),
+  SL362: error(ROUTES, "unknown country, continent or region code"),
+  SL363: error(ROUTES, "unknown device, os, browser or bot value"),
+  SL364: error(ROUTES, "unknown time zone"),
+  SL365: error(ROUTES, "unknown day name or malformed time of day"),
+  SL366: error(ROUTES, "a time window starts where it ends"),
+  SL367: error(ROUTES, "`after` is not before `before`"),
+  SL368: warning(ROUTES, "a route can never be reached"),
+  SL369: error(ROUTES, "a split weight is not a positive integer"),
+  SL370: error(ROUTES, "a split has one variant"),
+  SL371: warning(ROUTES, "a time window's edge falls in a daylight-saving gap"),
+  SL372: error(ROUTES, "a link with routes uses a permanent status (301 or 308)"),
+  SL373: error(ROUTES, "a condition's value is malformed"),
+  SL374: error(ROUTES, "a route has no target, two, or breaks a limit"),
+  SL375: error(ROUTES, "a CSV routes cell is not a flow list"),
   SL380: error(LINKS, "placeholder segment is not :name alone, or a name is reserved or repeated"),
   SL381: warning(LINKS, "target names a placeholder the slug does not capture"),
   SL382: error(

@@ -220,7 +220,7 @@ const csvSource = fc
               ? ""
               : c === "forward_query"
                 ? ""
-                : c.startsWith("schedule")
+                : c.startsWith("schedule") || c === "routes"
                   ? ""
                   : (cells[j] ?? ""),
       );

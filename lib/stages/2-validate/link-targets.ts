@@ -12,6 +12,7 @@ import type { LinkKind } from "../../../runtime/contract/index.js";
 import { diag, type Diagnostic, type Place } from "../../shared/diagnostics.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
 import { allowanceProblems, unusedAllowances } from "../1-sources/policy/allowance.js";
+import { appendAll } from "../../shared/lists.js";
 
 /** Stands in for the captured remainder and placeholder values when a target holds them. */
 export const SPLAT_SAMPLE = "sample";
@@ -36,40 +37,79 @@ export function sampleTarget(
   return filled.ok ? filled.url : target;
 }
 
+/** One target of a link (its own, or a route's) and where it is written. */
+export interface TargetAt {
+  target: string;
+  at: Place;
+  /** `link "app"`, or `link "app", route 2`. */
+  subject: string;
+}
+
+/**
+ * One target through the target rules, as a link of `kind` capturing `names` uses it; its normal
+ * form when it passes (a templated target as written), and the codes of the rules the link's
+ * allowance opened for it.
+ */
+export function judgeLinkTarget(
+  { target, at, subject }: TargetAt,
+  kind: LinkKind,
+  policy: TargetPolicy,
+  allow: SourceLink["allow"],
+  names: readonly string[] = [],
+): CheckedTarget & { allowed: string[] } {
+  const template = kind === "exact" ? null : templateProblem(target, names);
+  if (template)
+    return { diagnostics: [ruleDiagnostic(11, at, `${subject}: ${template}`)], allowed: [] };
+  const probe = sampleTarget(target, kind, names);
+  const verdict = checkTarget(probe, policy, allow);
+  if (!verdict.ok)
+    return {
+      diagnostics: [
+        diag(
+          verdict.code,
+          at,
+          `${subject}: target ${JSON.stringify(clip(target))} refused (rule ${verdict.rule}): ${verdict.message}`,
+        ),
+      ],
+      allowed: [],
+    };
+  return {
+    target: probe !== target ? target : verdict.url,
+    diagnostics: [],
+    allowed: verdict.allowed ?? [],
+  };
+}
+
+/**
+ * The link's own target; `routeAllowed` are the rules its allowance opened for its routes'
+ * targets, so an allowance one of them needs is not called unused (SL292).
+ */
 export function checkLinkTarget(
   link: SourceLink,
   kind: LinkKind,
   policy: TargetPolicy,
   names: readonly string[] = [],
+  routeAllowed: readonly string[] = [],
 ): CheckedTarget {
   const at = { file: link.file, line: link.fieldLines.target ?? link.line };
   const subject = `link "${link.slug}"`;
-  const probe = sampleTarget(link.target, kind, names);
-  const templated = probe !== link.target;
   const diagnostics: Diagnostic[] = [];
   const allowAt = { file: link.file, line: link.fieldLines.allow ?? link.line };
   if (link.allow) {
     for (const problem of allowanceProblems(link.allow))
       diagnostics.push(diag("SL291", allowAt, `${subject}: allow: ${problem}`));
   }
-  const template = kind === "exact" ? null : templateProblem(link.target, names);
-  if (template) {
-    diagnostics.push(ruleDiagnostic(11, at, `${subject}: ${template}`));
-    return { diagnostics };
-  }
-  const verdict = checkTarget(probe, policy, link.allow);
-  if (!verdict.ok) {
-    diagnostics.push(
-      diag(
-        verdict.code,
-        at,
-        `${subject}: target ${JSON.stringify(clip(link.target))} refused (rule ${verdict.rule}): ${verdict.message}`,
-      ),
-    );
-    return { diagnostics };
-  }
+  const judged = judgeLinkTarget(
+    { target: link.target, at, subject },
+    kind,
+    policy,
+    link.allow,
+    names,
+  );
+  appendAll(diagnostics, judged.diagnostics);
+  if (judged.target === undefined) return { diagnostics };
   if (link.allow) {
-    const allowed = verdict.allowed ?? [];
+    const allowed = [...new Set([...judged.allowed, ...routeAllowed])];
     if (allowed.length > 0) {
       diagnostics.push(
         diag(
@@ -91,7 +131,7 @@ export function checkLinkTarget(
       );
     }
   }
-  return { target: templated ? link.target : verdict.url, diagnostics };
+  return { target: judged.target, diagnostics };
 }
 
 /** A diagnostic for a target rule the compiler checks itself (11, 12), coded like the target module's. */

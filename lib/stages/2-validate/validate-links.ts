@@ -13,6 +13,7 @@ import { checkSchedule } from "./schedules.js";
 import { parseSlug, patternShadows, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
 import { checkParams, placeholderConflicts, uncapturedNames } from "./placeholders.js";
+import { checkRoutes } from "./routes/check-routes.js";
 import { servedPathsOf } from "../../../runtime/static-files.js";
 import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
@@ -138,15 +139,17 @@ function validateOne(
   const rules = checkParams(link, names);
   appendAll(diagnostics, rules.diagnostics);
   if (kind === "placeholder") appendAll(diagnostics, uncapturedNames(link, names, splat));
-  const target = checkLinkTarget(link, kind, input.policy, names);
-  appendAll(diagnostics, target.diagnostics);
+  const status = link.status ?? input.site.default_status;
+  const routes = checkRoutes(link, kind, status, input.policy, names);
+  const target = checkLinkTarget(link, kind, input.policy, names, routes.allowed);
+  appendAll(diagnostics, routes.diagnostics, target.diagnostics);
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
   const record: LinkRecord = {
     kind,
     slug: link.slug,
     key,
     target: target.target,
-    status: link.status ?? input.site.default_status,
+    status,
     state: link.state ?? "active",
     forward_query: link.forward_query ?? true,
     file: link.file,
@@ -156,6 +159,7 @@ function validateOne(
   if (link.remainder === "drop" && splat) record.remainder = "drop";
   if (rules.params) record.params = rules.params;
   if (link.allow) record.allow = link.allow;
+  if (routes.routes) record.routes = routes.routes;
   if (link.description !== undefined) record.description = link.description;
   if (link.tags !== undefined) record.tags = link.tags;
   if (link.owner !== undefined) record.owner = link.owner;

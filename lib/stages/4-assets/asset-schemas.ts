@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { LINK_ROUTE, NAMED_FACTS } from "./route-schemas.js";
 import {
   BLOCKLIST_SCHEMA,
   CUSTOM_ASSETS_SCHEMA,
@@ -42,6 +43,7 @@ const SCHEDULE = z.strictObject({
 });
 
 const EXPECTATION = z.strictObject({
+  ...NAMED_FACTS,
   path: z.string(),
   at: z.string().optional(),
   status: z.number().int(),
@@ -90,6 +92,7 @@ const LINK_RECORD = z.strictObject({
   remainder: z.literal("drop").optional(),
   params: z.record(z.string(), PARAM_RULE).optional(),
   allow: z.strictObject({ rules: strings, reason: z.string().min(1) }).optional(),
+  routes: z.array(LINK_ROUTE).min(1).optional(),
   description: z.string().optional(),
   tags: strings.optional(),
   owner: z.string().optional(),

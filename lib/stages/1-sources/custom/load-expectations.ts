@@ -9,9 +9,13 @@ import type { Expectation } from "../../../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseIsoWithOffset } from "../../2-validate/schedules.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
+import { namedFactsProblem } from "../../../../runtime/link-routes/named-facts.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import { appendAll } from "../../../shared/lists.js";
 import { TESTS_FILE } from "../../../shared/paths.js";
+
+const text = (what: string) =>
+  z.string({ error: `expected ${what}` }).min(1, { error: `expected ${what}` });
 
 const EXPECTATION_SCHEMA = z.strictObject({
   path: z
@@ -29,6 +33,25 @@ const EXPECTATION_SCHEMA = z.strictObject({
     .min(100, { error: "expected an HTTP status" })
     .max(599, { error: "expected an HTTP status" }),
   location: z.string({ error: "expected the Location URL as text" }).optional(),
+  // The request facts it is asked with (docs/routes.md, "Trying a request").
+  country: text("a country code such as FR").optional(),
+  continent: text("a continent code such as EU").optional(),
+  region: text("an ISO 3166-2 code such as US-TX").optional(),
+  asn: z.number({ error: "expected a number such as 13335" }).int().min(0).optional(),
+  timezone: text("an IANA time zone such as Europe/Paris").optional(),
+  ip: text("an IP address").optional(),
+  lang: text("an Accept-Language value such as fr-CH, fr;q=0.9").optional(),
+  ua: text("a User-Agent").optional(),
+  query: z
+    .record(z.string(), z.union([z.string(), z.array(z.string())]), {
+      error: "expected a mapping of query parameters to values",
+    })
+    .optional(),
+  split_draw: z
+    .number({ error: "expected a number from 0 up to (not including) 1" })
+    .min(0, { error: "expected a number from 0 up to (not including) 1" })
+    .lt(1, { error: "expected a number from 0 up to (not including) 1" })
+    .optional(),
 });
 
 export async function loadExpectations(
@@ -59,7 +82,7 @@ export async function loadExpectations(
         diag(
           "SL503",
           { file: TESTS_FILE, line: 1 },
-          "expected a list of {path, at?, status, location?}",
+          "expected a list of {path, at?, status, location?} (and request facts, docs/routes.md)",
         ),
       ],
     };
@@ -81,15 +104,16 @@ export async function loadExpectations(
       );
       return;
     }
-    const e: Expectation = {
-      path: result.data.path,
-      status: result.data.status,
-      file: TESTS_FILE,
-      line,
-    };
-    if (result.data.at !== undefined) e.at = result.data.at;
-    if (result.data.location !== undefined) e.location = result.data.location;
-    expectations.push(e);
+    const { path, status, at, location, ...named } = result.data;
+    const problem = namedFactsProblem(named);
+    if (problem) {
+      diagnostics.push(diag("SL503", { file: TESTS_FILE, line }, problem));
+      return;
+    }
+    const e: Expectation = { path, status, file: TESTS_FILE, line };
+    if (at !== undefined) e.at = at;
+    if (location !== undefined) e.location = location;
+    expectations.push(Object.assign(e, named));
   });
   return { expectations, diagnostics };
 }

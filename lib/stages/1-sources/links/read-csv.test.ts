@@ -6,6 +6,37 @@ const HEADER =
   "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,description,tags,owner";
 
 describe("CSV sources", () => {
+  it("reads the routes column as a YAML flow list (JSON is one too)", () => {
+    const text = [
+      "slug,target,routes",
+      'app,https://x.example/,"[{when: {country: FR}, target: ""https://x.example/fr""}]"',
+      'json,https://x.example/,"[{""split"": [{""weight"": 1, ""target"": ""https://a.example/""}]}]"',
+      "plain,https://x.example/,",
+    ].join("\n");
+    const { rows, diagnostics } = readCsvRows(text, "f.csv");
+    expect(diagnostics).toEqual([]);
+    expect(rows.map((r) => r.value)).toEqual([
+      {
+        slug: "app",
+        target: "https://x.example/",
+        routes: [{ when: { country: "FR" }, target: "https://x.example/fr" }],
+      },
+      {
+        slug: "json",
+        target: "https://x.example/",
+        routes: [{ split: [{ weight: 1, target: "https://a.example/" }] }],
+      },
+      { slug: "plain", target: "https://x.example/" },
+    ]);
+  });
+
+  it("SL375: a routes cell that is no flow list refuses its row, the others are read", () => {
+    const text = "slug,target,routes\na,https://x.example/,country=FR\nb,https://x.example/,\n";
+    const { rows, diagnostics } = readCsvRows(text, "f.csv");
+    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([["SL375", 2]]);
+    expect(rows.map((r) => (r.value as { slug: string }).slug)).toEqual(["b"]);
+  });
+
   it("reads the remainder column as the YAML remainder field", () => {
     const text =
       "slug,target,remainder\nold/*,https://x.example/,drop\nnew/*,https://y.example/,\n";

@@ -1,6 +1,7 @@
 /** Read a CSV link file (header row required) into raw rows shaped like YAML rows. */
-import { diag } from "../../../shared/diagnostics.js";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseCsvRecords } from "./csv-records.js";
+import { parseRoutesCell } from "./routes-cell.js";
 import type { RawRow } from "./raw-row.js";
 import type { ReadResult } from "./read-yaml.js";
 
@@ -14,6 +15,7 @@ export const CSV_COLUMNS = [
   "schedule_end",
   "forward_query",
   "remainder",
+  "routes",
   "description",
   "tags",
   "owner",
@@ -70,6 +72,7 @@ export function readCsvRows(text: string, file: string): ReadResult {
     };
   }
   const rows: RawRow[] = [];
+  const diagnostics: Diagnostic[] = [];
   for (const { cells: record, line } of records.slice(1)) {
     const cells: Record<string, Cell> = {};
     header.forEach((name, i) => {
@@ -85,9 +88,16 @@ export function readCsvRows(text: string, file: string): ReadResult {
       });
       continue;
     }
-    rows.push({ file, line, value: toRow(cells), fieldLines: SAME_LINE });
+    const routes = parseRoutesCell(cells.routes, { file, line });
+    if (routes && !routes.ok) {
+      diagnostics.push(routes.diagnostic);
+      continue;
+    }
+    const value = toRow(cells);
+    if (routes) value.routes = routes.value;
+    rows.push({ file, line, value, fieldLines: SAME_LINE });
   }
-  return { rows, diagnostics: [] };
+  return { rows, diagnostics };
 }
 
 function toRow(cells: Record<string, Cell>): Record<string, unknown> {

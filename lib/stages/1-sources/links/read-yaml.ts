@@ -61,18 +61,22 @@ export function readYamlRowsFull(text: string, file: string): ReadResult {
     const itemNode = node as Node | null;
     const line = lineAt(itemNode, 1);
     const fieldLines: Record<string, number> = {};
-    if (isMap(itemNode)) {
-      for (const pair of itemNode.items) {
-        const key = String((pair.key as { value?: unknown } | null)?.value);
-        fieldLines[key] = lineAt(pair.key as Node, line);
-        if (isMap(pair.value)) {
-          for (const inner of pair.value.items) {
-            const innerKey = String((inner.key as { value?: unknown } | null)?.value);
-            fieldLines[`${key}.${innerKey}`] = lineAt(inner.key as Node, line);
-          }
+    const record = (node: unknown, prefix: string, fallback: number): void => {
+      if (isMap(node))
+        for (const pair of node.items) {
+          const key = prefix + String((pair.key as { value?: unknown } | null)?.value);
+          fieldLines[key] = lineAt(pair.key as Node, fallback);
+          record(pair.value, key + ".", fieldLines[key]);
         }
-      }
-    }
+      else if (isSeq(node))
+        node.items.forEach((item, index) => {
+          const key = prefix + String(index);
+          fieldLines[key] = lineAt(item as Node, fallback);
+          record(item, key + ".", fieldLines[key]);
+        });
+    };
+    // Every field's line, nested ones as `parent.child` and list items as `parent.0`.
+    if (isMap(itemNode)) record(itemNode, "", line);
     return {
       file,
       line,

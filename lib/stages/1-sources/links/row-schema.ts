@@ -65,6 +65,10 @@ export const LINK_ROW_SCHEMA = z.strictObject({
     .optional(),
   allow: ALLOW_SCHEMA.optional(),
   params: PARAMS_SCHEMA.optional(),
+  // Each route's shape is checked by the routes stage, with its own codes (docs/routes.md).
+  routes: z
+    .array(z.unknown(), { error: "expected a list of routes (`- when: ...` and `target: ...`)" })
+    .optional(),
   description: text().optional(),
   tags: z.array(nonEmpty("a tag"), { error: "expected a list of tags" }).optional(),
   owner: text().optional(),
