@@ -83,6 +83,37 @@ describe("shortlinks CLI end to end", () => {
     expect(duplicate.err).toMatch(/SL305 .*custom\/links\/links\.yaml:\d+/);
   });
 
+  it("explain takes request facts as options and shows, route by route, what decided", () => {
+    writeFileSync(
+      join(root, "custom", "links", "routes.yaml"),
+      [
+        "- slug: go-app",
+        "  target: https://example.com/get",
+        "  status: 302 # the instance's default is 301, and routes refuse a permanent status",
+        "  routes:",
+        "    - when: { country: [FR, BE], language: fr, query: { ref: nl } }",
+        "      target: https://example.com/fr/get",
+        '    - when: { time: { days: mon-fri, from: "09:00", to: "17:00", tz: Europe/Paris } }',
+        "      split:",
+        '        - { weight: 1, target: "https://a.example.com/" }',
+        '        - { weight: 1, target: "https://b.example.com/" }',
+        "",
+      ].join("\n"),
+    );
+    const facts = ["--country", "BE", "--lang", "en;q=0.5, fr", "--query", "ref=nl"];
+    const json = JSON.parse(cli("explain", "/go-app", ...facts, "--json").out);
+    expect(json.facts).toEqual({ country: "BE", lang: "en;q=0.5, fr", query: { ref: "nl" } });
+    expect(json.routes.chosen).toBe(1);
+    expect(json.outcome.location).toBe("https://example.com/fr/get?ref=nl");
+    const at = ["--at", "2026-06-10T10:00:00+02:00", "--split-draw", "0.6"];
+    const text = cli("explain", "/go-app", "--country", "DE", ...at);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/✗ route 1 .*country DE is not one of FR, BE/);
+    expect(text.out).toMatch(/✓ route 2 .*time: wed 10:00 in Europe\/Paris is inside/);
+    expect(text.out).toContain("=> 302 https://b.example.com/");
+    rmSync(join(root, "custom", "links", "routes.yaml"));
+  });
+
   it("add --remainder drop keeps the mode, explain shows it, and an exact link is refused (SL315)", () => {
     const added = cli("add", "old-docs/*", "https://docs.example.com/", "--remainder", "drop");
     expect(added.code).toBe(0);

@@ -22,11 +22,31 @@ beforeAll(async () => {
 });
 afterAll(() => vi.restoreAllMocks());
 
+let drawSpy: { mockRestore(): void } | undefined;
+
+/** crypto.getRandomValues fills the one word the worker draws with `draw` (in [0, 1)). */
+function fixDraw(draw: number): void {
+  drawSpy = vi
+    .spyOn(crypto, "getRandomValues")
+    .mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      if (array instanceof Uint32Array) array[0] = Math.floor(draw * 2 ** 32);
+      return array;
+    });
+}
+
 describe("request case table: bundle in Node", () => {
   runRequestCases({
     async answer(c) {
-      const answer = await httpAnswer(await worker.fetch(caseRequest(c), env, waitUntil));
-      return { ...answer, warnings: warnings.take() };
+      // The bundle reads the clock and draws a split's variant as the platform lets it: set both.
+      if (c.at) vi.useFakeTimers({ toFake: ["Date"], now: new Date(c.at) });
+      if (c.draw !== undefined) fixDraw(c.draw);
+      try {
+        const answer = await httpAnswer(await worker.fetch(caseRequest(c), env, waitUntil));
+        return { ...answer, warnings: warnings.take() };
+      } finally {
+        vi.useRealTimers();
+        drawSpy?.mockRestore();
+      }
     },
   });
 });

@@ -8,6 +8,7 @@ import {
   formatExplanation,
   type Explainer,
 } from "../lib/engines/explain/explain.js";
+import { edgeFactsOf } from "../runtime/link-routes/facts.js";
 
 let explainer: Extract<Explainer, { ok: true }>;
 let warnings: CapturedWarnings;
@@ -26,7 +27,14 @@ describe("request case table: shortlinks explain", () => {
     // explain takes no request body, so body cases run only in the HTTP engines.
     takes: (c) => c.body === undefined,
     async answer(c) {
-      const e = await explainer.explain({ path: c.path, method: c.method, headers: c.headers });
+      const e = await explainer.explain({
+        path: c.path,
+        method: c.method,
+        headers: c.headers,
+        edge: edgeFactsOf(c.cf),
+        ...(c.at ? { at: new Date(c.at) } : {}),
+        ...(c.draw !== undefined ? { facts: { split_draw: c.draw } } : {}),
+      });
       const headers = new Headers(e.headers);
       return {
         status: e.outcome.status,

@@ -7,6 +7,7 @@ import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { loadRuntimeData } from "../runtime/registry/store.js";
 import { resolve, statusOf, type ResolveContext } from "../runtime/resolve.js";
 import { resolveContext } from "../runtime/engine/answer.js";
+import { edgeFactsOf } from "../runtime/link-routes/facts.js";
 
 let ctx: ResolveContext;
 
@@ -19,12 +20,17 @@ describe("request case table: resolve()", () => {
   runRequestCases({
     takes: (c) => !c.http,
     async answer(c) {
+      const draw = c.draw;
       const r = await resolve(
         {
           method: c.method ?? "GET",
           url: c.path,
           acceptLanguage: c.headers?.["accept-language"],
-          now: new Date(),
+          userAgent: c.headers?.["user-agent"],
+          ip: c.headers?.["cf-connecting-ip"],
+          edge: edgeFactsOf(c.cf),
+          ...(draw !== undefined ? { draw: () => draw } : {}),
+          now: c.at ? new Date(c.at) : new Date(),
         },
         ctx,
       );

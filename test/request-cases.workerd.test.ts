@@ -19,9 +19,18 @@ afterAll(async () => {
 
 describe("request case table: bundle in workerd", () => {
   runRequestCases({
+    cannot: {
+      clock: "workerd answers at the machine's time",
+      draw: "the worker draws a split's variant with crypto.getRandomValues",
+    },
     answer: async (c) =>
       httpAnswer(
-        await engine.fetch(c.path, { method: c.method, headers: c.headers, body: c.body }),
+        await engine.fetch(c.path, {
+          method: c.method,
+          headers: c.headers,
+          body: c.body,
+          cf: c.cf,
+        }),
       ),
   });
 

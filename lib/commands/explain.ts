@@ -1,44 +1,75 @@
 import type { Command } from "commander";
 import { createExplainer, formatExplanation } from "../engines/explain/explain.js";
+import { namedFactsOf, type FactOptions } from "../engines/explain/named-facts.js";
 import { printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { AT_USAGE, atTime } from "./at-time.js";
 import { printableJson } from "../shared/printable.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+interface ExplainFlags extends FactOptions {
+  root: string;
+  at?: string;
+  method: string;
+  json?: boolean;
+}
+
 export function registerExplain(program: Command, ctx: CommandContext): void {
   program
     .command("explain <path>")
     .description(
-      "show how the runtime resolves a path: normalisation, match, schedule and state, target checks, response, event",
+      "show how the runtime resolves a path: normalisation, match, schedule and state, routes, target checks, response, event",
     )
     .option("--root <dir>", "instance folder", parseRoot, ".")
-    .option("--at <iso-time>", "evaluate schedules at this time (ISO 8601 with an offset)")
+    .option(
+      "--at <iso-time>",
+      "evaluate schedules and routes at this time (ISO 8601 with an offset)",
+    )
     .option("--method <method>", "request method", "GET")
+    .option("--country <code>", "the visitor's country (request.cf.country), such as FR")
+    .option("--region <code>", "the visitor's region, ISO 3166-2 such as US-TX")
+    .option("--continent <code>", "the visitor's continent (request.cf.continent), such as EU")
+    .option("--asn <number>", "the visitor's network (request.cf.asn), such as 13335")
+    .option("--timezone <zone>", "the visitor's time zone (request.cf.timezone), for tz: visitor")
+    .option("--ip <address>", "the client IP (CF-Connecting-IP)")
+    .option("--lang <accept-language>", "an Accept-Language value, such as 'fr-CH, fr;q=0.9'")
+    .option("--ua <user-agent>", "a User-Agent")
+    .option("--query <key=value>", "a query parameter added to the path (repeatable)", collect)
+    .option(
+      "--split-draw <number>",
+      "the split's random draw, from 0 up to 1 (default: the first variant)",
+    )
     .option("--json", "print the trace as JSON")
-    .action(
-      async (path: string, opts: { root: string; at?: string; method: string; json?: boolean }) => {
-        const at = opts.at === undefined ? undefined : atTime(opts.at);
-        if (at === null) {
-          ctx.io.err(`shortlinks explain: ${AT_USAGE}, got "${opts.at}"`);
-          ctx.exitCode = EXIT_USAGE;
-          return;
-        }
-        const explainer = await createExplainer(opts.root);
-        if (!explainer.ok) {
-          printDiagnostics(ctx.io, explainer.diagnostics);
-          ctx.io.err("explain needs an instance that builds: fix the errors above first");
-          ctx.exitCode = EXIT_PROBLEMS;
-          return;
-        }
-        const explanation = await explainer.explain({
-          path,
-          at,
-          method: opts.method.toUpperCase(),
-        });
-        if (opts.json) ctx.io.out(printableJson(explanation));
-        else for (const line of formatExplanation(explanation)) ctx.io.out(line);
-        ctx.exitCode = EXIT_OK;
-      },
-    );
+    .action(async (path: string, opts: ExplainFlags) => {
+      const at = opts.at === undefined ? undefined : atTime(opts.at);
+      if (at === null) {
+        ctx.io.err(`shortlinks explain: ${AT_USAGE}, got "${opts.at}"`);
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      const facts = namedFactsOf(opts);
+      if ("problem" in facts) {
+        ctx.io.err(`shortlinks explain: ${facts.problem}`);
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      const explainer = await createExplainer(opts.root);
+      if (!explainer.ok) {
+        printDiagnostics(ctx.io, explainer.diagnostics);
+        ctx.io.err("explain needs an instance that builds: fix the errors above first");
+        ctx.exitCode = EXIT_PROBLEMS;
+        return;
+      }
+      const explanation = await explainer.explain({
+        path,
+        at,
+        method: opts.method.toUpperCase(),
+        facts: facts.facts,
+      });
+      if (opts.json) ctx.io.out(printableJson(explanation));
+      else for (const line of formatExplanation(explanation)) ctx.io.out(line);
+      ctx.exitCode = EXIT_OK;
+    });
 }

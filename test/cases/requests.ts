@@ -8,6 +8,7 @@
 import { PAGE_CASES } from "./requests-pages.js";
 
 import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
+import { ROUTE_CASES } from "./requests-routes.js";
 
 export interface RequestCase {
   name: string;
@@ -26,6 +27,13 @@ export interface RequestCase {
   expectBody?: RegExp;
   /** Only the HTTP runners can check this case (body handling, CORS, header rules). */
   http?: boolean;
+  /** `request.cf`, as Cloudflare names its fields (country, continent, regionCode, asn, timezone). */
+  cf?: Record<string, string | number>;
+  /** When the request is answered (ISO 8601); a runner that cannot set the clock skips the case. */
+  at?: string;
+  /** The split draw, in [0, 1); a runner that cannot fix it accepts any of `locations`. */
+  draw?: number;
+  locations?: string[];
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -950,6 +958,7 @@ const CASES: RequestCase[] = [
     expectHeaders: { "x-generated-by": /^shortlinks\// },
   },
   ...PLACEHOLDER_CASES,
+  ...ROUTE_CASES,
 ];
 
 /** The table: the cases above, then each feature's own file. */

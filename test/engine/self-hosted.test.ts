@@ -32,9 +32,28 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The socket line the page gives for request facts from the proxy ("Request facts when
+ * self-hosting"), and the header it names: the cases' `request.cf` goes there.
+ */
+async function cfSocket(): Promise<{ line: string; header: string }> {
+  const page = await readFile(join(REPO, "docs/deploy.md"), "utf8");
+  const match = /^ +sockets = \[.*cfBlobHeader = "([^"]+)".*$/m.exec(page);
+  if (!match) throw new Error("docs/deploy.md gives no socket line with cfBlobHeader");
+  return { line: match[0], header: match[1] };
+}
+
+let cfHeader: string;
+
 beforeAll(async () => {
   const { root } = await buildInstance(CASE_INSTANCE);
   const files = await docFiles();
+  const socket = await cfSocket();
+  cfHeader = socket.header;
+  const capnp = files.get("shortlinks.capnp") ?? "";
+  const withFacts = capnp.replace(/^ +sockets = \[.*$/m, socket.line);
+  expect(withFacts).not.toBe(capnp);
+  files.set("shortlinks.capnp", withFacts);
   for (const [name, text] of files) await writeFile(join(root, name), text);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
@@ -71,11 +90,15 @@ describe("self-hosted workerd, as docs/deploy.md says", () => {
   });
 
   runRequestCases({
+    cannot: {
+      clock: "workerd answers at the machine's time",
+      draw: "the worker draws a split's variant with crypto.getRandomValues",
+    },
     answer: async (c) =>
       httpAnswer(
         await fetch(origin + c.path, {
           method: c.method ?? "GET",
-          headers: c.headers,
+          headers: { ...c.headers, ...(c.cf ? { [cfHeader]: JSON.stringify(c.cf) } : {}) },
           body: c.body,
           redirect: "manual",
         }),

@@ -11,6 +11,10 @@ import type { LinkKind, RemainderMode } from "../../../runtime/contract/index.js
 import { assetFiles } from "../../stages/5-bundle/output-files.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { printable } from "../../shared/printable.js";
+import type { EdgeFacts } from "../../../runtime/link-routes/facts.js";
+import { namedRequest, type NamedFacts } from "../../../runtime/link-routes/named-facts.js";
+import { describeNamedFacts } from "./named-facts.js";
+import { explainRoutes, formatRoutes, type RoutesExplanation } from "./routes-trace.js";
 
 export interface ExplainOptions {
   root: string;
@@ -18,6 +22,10 @@ export interface ExplainOptions {
   at?: Date;
   method?: string;
   headers?: Record<string, string>;
+  /** The request facts routes read (country, lang, ua, query, split draw, ...): docs/routes.md. */
+  facts?: NamedFacts;
+  /** `request.cf` as Cloudflare would set it (the request-case runners give it this way). */
+  edge?: EdgeFacts;
 }
 
 export interface Explanation {
@@ -37,6 +45,10 @@ export interface Explanation {
   };
   effective_state: string | null;
   schedule_label: string | null;
+  /** The request facts given, as named (absent when none were). */
+  facts?: NamedFacts;
+  /** A link with routes: route by route, what decided (docs/routes.md). */
+  routes: RoutesExplanation | null;
   outcome: { status: number; location?: string; page?: string };
   headers: Record<string, string>;
   event: null | { kind: string; [key: string]: unknown };
@@ -63,11 +75,17 @@ export async function createExplainer(
     async explain(options) {
       const at = options.at ?? new Date();
       const path = options.path.startsWith("/") ? options.path : "/" + options.path;
-      const request = new Request(new URL(data.site.base_url).origin + path, {
-        method: options.method ?? "GET",
-        headers: options.headers,
-      });
-      const { resolution, response, event } = await answerRequest(request, env, data, at);
+      const named = namedRequest(
+        new URL(data.site.base_url).origin,
+        path,
+        options.facts ?? {},
+        options.method ?? "GET",
+      );
+      const headers = new Headers(named.request.headers);
+      for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+      const request = new Request(named.request, { headers });
+      const given = { ...named.given, edge: { ...options.edge, ...named.given.edge } };
+      const { resolution, response, event } = await answerRequest(request, env, data, at, given);
       const { outcome } = resolution;
       return {
         path,
@@ -86,6 +104,11 @@ export async function createExplainer(
         },
         effective_state: resolution.effective_state,
         schedule_label: resolution.schedule_label,
+        ...(options.facts && Object.keys(options.facts).length > 0 ? { facts: options.facts } : {}),
+        routes:
+          resolution.route && resolution.link?.routes
+            ? explainRoutes(resolution.route, resolution.link.routes)
+            : null,
         outcome: {
           status: response.status,
           ...(response.headers.has("location")
@@ -104,6 +127,7 @@ export async function createExplainer(
 /** The trace as a person reads it: the path asked for and the answer's headers with controls escaped. */
 export function formatExplanation(e: Explanation): string[] {
   const lines = [`${e.method} ${e.path}  (at ${e.at})`];
+  if (e.facts) lines.push(`  facts      ${describeNamedFacts(e.facts)}`);
   for (const c of e.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.step.padEnd(9)} ${c.detail}`);
   if (e.match)
     lines.push(
@@ -115,6 +139,7 @@ export function formatExplanation(e: Explanation): string[] {
     lines.push(
       `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,
     );
+  if (e.routes && e.match) lines.push(...formatRoutes(e.routes, e.match.file));
   lines.push(
     `  => ${e.outcome.status}${e.outcome.location ? ` ${e.outcome.location}` : ""}${e.outcome.page ? `  page ${e.outcome.page}` : ""}`,
   );
