@@ -12,6 +12,15 @@ const next = document.getElementById("tests-next");
 
 const view = { results: [], start: 0, next: null, history: [], request: 0 };
 const outcome = (o) => (o.location ? `${o.status} → ${o.location}` : String(o.status));
+// The request facts an expectation is asked with (country, lang, ua, query, ...), after its path.
+const asked = (result) =>
+  result.facts
+    ? `${result.path} (${Object.entries(result.facts)
+        .map(
+          ([key, value]) => `${key} ${typeof value === "object" ? JSON.stringify(value) : value}`,
+        )
+        .join(", ")})`
+    : result.path;
 
 function row(result) {
   const tr = document.createElement("tr");
@@ -21,7 +30,7 @@ function row(result) {
       result.pass ? text(app, "textPass") : text(app, "textFail"),
       result.pass ? "pass" : "fail",
     ),
-    cell(result.path, "url"),
+    cell(asked(result), "url"),
     cell(result.at || text(app, "textNow")),
     cell(outcome(result.expected), "url"),
     cell(outcome(result.actual), "url"),

@@ -134,14 +134,17 @@ describe("operator pages in Chromium", () => {
     await watched.context.close();
   });
 
-  it("tests page shows each expectation passing and a summary", async () => {
+  it("tests page shows each expectation passing, with the request facts it names, and a summary", async () => {
     const watched = await openOperator("/en/_tests/");
     expect(watched.status).toBe(200);
     await watched.page.waitForSelector("#tests-table:not([hidden])", { timeout: WAIT_MS });
-    expect(await watched.page.locator("#tests-rows tr").count()).toBe(4);
-    expect(await watched.page.locator("#tests-rows td.pass").count()).toBe(4);
+    expect(await watched.page.locator("#tests-rows tr").count()).toBe(5);
+    expect(await watched.page.locator("#tests-rows td.pass").count()).toBe(5);
+    expect(await watched.page.locator("#tests-rows tr").nth(4).textContent()).toContain(
+      "/docs (country FR, lang fr)",
+    );
     expect(await watched.page.textContent("#tests-status")).toBe(
-      "Expectations 1–4 of 4: 4 passed, 0 failed.",
+      "Expectations 1–5 of 5: 5 passed, 0 failed.",
     );
     expect(await watched.page.isDisabled("#tests-next")).toBe(true);
     expect(watched.problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [] });
