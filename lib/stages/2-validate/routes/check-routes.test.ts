@@ -81,6 +81,18 @@ describe("routes compile to one canonical form", () => {
     ]);
   });
 
+  it("a window written from 00:00 to 24:00 is the whole day, not a window that starts where it ends", () => {
+    const { links, diagnostics } = validate(`
+- slug: z
+  target: https://example.com/
+  routes:
+    - when: { time: { from: "00:00", to: "24:00", tz: UTC } }
+      target: https://example.com/z
+`);
+    expect(diagnostics).toEqual([]);
+    expect(links[0].routes?.[0].when?.time?.[0]).toMatchObject({ from: "00:00", to: "24:00" });
+  });
+
   it("a time window without from and to is the whole day, every day without days", () => {
     const { links } = validate(`
 - slug: z

@@ -138,7 +138,7 @@ function readClock(
           : 'quote it, such as "09:00"',
       );
   if (!from || !to) return undefined;
-  if (minutesOf(from) === minutesOf(to) % 1440) {
+  if (minutesOf(from) === minutesOf(to)) {
     reader.report(
       "SL366",
       [...path, "to"],
