@@ -7,6 +7,7 @@
  *
  *   node bench/compare.mjs --size 1m [--a <dist|worker.js>] [--b minimal|<dist|worker.js>]
  *     [--load hot|mixed|hits|misses|zipf|cold] [--profile] [--rounds 5] [--seconds 4]
+ *     [--header "Name: value" ...]
  *
  * `--a` defaults to the size's built bundle, `--b` to the minimal Map-lookup worker (with its
  * own assets). A worker.js runs on the size's built assets; a dist folder (a build's output, with
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     rounds: { type: "string", default: "5" },
     seconds: { type: "string", default: "4" },
+    header: { type: "string", multiple: true, default: [] },
   },
 });
 if (!LOADS.includes(values.load)) throw new Error(`--load: one of ${LOADS.join(", ")}`);
@@ -63,6 +65,12 @@ function workerOf(spec) {
   return { ...builtWorker(), scriptPath: spec };
 }
 const workers = { a: workerOf(values.a), b: workerOf(values.b) };
+const headers = Object.fromEntries(
+  values.header.map((line) => [
+    line.slice(0, line.indexOf(":")),
+    line.slice(line.indexOf(":") + 1).trim(),
+  ]),
+);
 const hotPaths = readFileSync(join(dir, "paths-hot.txt"), "utf8").split("\n").filter(Boolean);
 const pathsFile = join(dir, `paths-${values.load}.txt`);
 const runs = { a: [], b: [] };
@@ -93,9 +101,15 @@ for (let round = 0; round < Number(values.rounds); round++) {
     try {
       for (let pass = 0; pass < 2; pass++)
         for (const path of hotPaths)
-          await (await fetch(server.url + path, { redirect: "manual" })).arrayBuffer();
+          await (await fetch(server.url + path, { redirect: "manual", headers })).arrayBuffer();
       const load = () =>
-        runWrk({ url: server.url, pathsFile, pids: server.pids, seconds: Number(values.seconds) });
+        runWrk({
+          url: server.url,
+          pathsFile,
+          pids: server.pids,
+          seconds: Number(values.seconds),
+          headers: values.header,
+        });
       let result;
       if (values.profile) {
         const inspector = await server.inspect();

@@ -7,6 +7,11 @@ function init(args)
   for line in io.lines(os.getenv("BENCH_PATHS")) do
     paths[#paths + 1] = line
   end
+  -- Request headers, one "Name: value" per line in $BENCH_HEADERS (optional).
+  for line in string.gmatch(os.getenv("BENCH_HEADERS") or "", "[^\n]+") do
+    local name, value = string.match(line, "^([^:]+):%s*(.*)$")
+    if name then wrk.headers[name] = value end
+  end
   index = (wrk.thread:get("offset") or 0) % #paths
 end
 

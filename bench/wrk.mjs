@@ -10,10 +10,19 @@ const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), "paths.lua");
 export const WRK = process.env.WRK_BIN ?? "wrk";
 
 /**
- * Loads `url` with the paths in `pathsFile`; `pids` are the server's processes, whose CPU time
- * is divided by the request count. Returns { rps, requests, latency µs, cpuUsPerRequest }.
+ * Loads `url` with the paths in `pathsFile` (and `headers`, "Name: value" strings, on every
+ * request); `pids` are the server's processes, whose CPU time is divided by the request count.
+ * Returns { rps, requests, latency µs, cpuUsPerRequest }.
  */
-export async function runWrk({ url, pathsFile, pids, seconds, connections = 64, threads = 2 }) {
+export async function runWrk({
+  url,
+  pathsFile,
+  pids,
+  seconds,
+  connections = 64,
+  threads = 2,
+  headers = [],
+}) {
   const cpuBefore = cpuNs(pids);
   const args = [
     "-t",
@@ -29,7 +38,7 @@ export async function runWrk({ url, pathsFile, pids, seconds, connections = 64, 
     url,
   ];
   const { stdout } = await run(WRK, args, {
-    env: { ...process.env, BENCH_PATHS: pathsFile },
+    env: { ...process.env, BENCH_PATHS: pathsFile, BENCH_HEADERS: headers.join("\n") },
     timeout: (seconds + 30) * 1000,
     killSignal: "SIGKILL",
   });

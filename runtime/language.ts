@@ -9,6 +9,13 @@ const MAX_TAGS = 20;
  */
 export function rankedLanguageTags(acceptLanguage: string | null | undefined): string[] {
   if (!acceptLanguage) return [];
+  // Without parameters every tag weighs 1, in the header's order: no sort to do.
+  if (!acceptLanguage.includes(";"))
+    return acceptLanguage
+      .toLowerCase()
+      .split(",", MAX_TAGS)
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== "");
   return acceptLanguage
     .split(",")
     .slice(0, MAX_TAGS)

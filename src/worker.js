@@ -1387,6 +1387,8 @@ function isProbe(folded, blocklist) {
 var MAX_TAGS = 20;
 function rankedLanguageTags(acceptLanguage) {
   if (!acceptLanguage) return [];
+  if (!acceptLanguage.includes(";"))
+    return acceptLanguage.toLowerCase().split(",", MAX_TAGS).map((tag2) => tag2.trim()).filter((tag2) => tag2 !== "");
   return acceptLanguage.split(",").slice(0, MAX_TAGS).map((part, index) => {
     const [tag2, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
@@ -2168,6 +2170,13 @@ var BROWSER_PATTERNS = [
   ["chrome", /Chrome\/|CriOS\/|Chromium\//],
   ["safari", /Version\/[\d.]+.*Safari\//]
 ];
+var AGENT_MEMO_LIMIT = 512;
+var agents = /* @__PURE__ */ new Map();
+function agentOf(ua) {
+  const facts = agents.get(ua) ?? readAgent(ua);
+  remember(agents, ua, facts, AGENT_MEMO_LIMIT);
+  return facts;
+}
 function readAgent(ua) {
   const preview = PREVIEW_BOT.test(ua);
   const facts = { devices: [], bot: preview || isbot(ua), preview };
@@ -2213,6 +2222,8 @@ function edgeFactsOf(cf) {
   if (timezone) facts.timezone = timezone;
   return facts;
 }
+var RANKING_MEMO_LIMIT = 256;
+var rankings = /* @__PURE__ */ new Map();
 var Facts = class {
   constructor(input, url, now) {
     this.input = input;
@@ -2236,7 +2247,7 @@ var Facts = class {
   agent() {
     if (this.agentFacts === void 0) {
       const ua = this.input.userAgent?.trim();
-      this.agentFacts = ua ? readAgent(ua) : null;
+      this.agentFacts = ua ? agentOf(ua) : null;
     }
     return this.agentFacts;
   }
@@ -2253,8 +2264,13 @@ var Facts = class {
   }
   /** Accept-Language tags by preference; null without the header. */
   languageTags() {
-    if (!this.input.acceptLanguage?.trim()) return null;
-    return this.tags ??= rankedLanguageTags(this.input.acceptLanguage);
+    const header = this.input.acceptLanguage;
+    if (!header?.trim()) return null;
+    if (!this.tags) {
+      this.tags = rankings.get(header) ?? rankedLanguageTags(header);
+      remember(rankings, header, this.tags, RANKING_MEMO_LIMIT);
+    }
+    return this.tags;
   }
   /** The wall clock of `tz` now (`visitor`: the visitor's zone); undefined when unknown. */
   clock(tz) {

@@ -5,9 +5,10 @@
  * guessed, and a condition on it never holds.
  */
 import { rankedLanguageTags } from "../language.js";
+import { remember } from "../lru.js";
 import { parseAddress } from "./cidr.js";
 import { localTime, type LocalTime } from "./time-window.js";
-import { readAgent, type AgentFacts } from "./user-agent.js";
+import { agentOf, type AgentFacts } from "./user-agent.js";
 
 /** What Cloudflare tells about the request (`request.cf`), as routes read it. */
 export interface EdgeFacts {
@@ -67,6 +68,10 @@ export function edgeFactsOf(cf: unknown): EdgeFacts {
   return facts;
 }
 
+/** Accept-Language headers whose ranking an isolate keeps. */
+export const RANKING_MEMO_LIMIT = 256;
+const rankings = new Map<string, string[]>();
+
 /** One request's facts, each derived once and only when a condition asks for it. */
 export class Facts {
   private agentFacts?: AgentFacts | null;
@@ -91,7 +96,7 @@ export class Facts {
   agent(): AgentFacts | null {
     if (this.agentFacts === undefined) {
       const ua = this.input.userAgent?.trim();
-      this.agentFacts = ua ? readAgent(ua) : null;
+      this.agentFacts = ua ? agentOf(ua) : null;
     }
     return this.agentFacts;
   }
@@ -111,8 +116,14 @@ export class Facts {
 
   /** Accept-Language tags by preference; null without the header. */
   languageTags(): string[] | null {
-    if (!this.input.acceptLanguage?.trim()) return null;
-    return (this.tags ??= rankedLanguageTags(this.input.acceptLanguage));
+    const header = this.input.acceptLanguage;
+    if (!header?.trim()) return null;
+    if (!this.tags) {
+      // Visitors send a few dozen distinct headers: each is ranked once per isolate.
+      this.tags = rankings.get(header) ?? rankedLanguageTags(header);
+      remember(rankings, header, this.tags, RANKING_MEMO_LIMIT);
+    }
+    return this.tags;
   }
 
   /** The wall clock of `tz` now (`visitor`: the visitor's zone); undefined when unknown. */

@@ -6,6 +6,7 @@
  */
 import { isbot } from "isbot";
 import type { Browser, Device, OperatingSystem } from "../contract/index.js";
+import { remember } from "../lru.js";
 
 export interface AgentFacts {
   /** Every device value that holds: one of mobile, tablet, desktop, and ios, ipados or android. */
@@ -31,6 +32,20 @@ const BROWSER_PATTERNS: [Browser, RegExp][] = [
   ["chrome", /Chrome\/|CriOS\/|Chromium\//],
   ["safari", /Version\/[\d.]+.*Safari\//],
 ];
+
+/** User-Agents an isolate keeps the facts of: a few browser builds make most of the traffic. */
+export const AGENT_MEMO_LIMIT = 512;
+const agents = new Map<string, AgentFacts>();
+
+/**
+ * The facts of `ua`, read once per isolate while it stays among the recent ones: isbot's pattern
+ * alone costs a few microseconds, and a popular link sees the same User-Agents again and again.
+ */
+export function agentOf(ua: string): AgentFacts {
+  const facts = agents.get(ua) ?? readAgent(ua);
+  remember(agents, ua, facts, AGENT_MEMO_LIMIT);
+  return facts;
+}
 
 export function readAgent(ua: string): AgentFacts {
   const preview = PREVIEW_BOT.test(ua);
