@@ -917,11 +917,11 @@ function foldTable() {
   folds = table2;
   return table2;
 }
-function foldCase(text) {
-  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+function foldCase(text2) {
+  if (ASCII_ONLY.test(text2)) return text2.toLowerCase();
   const table2 = foldTable();
   let out = "";
-  for (const ch of text) {
+  for (const ch of text2) {
     const code = ch.codePointAt(0);
     if (code < 128) out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
     else out += table2.get(code) ?? ch;
