@@ -62,6 +62,11 @@ export interface RequestFacts extends VisitorFacts {
   /** Absolute URL, or a path with an optional query. */
   url: string;
   now: Date;
+  /**
+   * Answer with a link's own target whatever its routes say: the published answer that `diff`
+   * and `check --against` compare, and the one the lookup shows (docs/routes.md).
+   */
+  defaultTarget?: boolean;
 }
 
 export type Outcome =
@@ -320,7 +325,10 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   trace.checks.push({ step: "state", ok: true, detail: state });
 
   // Routes: another target by the request's facts and the time (docs/routes.md).
-  const routed = link.routes ? chooseRoute(link, new Facts(request, url, request.now)) : null;
+  const routed =
+    link.routes && !request.defaultTarget
+      ? chooseRoute(link, new Facts(request, url, request.now))
+      : null;
   trace.route = routed;
   if (routed) trace.checks.push({ step: "route", ok: true, detail: describeChoice(routed) });
 

@@ -2499,7 +2499,7 @@ async function resolve(request, ctx) {
     );
   }
   trace.checks.push({ step: "state", ok: true, detail: state });
-  const routed = link.routes ? chooseRoute(link, new Facts(request, url, request.now)) : null;
+  const routed = link.routes && !request.defaultTarget ? chooseRoute(link, new Facts(request, url, request.now)) : null;
   trace.route = routed;
   if (routed) trace.checks.push({ step: "route", ok: true, detail: describeChoice(routed) });
   const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];

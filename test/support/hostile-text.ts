@@ -46,6 +46,7 @@ export function diffReport(overrides: Partial<DiffReport> = {}): DiffReport {
     links: { added: [], removed: [], changed: [] },
     routing: [],
     host_changes: [],
+    route_changes: [],
     schedule_events: [],
     problems: [],
     ...overrides,
@@ -83,6 +84,18 @@ export function hostileReport(text: string): DiffReport {
     ],
     host_changes: [
       { slug: text, before: text, after: text, domain_changed: true, file: text, line: 3 },
+    ],
+    route_changes: [
+      {
+        slug: text,
+        file: text,
+        line: 3,
+        added: [{ route: text, line: 3, targets: [text] }],
+        removed: [{ route: text, line: 3, targets: [text] }],
+        retargeted: [{ route: text, line: 3, before: [text], after: [text] }],
+        reordered: { before: [text], after: [text] },
+        new_hosts: [text],
+      },
     ],
     schedule_events: [{ at: "2030-01-02T00:00:00.000Z", slug: text, event: "start", side: "head" }],
     problems: [

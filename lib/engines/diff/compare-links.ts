@@ -3,7 +3,7 @@
  * old and new). A row that moved to another file is the same link, changed in `file` only; a row
  * that only moved up or down in its file is not a change.
  */
-import type { LinkRecord } from "../../../runtime/contract/index.js";
+import type { LinkRecord, LinkRoute } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 
@@ -27,6 +27,7 @@ export const LINK_FIELD_RULES = {
   params: "routing",
   remainder: "routing",
   allow: "routing",
+  routes: "routing",
   description: "quiet",
   tags: "quiet",
   owner: "quiet",
@@ -106,7 +107,10 @@ export function compareLinks(
     const fields: ChangedLink["fields"] = {};
     let routing = before.key !== after.key;
     for (const field of LINK_FIELDS) {
-      const [a, b] = [before[field], after[field]];
+      const [a, b] =
+        field === "routes"
+          ? [linelessRoutes(before), linelessRoutes(after)]
+          : [before[field], after[field]];
       if (a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b))) continue;
       fields[field] = [a ?? null, b ?? null];
       if (LINK_FIELD_RULES[field] === "routing") routing = true;
@@ -123,6 +127,11 @@ export function compareLinks(
     headOf,
     routingChanged,
   };
+}
+
+/** A link's routes without their source lines: a row moved in its file changes none of them. */
+export function linelessRoutes(link: LinkRecord): Omit<LinkRoute, "line">[] | undefined {
+  return link.routes?.map(({ line: _line, ...route }) => route);
 }
 
 export function byKey(a: LinkRecord, b: LinkRecord): number {

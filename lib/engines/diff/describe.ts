@@ -2,6 +2,7 @@
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { errorsIn } from "../../shared/diagnostics.js";
 import type { DiffReport } from "./report.js";
+import type { RouteChange } from "./route-changes.js";
 import type { RoutingChange } from "./routing.js";
 import type { PathOutcome } from "./side.js";
 
@@ -19,6 +20,9 @@ export function summaryParts(report: DiffReport): string[] {
     `${links.changed.length} changed`,
     `${plural(routing.length, "path")} answering differently`,
     `${plural(hosts.length, "host change")}${domains ? ` (${domains} to another domain)` : ""}`,
+    ...(report.route_changes.length > 0
+      ? [`${plural(report.route_changes.length, "link")} with routes changed`]
+      : []),
     `${plural(events.length, "schedule event")} within ${plural(report.days, "day")}`,
   ];
 }
@@ -31,6 +35,26 @@ export function outcomeText(o: PathOutcome): string {
 
 export function placeOf(link: Pick<LinkRecord, "file" | "line">): string {
   return `${link.file}:${link.line}`;
+}
+
+/** A changed field's value; routes are counted here and shown in their own section. */
+export function fieldText(field: string, value: unknown): string {
+  if (field === "routes") return Array.isArray(value) ? plural(value.length, "route") : "(none)";
+  return valueText(value);
+}
+
+/** One line per thing a link's routes changed (added, removed, retargeted, reordered, hosts). */
+export function routeChangeLines(change: RouteChange): string[] {
+  const targets = (list: string[]) => list.join(", ");
+  return [
+    ...change.added.map((r) => `+ ${r.route}  ${targets(r.targets)}`),
+    ...change.removed.map((r) => `- ${r.route}  ${targets(r.targets)}  (line ${r.line} at base)`),
+    ...change.retargeted.map((r) => `~ ${r.route}  ${targets(r.before)} -> ${targets(r.after)}`),
+    ...(change.reordered
+      ? [`order: ${change.reordered.before.join(", ")} -> ${change.reordered.after.join(", ")}`]
+      : []),
+    ...(change.new_hosts.length > 0 ? [`new hosts: ${change.new_hosts.join(", ")}`] : []),
+  ];
 }
 
 export function valueText(value: unknown): string {

@@ -15,6 +15,7 @@ import {
 } from "./git-base.js";
 import { hostChanges } from "./hosts.js";
 import { protectPublishedLinks } from "./protect.js";
+import { routeChanges } from "./route-changes.js";
 import { compareRouting } from "./routing.js";
 import { scheduleEvents } from "./schedules.js";
 import type { DiffReport } from "./report.js";
@@ -71,6 +72,7 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     links: { added: [], removed: [], changed: [] },
     routing: [],
     host_changes: [],
+    route_changes: [],
     schedule_events: [],
     problems: [],
   };
@@ -126,7 +128,10 @@ async function compareTables(
   at: Date,
   days: number,
 ): Promise<
-  Pick<DiffReport, "links" | "routing" | "host_changes" | "schedule_events" | "problems">
+  Pick<
+    DiffReport,
+    "links" | "routing" | "host_changes" | "route_changes" | "schedule_events" | "problems"
+  >
 > {
   // Equal policies become one object, so the runtime's verdict memo serves both sides' targets.
   const samePolicy = JSON.stringify(baseTables.blocklist) === JSON.stringify(headTables.blocklist);
@@ -141,6 +146,7 @@ async function compareTables(
     links: { added: comparison.added, removed: comparison.removed, changed: comparison.changed },
     routing: routing.changes,
     host_changes: hostChanges(comparison.headOf),
+    route_changes: routeChanges(comparison.headOf, comparison.added),
     schedule_events: scheduleEvents({
       base: baseTables.links,
       head: headTables.links,

@@ -35,6 +35,7 @@ function report(overrides: Partial<DiffReport> = {}): DiffReport {
     links: { added: [], removed: [], changed: [] },
     routing: [],
     host_changes: [],
+    route_changes: [],
     schedule_events: [],
     problems: [],
     ...overrides,

@@ -6,7 +6,15 @@
 import { hasErrors, isError, type Diagnostic } from "../../shared/diagnostics.js";
 import { printable } from "../../shared/printable.js";
 import type { DiffReport } from "./report.js";
-import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
+import {
+  causeText,
+  fieldText,
+  headLabel,
+  outcomeText,
+  placeOf,
+  routeChangeLines,
+  summaryParts,
+} from "./describe.js";
 
 export const COLLAPSE_ROWS = 10;
 export const MAX_ROWS = 100;
@@ -83,8 +91,8 @@ export function formatDiffMarkdown(report: DiffReport): string {
         Object.entries(c.fields).map(([name, [was, is]]) => [
           code(c.slug),
           name,
-          code(valueText(was)),
-          code(valueText(is)),
+          code(fieldText(name, was)),
+          code(fieldText(name, is)),
           code(placeOf(c.after)),
         ]),
       ),
@@ -108,6 +116,13 @@ export function formatDiffMarkdown(report: DiffReport): string {
         code(h.before),
         code(h.after),
       ]),
+    ),
+    ...table(
+      "Routes",
+      ["slug", "change", "where"],
+      report.route_changes.flatMap((c) =>
+        routeChangeLines(c).map((line) => [code(c.slug), code(line), code(placeOf(c))]),
+      ),
     ),
     ...table(
       `Schedule events within ${report.days} days`,

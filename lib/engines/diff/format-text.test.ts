@@ -5,6 +5,7 @@ import { formatDiagnostic } from "../../shared/diagnostics.js";
 import { printableJson } from "../../shared/printable.js";
 import {
   CONTROLS,
+  diffReport,
   escapeOf,
   hexOf,
   hostileReport,
@@ -56,5 +57,38 @@ describe("diff (text and JSON): controls in user text are shown escaped", () => 
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
     );
+  });
+});
+
+describe("diff (text): routes", () => {
+  it("each link whose routes changed: added, removed, retargeted, the new order and new hosts", () => {
+    const lines = formatDiffText(
+      diffReport({
+        route_changes: [
+          {
+            slug: "app",
+            file: "custom/links/a.yaml",
+            line: 3,
+            added: [{ route: "android", line: 9, targets: ["https://play.google.com/x"] }],
+            removed: [{ route: "old", line: 7, targets: ["https://de.example.com/"] }],
+            retargeted: [
+              { route: "apple", line: 5, before: ["https://a/1"], after: ["https://a/2"] },
+            ],
+            reordered: { before: ["apple", "route 2"], after: ["route 1", "apple"] },
+            new_hosts: ["play.google.com"],
+          },
+        ],
+      }),
+    );
+    expect(lines.slice(lines.indexOf("routes:"))).toEqual([
+      "routes:",
+      "  app  custom/links/a.yaml:3",
+      "    + android  https://play.google.com/x",
+      "    - old  https://de.example.com/  (line 7 at base)",
+      "    ~ apple  https://a/1 -> https://a/2",
+      "    order: apple, route 2 -> route 1, apple",
+      "    new hosts: play.google.com",
+    ]);
+    expect(lines[1]).toContain("1 link with routes changed");
   });
 });

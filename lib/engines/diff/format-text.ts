@@ -4,7 +4,15 @@
  */
 import { printable } from "../../shared/printable.js";
 import type { DiffReport } from "./report.js";
-import { causeText, headLabel, outcomeText, placeOf, summaryParts, valueText } from "./describe.js";
+import {
+  causeText,
+  fieldText,
+  headLabel,
+  outcomeText,
+  placeOf,
+  routeChangeLines,
+  summaryParts,
+} from "./describe.js";
 
 export function formatDiffText(report: DiffReport): string[] {
   const lines = [
@@ -29,7 +37,7 @@ export function formatDiffText(report: DiffReport): string[] {
     "links changed",
     changed.map((c) => {
       const fields = Object.entries(c.fields).map(
-        ([name, [was, is]]) => `${name}: ${valueText(was)} -> ${valueText(is)}`,
+        ([name, [was, is]]) => `${name}: ${fieldText(name, was)} -> ${fieldText(name, is)}`,
       );
       return `~ ${c.slug}  ${fields.join("; ")}  ${placeOf(c.after)}`;
     }),
@@ -46,6 +54,13 @@ export function formatDiffText(report: DiffReport): string[] {
       (h) =>
         `${h.domain_changed ? "!" : " "} ${h.slug}  ${h.before} -> ${h.after}${h.domain_changed ? "  (another registrable domain)" : ""}  ${placeOf(h)}`,
     ),
+  );
+  section(
+    "routes",
+    report.route_changes.flatMap((c) => [
+      `${c.slug}  ${placeOf(c)}`,
+      ...routeChangeLines(c).map((line) => "  " + line),
+    ]),
   );
   section(
     "schedules",

@@ -16,7 +16,8 @@ export interface HostChange {
   line: number;
 }
 
-function hostOf(target: string): string {
+/** The host of a target URL; empty when it is not one. */
+export function hostOf(target: string): string {
   try {
     return new URL(target).hostname;
   } catch {

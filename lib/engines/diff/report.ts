@@ -3,6 +3,7 @@ import type { LinkRecord } from "../../../runtime/contract/index.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import type { ChangedLink } from "./compare-links.js";
 import type { HostChange } from "./hosts.js";
+import type { RouteChange } from "./route-changes.js";
 import type { RoutingChange } from "./routing.js";
 import type { ScheduleEvent } from "./schedules.js";
 
@@ -15,6 +16,8 @@ export interface DiffReport {
   links: { added: LinkRecord[]; removed: LinkRecord[]; changed: ChangedLink[] };
   routing: RoutingChange[];
   host_changes: HostChange[];
+  /** Links whose routes changed (docs/routes.md). */
+  route_changes: RouteChange[];
   schedule_events: ScheduleEvent[];
   problems: Diagnostic[];
 }

@@ -17,7 +17,10 @@ export interface PathOutcome {
 export interface Side {
   tables: CompiledTables;
   caseSensitive: boolean;
-  /** What a GET of `path` gets at `now`, decided by the runtime's resolve(). */
+  /**
+   * What a GET of `path` gets at `now`, decided by the runtime's resolve(): a link with routes
+   * answers with its own target, the published answer (docs/routes.md, "diff").
+   */
   resolve(path: string, now: Date): Promise<Resolution>;
 }
 
@@ -26,7 +29,8 @@ export function sideOf(tables: CompiledTables): Side {
   return {
     tables,
     caseSensitive: tables.siteConfig.case_sensitive,
-    resolve: (path, now) => decide(instance, { method: "GET", url: path, now }),
+    resolve: (path, now) =>
+      decide(instance, { method: "GET", url: path, now, defaultTarget: true }),
   };
 }
 
