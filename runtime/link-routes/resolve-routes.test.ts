@@ -57,6 +57,12 @@ describe("routes in resolve()", () => {
     expect(fr.checks.find((c) => c.step === "route")?.detail).toBe("route 1 (fr): country held");
   });
 
+  it("defaultTarget: the published answer is the link's own target, whatever the facts say", async () => {
+    const r = await ask(routed, { ...FR, defaultTarget: true });
+    expect(r.route).toBeNull();
+    expect(r.outcome).toMatchObject({ location: testLink().target, cacheControl: "no-store" });
+  });
+
   it("a link without routes has no route step", async () => {
     const r = await ask(testLink());
     expect(r.route).toBeNull();
