@@ -34,6 +34,22 @@ const RESULTS = sortResults([
 ]);
 
 describe("the health report", () => {
+  it("a route's target is named beside its link's slug: the route, and the split variant", () => {
+    const lines = formatReport({
+      checked: 3,
+      results: [
+        result("app", "ok"),
+        result("app", "broken", { route: "apple", status: 404, problem: "HTTP 404" }),
+        result("app", "ok", { route: "2", variant: "old" }),
+      ],
+    });
+    expect(lines.slice(1, 4).map((l) => l.split(/\s{2,}/).slice(0, 2))).toEqual([
+      ["ok", "app"],
+      ["broken", "app [route apple]"],
+      ["ok", "app [route 2, variant old]"],
+    ]);
+  });
+
   it("is sorted by severity, then slug, numbers as numbers", () => {
     const numbered = sortResults([
       result("link-10", "ok"),

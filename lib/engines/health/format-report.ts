@@ -13,6 +13,13 @@ function detail(result: HealthResult): string {
   return result.problem ?? "";
 }
 
+/** Which route of the link the target is, when it is one. */
+function routeOf(result: HealthResult): string {
+  if (result.route === undefined) return "";
+  const variant = result.variant === undefined ? "" : `, variant ${result.variant}`;
+  return printable(` [route ${result.route}${variant}]`);
+}
+
 function clip(text: string, width: number): string {
   return text.length <= width ? text : text.slice(0, width - 3) + "...";
 }
@@ -39,7 +46,7 @@ export function formatReport(report: HealthReport, options: { color?: boolean } 
     cls: r.class,
     cells: [
       r.class,
-      printable(clip(r.slug, MAX_SLUG)),
+      printable(clip(r.slug, MAX_SLUG)) + routeOf(r),
       r.status === null ? "-" : String(r.status),
       String(r.ms),
       printable(detail(r)),

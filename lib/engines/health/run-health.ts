@@ -107,6 +107,8 @@ export async function runHealth(options: HealthOptions): Promise<HealthRun> {
   }
   const results = options.links.map((link) => ({
     slug: link.slug,
+    ...(link.route !== undefined ? { route: link.route } : {}),
+    ...(link.variant !== undefined ? { variant: link.variant } : {}),
     target: link.target,
     ...(probes.get(link.target) as Probe),
   }));

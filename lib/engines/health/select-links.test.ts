@@ -81,4 +81,28 @@ describe("which links health probes", () => {
       { slug: "issue/:id", target: "https://github.com/golang/go/issues/?from=" },
     ]);
   });
+
+  it("every route target and split variant is probed too, named by route (a splat's at its base)", () => {
+    const routed = link("app/*", {
+      kind: "splat",
+      target: "https://example.com/get/:splat",
+      routes: [
+        { id: "apple", when: { device: ["ios"] }, target: "https://apps.apple.com/x", line: 3 },
+        {
+          when: { country: ["FR"] },
+          split: [
+            { id: "old", weight: 1, target: "https://example.com/fr/:splat" },
+            { weight: 1, target: "https://beta.example.com/fr" },
+          ],
+          line: 5,
+        },
+      ],
+    });
+    expect(selectLinks([routed], AT).links).toEqual([
+      { slug: "app/*", target: "https://example.com/get/" },
+      { slug: "app/*", route: "apple", target: "https://apps.apple.com/x" },
+      { slug: "app/*", route: "2", variant: "old", target: "https://example.com/fr/" },
+      { slug: "app/*", route: "2", variant: "2", target: "https://beta.example.com/fr" },
+    ]);
+  });
 });

@@ -15,6 +15,10 @@ import { foldCase } from "../../../runtime/case-fold.js";
 
 export interface LinkToCheck {
   slug: string;
+  /** A route's target: the route's id, else its position from 1 (as analytics names it). */
+  route?: string;
+  /** A split variant's target: the variant's id, else its position from 1. */
+  variant?: string;
   target: string;
   allow?: TargetAllowance;
 }
@@ -37,6 +41,19 @@ function names(link: LinkRecord): string[] {
 /** An `--only` name as matched: lower-cased, one trailing slash dropped as the worker drops it. */
 const nameOf = (only: string) => foldCase(only).replace(/(.)\/$/, "$1");
 
+/** The link's own target, then each route's target and each split variant's (docs/routes.md). */
+function destinations(link: LinkRecord): Omit<LinkToCheck, "slug" | "allow">[] {
+  const all: Omit<LinkToCheck, "slug" | "allow">[] = [{ target: link.target }];
+  (link.routes ?? []).forEach((route, i) => {
+    const name = route.id ?? String(i + 1);
+    if (route.target !== undefined) all.push({ route: name, target: route.target });
+    (route.split ?? []).forEach((v, j) =>
+      all.push({ route: name, variant: v.id ?? String(j + 1), target: v.target }),
+    );
+  });
+  return all;
+}
+
 export function selectLinks(links: readonly LinkRecord[], at: Date, only?: string[]): Selection {
   const wanted = only?.length ? new Set(only.map(nameOf)) : null;
   const matched = new Set<string>();
@@ -52,12 +69,14 @@ export function selectLinks(links: readonly LinkRecord[], at: Date, only?: strin
       if (wanted) selection.idle.push({ slug: link.slug, state });
       continue;
     }
-    // A splat's or placeholder link's target is probed with its values empty: its base URL.
-    const base = link.kind === "exact" ? null : expandTarget(link.target, { params: empty(link) });
-    const target = base?.ok ? base.url : link.target;
-    selection.links.push(
-      link.allow ? { slug: link.slug, target, allow: link.allow } : { slug: link.slug, target },
-    );
+    // A splat's or placeholder link's targets are probed with its values empty: their base URLs.
+    for (const destination of destinations(link)) {
+      const base =
+        link.kind === "exact" ? null : expandTarget(destination.target, { params: empty(link) });
+      const target = base?.ok ? base.url : destination.target;
+      const named = { slug: link.slug, ...destination, target };
+      selection.links.push(link.allow ? { ...named, allow: link.allow } : named);
+    }
   }
   if (only) selection.unknown = only.filter((s) => !matched.has(nameOf(s)));
   return selection;

@@ -34,6 +34,10 @@ export interface Probe {
 
 export interface HealthResult extends Probe {
   slug: string;
+  /** A route's target (docs/routes.md): the route's id or position from 1. */
+  route?: string;
+  /** A split variant's target: the variant's id or position from 1. */
+  variant?: string;
   target: string;
 }
 
