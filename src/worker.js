@@ -1334,6 +1334,23 @@ var TESTS_MAX_LIMIT = 10;
 
 // runtime/contract/routes.ts
 var DAY_NAMES = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+var ROUTE_CONDITION_KEYS = [
+  "country",
+  "continent",
+  "region",
+  "asn",
+  "ip",
+  "language",
+  "device",
+  "os",
+  "browser",
+  "bot",
+  "query",
+  "time",
+  "after",
+  "before",
+  "not"
+];
 
 // runtime/routes.ts
 var LOOKUP_ROUTES = {
@@ -2369,6 +2386,17 @@ function variantLabel(choice) {
   if (!choice.variant) return void 0;
   return choice.route?.split?.[choice.variant.index]?.id ?? String(choice.variant.index + 1);
 }
+function routedBy(routes) {
+  const keys = /* @__PURE__ */ new Set();
+  const collect = (when) => {
+    for (const key2 of Object.keys(when)) if (key2 !== "not") keys.add(key2);
+    if (when.not) collect(when.not);
+  };
+  for (const route of routes) if (route.when) collect(route.when);
+  const named = ROUTE_CONDITION_KEYS.filter((key2) => keys.has(key2));
+  if (routes.some((route) => route.split)) named.push("split");
+  return named;
+}
 
 // runtime/resolve.ts
 var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
@@ -2555,12 +2583,13 @@ async function lookupSlug(input, ctx, now) {
   const path = lookupPath(input);
   const slug = input.trim().slice(0, MAX_SLUG_INPUT);
   if (path === null) return { found: false, slug };
-  const resolution = await resolve({ method: "GET", url: path, now }, ctx);
+  const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
   const link = resolution.link;
   const state = resolution.effective_state;
   if (!link || !state || state === "disabled" || state === "draft") return { found: false, slug };
   const result = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
+  if (link.routes) result.routed_by = routedBy(link.routes);
   if (resolution.outcome.type === "redirect") {
     result.target = resolution.outcome.location;
     result.status = resolution.outcome.status;
@@ -4100,6 +4129,8 @@ function slotValues(result, context) {
   if (target !== void 0) values.set("target", target);
   if (result.status !== void 0) values.set("status", String(result.status));
   if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
+  if (Array.isArray(result.routed_by) && result.routed_by.length > 0)
+    values.set("routed_by", result.routed_by.map(String).join(", "));
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {

@@ -7,6 +7,7 @@ import { resolve, type ResolveContext } from "../resolve.js";
 import { STATE_OUTCOMES } from "../lifecycle.js";
 import type { EffectiveState, Lang, LinkKind } from "../contract/index.js";
 import { LANGUAGES, LOOKUP_INPUT_MAX } from "../contract/index.js";
+import { routedBy } from "../link-routes/describe.js";
 
 export const LOOKUP_BODY_LIMIT = 2048;
 
@@ -18,6 +19,8 @@ export interface LookupResult {
   target?: string;
   status?: number;
   schedule_label?: string;
+  /** A link with routes: what can send a visitor elsewhere than `target` (docs/routes.md). */
+  routed_by?: string[];
 }
 
 /** A slug, a path or a whole short URL, as a visitor types it, to the path to resolve. */
@@ -43,12 +46,14 @@ export async function lookupSlug(
   const path = lookupPath(input);
   const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
   if (path === null) return { found: false, slug };
-  const resolution = await resolve({ method: "GET", url: path, now }, ctx);
+  // A link with routes shows its own target: the answer without facts (docs/routes.md).
+  const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
   const link = resolution.link;
   const state = resolution.effective_state;
   if (!link || !state || STATE_OUTCOMES[state].kind === "hidden") return { found: false, slug };
   const result: LookupResult = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
+  if (link.routes) result.routed_by = routedBy(link.routes);
   if (resolution.outcome.type === "redirect") {
     result.target = resolution.outcome.location;
     result.status = resolution.outcome.status;

@@ -1,4 +1,5 @@
 /** The routes step in resolve()'s trace, in one line (explain prints each route in full). */
+import { ROUTE_CONDITION_KEYS, type LinkRoute, type RouteWhen } from "../contract/index.js";
 import type { RouteChoice } from "./choose.js";
 
 /** `route 2 (fr): country, language held` or `split variant 1 of route 3`, or the default. */
@@ -22,4 +23,20 @@ export function routeLabel(choice: RouteChoice): string {
 export function variantLabel(choice: RouteChoice): string | undefined {
   if (!choice.variant) return undefined;
   return choice.route?.split?.[choice.variant.index]?.id ?? String(choice.variant.index + 1);
+}
+
+/**
+ * What can change a link's answer (the lookup shows it): the condition keys of its routes, in the
+ * order docs/routes.md lists them (inside `not` too), and `split` when a split is reachable.
+ */
+export function routedBy(routes: readonly LinkRoute[]): string[] {
+  const keys = new Set<string>();
+  const collect = (when: RouteWhen) => {
+    for (const key of Object.keys(when)) if (key !== "not") keys.add(key);
+    if (when.not) collect(when.not);
+  };
+  for (const route of routes) if (route.when) collect(route.when);
+  const named: string[] = ROUTE_CONDITION_KEYS.filter((key) => keys.has(key));
+  if (routes.some((route) => route.split)) named.push("split");
+  return named;
 }

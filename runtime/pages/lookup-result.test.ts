@@ -171,6 +171,30 @@ describe("lookup result: optional sections", () => {
   });
 });
 
+describe("lookup result: a link with routes", () => {
+  const ROUTED =
+    "<!--when found--><p>{{target}}</p><!--if routed_by--><p>ROUTED BY {{routed_by}}</p><!--end if--><!--end when-->";
+  const found = {
+    found: true,
+    slug: "app",
+    state: "active",
+    target: "https://e.org/",
+    status: 302,
+  };
+
+  it("says which request facts can send a visitor elsewhere than the target shown", () => {
+    const html = renderLookupResult(ROUTED, {
+      ...found,
+      routed_by: ["country", "device", "split"],
+    });
+    expect(html).toBe("<p>https://e.org/</p><p>ROUTED BY country, device, split</p>");
+  });
+
+  it("a link without routes drops the line", () => {
+    expect(renderLookupResult(ROUTED, found)).toBe("<p>https://e.org/</p>");
+  });
+});
+
 describe("lookup beacon: result is found, not-found or the effective state", () => {
   it.each<[LookupResultLike, string]>([
     [{ found: true, slug: "d", state: "active", target: "https://e.org/" }, "found"],

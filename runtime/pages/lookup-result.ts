@@ -7,6 +7,7 @@
  *   <!--when found|unavailable-->...<!--end when-->   kept only for the listed variants
  *   <!--if schedule_label-->...<!--end if-->          kept only when the slot has a value
  *   {{slug}} {{target}} {{status}} {{schedule_label}} {{kind}} {{state}}   filled, HTML-escaped
+ *   {{routed_by}}  a link with routes: the request facts that can change its target, joined
  *   {{short_url}}  the short link's public URL (found links, when the base URL is known), escaped
  *   {{qr}}         its QR code as inline SVG markup (qr-svg.ts): generated here, never escaped;
  *                  empty when the URL is too long for a QR code
@@ -25,6 +26,7 @@ export interface LookupResultLike {
   target?: string;
   status?: number;
   schedule_label?: string;
+  routed_by?: string[];
 }
 
 export const LOOKUP_VARIANTS = ["found", "unavailable", "not-found", ...STATE_PAGES] as const;
@@ -69,6 +71,8 @@ function slotValues(result: LookupResultLike, context: LookupContext): Map<strin
   if (target !== undefined) values.set("target", target);
   if (result.status !== undefined) values.set("status", String(result.status));
   if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
+  if (Array.isArray(result.routed_by) && result.routed_by.length > 0)
+    values.set("routed_by", result.routed_by.map(String).join(", "));
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {

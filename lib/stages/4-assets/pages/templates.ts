@@ -42,6 +42,7 @@ export const RUNTIME_SLOTS = new Set([
   "target",
   "status",
   "schedule_label",
+  "routed_by",
   "kind",
   "state",
   "short_url",
