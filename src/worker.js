@@ -2983,7 +2983,20 @@ async function rankOf(reader, key2) {
 // runtime/stats/stats-api.ts
 var LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 function recordOf(row, files, now) {
-  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
+  const [
+    slug,
+    kind,
+    target,
+    status,
+    state,
+    file,
+    line,
+    schedule,
+    owner,
+    tags,
+    description,
+    routes
+  ] = row;
   const lifecycle = {
     kind: kind === 1 ? "splat" : "exact",
     state: LINK_STATES[state],
@@ -3000,7 +3013,11 @@ function recordOf(row, files, now) {
   if (schedule) record.schedule = schedule;
   if (owner) record.owner = owner;
   if (tags) record.tags = tags;
-  if (description !== void 0) record.description = description;
+  if (typeof description === "string") record.description = description;
+  if (routes)
+    record.routes = routes.map(
+      ([route, target2, variant]) => variant === void 0 ? { route, target: target2 } : { route, variant, target: target2 }
+    );
   record.file = files[file];
   record.line = line;
   return record;

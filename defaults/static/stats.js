@@ -38,6 +38,22 @@ function tagList(tags) {
   return span;
 }
 
+/** The target, and under it each destination of the link's routes (`route / variant: URL`). */
+function targets(link) {
+  if (!link.routes) return link.target;
+  const box = document.createElement("div");
+  box.textContent = link.target;
+  const list = document.createElement("ul");
+  list.className = "routes";
+  for (const d of link.routes) {
+    const item = document.createElement("li");
+    item.textContent = `${d.route}${d.variant ? ` / ${d.variant}` : ""}: ${d.target}`;
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
 function row(link) {
   const tr = document.createElement("tr");
   const slug = document.createElement("code");
@@ -49,7 +65,7 @@ function row(link) {
   tr.append(
     cell(slug),
     cell(text(app, `textKind${link.kind[0].toUpperCase()}${link.kind.slice(1)}`) || link.kind),
-    cell(link.target, "url"),
+    cell(targets(link), "url"),
     cell(state || link.effective_state),
     cell(scheduleText(link.schedule)),
     cell(tagList(link.tags)),

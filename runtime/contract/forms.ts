@@ -222,7 +222,9 @@ export type StatsRow = [
   schedule?: Schedule | 0,
   owner?: string | 0,
   tags?: string[] | 0,
-  description?: string,
+  description?: string | 0,
+  /** A link with routes: [route, target] or [route, target, variant] per destination. */
+  routes?: ([string, string] | [string, string, string])[],
 ];
 
 /**

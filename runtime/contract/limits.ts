@@ -68,6 +68,8 @@ export const STATS_TOP_VALUES = 100;
 export const STATS_TEXT_MAX = 1_000;
 export const STATS_NAME_MAX = 100;
 export const STATS_TAGS_MAX = 32;
+/** Route destinations the stats index lists per link (a link may have 32 routes of 16 variants). */
+export const STATS_ROUTES_MAX = 32;
 
 /**
  * The tests page: expectations of custom/tests.yaml in pages of at most TESTS_PAGE_MAX_BYTES; one

@@ -40,3 +40,23 @@ export function routedBy(routes: readonly LinkRoute[]): string[] {
   if (routes.some((route) => route.split)) named.push("split");
   return named;
 }
+
+/** One destination a link's routes can send to, named as analytics names route and variant. */
+export interface RouteDestination {
+  route: string;
+  variant?: string;
+  target: string;
+}
+
+/** Each route's target and each split variant's, in order (`health` probes them, stats lists them). */
+export function routeDestinations(routes: readonly LinkRoute[]): RouteDestination[] {
+  const all: RouteDestination[] = [];
+  routes.forEach((route, i) => {
+    const name = route.id ?? String(i + 1);
+    if (route.target !== undefined) all.push({ route: name, target: route.target });
+    (route.split ?? []).forEach((v, j) =>
+      all.push({ route: name, variant: v.id ?? String(j + 1), target: v.target }),
+    );
+  });
+  return all;
+}

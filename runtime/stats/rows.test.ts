@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LinkRecord } from "../contract/index.js";
+import { STATS_ROUTES_MAX, type LinkRecord } from "../contract/index.js";
 import { cutText, encodeRow, statsLinkOf, type StatsLink } from "./rows.js";
 import { recordOf } from "./stats-api.js";
 
@@ -43,6 +43,43 @@ describe("stats rows", () => {
       file: "custom/links/links.yaml",
       line: 12,
     });
+  });
+
+  it("a link with routes lists each route's target and each split variant's, named as analytics names them", () => {
+    const { link } = statsLinkOf({
+      ...record,
+      description: undefined,
+      routes: [
+        { id: "apple", when: { device: ["ios"] }, target: "https://apps.apple.com/x", line: 13 },
+        {
+          when: { country: ["FR"] },
+          split: [
+            { id: "old", weight: 1, target: "https://example.com/fr" },
+            { weight: 1, target: "https://beta.example.com/fr" },
+          ],
+          line: 15,
+        },
+      ],
+    });
+    expect(link.routes).toEqual([
+      { route: "apple", target: "https://apps.apple.com/x" },
+      { route: "2", variant: "old", target: "https://example.com/fr" },
+      { route: "2", variant: "2", target: "https://beta.example.com/fr" },
+    ]);
+    const row = encodeRow(link, 1);
+    expect(row[10]).toBe(0);
+    expect(decodeRow(row, ["other.yaml", "custom/links/links.yaml"])).toEqual(link);
+  });
+
+  it("at most STATS_ROUTES_MAX route destinations are listed, and the cut is reported", () => {
+    const split = Array.from({ length: 16 }, (_, i) => ({
+      weight: 1,
+      target: `https://example.com/${i}`,
+    }));
+    const routes = [1, 2, 3].map((line) => ({ split, line }));
+    const { link, cut } = statsLinkOf({ ...record, routes });
+    expect(link.routes).toHaveLength(STATS_ROUTES_MAX);
+    expect(cut).toContain("routes");
   });
 
   it("absent trailing fields are left out of the row", () => {

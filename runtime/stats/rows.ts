@@ -5,6 +5,7 @@
 import {
   LINK_STATES,
   STATS_NAME_MAX,
+  STATS_ROUTES_MAX,
   STATS_TAGS_MAX,
   STATS_TEXT_MAX,
   type LinkKind,
@@ -14,6 +15,7 @@ import {
   type Schedule,
   type StatsRow,
 } from "../contract/index.js";
+import { routeDestinations, type RouteDestination } from "../link-routes/describe.js";
 
 /** The fields the stats surface shows of a link (free text cut to the index's limits). */
 export interface StatsLink {
@@ -26,6 +28,8 @@ export interface StatsLink {
   owner?: string;
   tags?: string[];
   description?: string;
+  /** A link with routes: each route's and split variant's target (docs/routes.md). */
+  routes?: RouteDestination[];
   file: string;
   line: number;
 }
@@ -86,6 +90,14 @@ export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] 
   }
   if (link.description !== undefined)
     out.description = keep("description", link.description, cutLong(link.description));
+  if (link.routes) {
+    const destinations = routeDestinations(link.routes);
+    if (destinations.length > STATS_ROUTES_MAX) cut.push("routes");
+    out.routes = destinations.slice(0, STATS_ROUTES_MAX).map((d) => ({
+      ...d,
+      target: keep("routes", d.target, cutLong(d.target)),
+    }));
+  }
   return { link: out, cut: [...new Set(cut)] };
 }
 
@@ -102,7 +114,13 @@ export function encodeRow(link: StatsLink, file: number): StatsRow {
     link.owner ?? 0,
     link.tags ?? 0,
   ];
-  if (link.description !== undefined) row.push(link.description);
+  row.push(link.description ?? 0);
+  if (link.routes)
+    row.push(
+      link.routes.map((d): [string, string] | [string, string, string] =>
+        d.variant === undefined ? [d.route, d.target] : [d.route, d.target, d.variant],
+      ),
+    );
   while (row.length > 7 && row[row.length - 1] === 0) row.pop();
   return row;
 }

@@ -26,7 +26,20 @@ const LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 
 /** A row as the API answers it: one object per link, fields in the documented order. */
 export function recordOf(row: StatsRow, files: readonly string[], now: Date): StatsRecord {
-  const [slug, kind, target, status, state, file, line, schedule, owner, tags, description] = row;
+  const [
+    slug,
+    kind,
+    target,
+    status,
+    state,
+    file,
+    line,
+    schedule,
+    owner,
+    tags,
+    description,
+    routes,
+  ] = row;
   const lifecycle = {
     kind: KIND_OF_CODE[kind],
     state: LINK_STATES[state],
@@ -43,7 +56,11 @@ export function recordOf(row: StatsRow, files: readonly string[], now: Date): St
   if (schedule) record.schedule = schedule;
   if (owner) record.owner = owner;
   if (tags) record.tags = tags;
-  if (description !== undefined) record.description = description;
+  if (typeof description === "string") record.description = description;
+  if (routes)
+    record.routes = routes.map(([route, target, variant]) =>
+      variant === undefined ? { route, target } : { route, variant, target },
+    );
   record.file = files[file];
   record.line = line;
   return record as StatsRecord;

@@ -12,6 +12,7 @@ import type {
   TargetAllowance,
 } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
+import { routeDestinations } from "../../../runtime/link-routes/describe.js";
 
 export interface LinkToCheck {
   slug: string;
@@ -43,15 +44,7 @@ const nameOf = (only: string) => foldCase(only).replace(/(.)\/$/, "$1");
 
 /** The link's own target, then each route's target and each split variant's (docs/routes.md). */
 function destinations(link: LinkRecord): Omit<LinkToCheck, "slug" | "allow">[] {
-  const all: Omit<LinkToCheck, "slug" | "allow">[] = [{ target: link.target }];
-  (link.routes ?? []).forEach((route, i) => {
-    const name = route.id ?? String(i + 1);
-    if (route.target !== undefined) all.push({ route: name, target: route.target });
-    (route.split ?? []).forEach((v, j) =>
-      all.push({ route: name, variant: v.id ?? String(j + 1), target: v.target }),
-    );
-  });
-  return all;
+  return [{ target: link.target }, ...routeDestinations(link.routes ?? [])];
 }
 
 export function selectLinks(links: readonly LinkRecord[], at: Date, only?: string[]): Selection {

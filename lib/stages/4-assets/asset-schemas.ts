@@ -70,7 +70,15 @@ const STATS_ROW = z.tuple([
   z.union([z.literal(0), SCHEDULE]).optional(),
   z.union([z.literal(0), z.string()]).optional(),
   z.union([z.literal(0), strings]).optional(),
-  z.string().optional(),
+  z.union([z.literal(0), z.string()]).optional(),
+  z
+    .array(
+      z.union([
+        z.tuple([z.string().min(1), z.string().min(1)]),
+        z.tuple([z.string().min(1), z.string().min(1), z.string().min(1)]),
+      ]),
+    )
+    .optional(),
 ]);
 
 const bound = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
