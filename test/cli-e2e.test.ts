@@ -131,6 +131,37 @@ describe("shortlinks CLI end to end", () => {
     );
   });
 
+  it("add --route adds routes that explain then takes; an unsafe route target is refused at its line", () => {
+    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15";
+    const app = ["add", "get-app", "https://example.com/get", "--status", "302"];
+    const route = ["--route", "device=ios", "--route-target", "https://apps.apple.com/app/id1"];
+    const fr = ["--route", "country=FR,BE", "--route-target", "https://example.com/fr/get"];
+    const added = cli(...app, ...route, ...fr);
+    expect(added.err).toBe("");
+    expect(added.code).toBe(0);
+    const explained = JSON.parse(cli("explain", "/get-app", "--ua", iphone, "--json").out);
+    expect(explained.outcome.location).toBe("https://apps.apple.com/app/id1");
+    const be = JSON.parse(cli("explain", "/get-app", "--country", "BE", "--json").out);
+    expect(be.outcome.location).toBe("https://example.com/fr/get");
+    const unsafe = cli(
+      "add",
+      "short",
+      "https://example.com/",
+      "--status",
+      "302",
+      "--route",
+      "device=android",
+      "--route-target",
+      "https://bit.ly/x",
+    );
+    expect(unsafe.code).toBe(1);
+    expect(unsafe.err).toMatch(/custom\/links\/links\.yaml:\d+: SL208 /);
+    expect(unsafe.err).toMatch(/not added/);
+    const unpaired = cli("add", "x", "https://example.com/", "--route", "device=ios");
+    expect(unpaired.code).toBe(2);
+    expect(unpaired.err).toMatch(/one --route-target per --route/);
+  });
+
   it("a failed build exits 1, prints file:line problems and leaves the previous dist/ as it was", () => {
     expect(cli("build").code).toBe(0);
     const before = readFileSync(join(root, "dist", "assets", "links-shards", "0.jsonl"), "utf8");

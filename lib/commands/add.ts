@@ -11,6 +11,7 @@ import { SITE_FILE } from "../shared/paths.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 import { REDIRECT_STATUSES } from "../../runtime/contract/index.js";
 import { oneOf } from "../shared/words.js";
+import { routesOf } from "./route-option.js";
 
 interface AddOptions {
   root: string;
@@ -25,7 +26,11 @@ interface AddOptions {
   tags?: string;
   forwardQuery: boolean;
   remainder?: string;
+  route: string[];
+  routeTarget: string[];
 }
+
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 function statusNumber(value: string): number {
   if (!/^\d{3}$/.test(value))
@@ -57,6 +62,13 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
       "--remainder <mode>",
       "splat links: append (default) or drop the rest of the path when the target has no :splat",
     )
+    .option(
+      "--route <when>",
+      "a route's conditions: key=value pairs separated by ';', lists by ',' (device=ios; country=FR,BE), or a YAML flow mapping; repeatable, each with its --route-target",
+      collect,
+      [],
+    )
+    .option("--route-target <url>", "the target of the --route in the same position", collect, [])
     .action(async (slug: string, target: string, opts: AddOptions) => {
       const root = resolve(opts.root);
       if (await refuseMisshapen(ctx, root)) return;
@@ -75,6 +87,12 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
         ctx.exitCode = EXIT_USAGE;
         return;
       }
+      const routes = routesOf(opts.route, opts.routeTarget);
+      if ("problem" in routes) {
+        ctx.io.err(`shortlinks add: ${routes.problem}`);
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
       const row: Record<string, unknown> = { slug, target };
       if (opts.status !== undefined) row.status = opts.status;
       if (opts.state !== undefined) row.state = opts.state;
@@ -86,6 +104,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
       }
       if (!opts.forwardQuery) row.forward_query = false;
       if (opts.remainder !== undefined) row.remainder = opts.remainder;
+      if (routes.routes.length > 0) row.routes = routes.routes;
       if (opts.description !== undefined) row.description = opts.description;
       if (opts.tags !== undefined)
         row.tags = opts.tags

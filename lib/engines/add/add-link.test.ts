@@ -206,6 +206,21 @@ describe("add to CSV sources", () => {
     );
   });
 
+  it("routes go in the routes cell as one flow list, and read back as the row", async () => {
+    const text = "slug,target,routes\n";
+    writeFileSync(links("more.csv"), text);
+    const row = {
+      slug: "app",
+      target: "https://e.com/get",
+      routes: [{ when: { device: "ios", country: ["FR", "BE"] }, target: "https://e.com/ios" }],
+    };
+    const result = await addLink({ root, file: "custom/links/more.csv", row });
+    expect(result).toMatchObject({ ok: true, line: 2 });
+    expect(read("more.csv").slice(text.length)).toBe(
+      'app,https://e.com/get,"[ { when: { device: ios, country: [ FR, BE ] }, target: https://e.com/ios } ]"\n',
+    );
+  });
+
   it("a new CSV file gets the full header", async () => {
     const result = await addLink({ root, file: "custom/links/new.csv", row: ROW });
     expect(result.ok).toBe(true);

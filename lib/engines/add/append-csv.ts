@@ -5,6 +5,7 @@
  * (append-row.ts), so a value CSV cannot carry (a tag with `;`, edge spaces) is refused there.
  */
 import { parse } from "csv-parse/sync";
+import { stringify } from "yaml";
 import { CSV_COLUMNS } from "../../stages/1-sources/links/read-csv.js";
 
 export function appendCsvRow(
@@ -44,6 +45,9 @@ function cellsOf(row: Record<string, unknown>): Record<string, string> {
   for (const [field, value] of Object.entries(row)) {
     if (field === "schedule" && value !== null && typeof value === "object") {
       for (const [part, inner] of Object.entries(value)) cells[`schedule_${part}`] = String(inner);
+    } else if (field === "routes" && Array.isArray(value)) {
+      // One YAML flow list, as read-csv.ts reads the routes cell (docs/routes.md).
+      cells.routes = stringify(value, { collectionStyle: "flow", lineWidth: 0 }).trim();
     } else if (field === "tags" && Array.isArray(value)) {
       cells.tags = value.map(String).join(";");
     } else {

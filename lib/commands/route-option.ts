@@ -1,0 +1,68 @@
+/**
+ * `add --route WHEN --route-target URL` (repeatable, paired in order) as the rows' `routes`
+ * (docs/routes.md, "Adding a route"). WHEN is `key=value` pairs separated by `;`, a list by `,`
+ * (`country=FR,BE; language=fr`), `query.NAME=value` for a query parameter; each value is read as
+ * YAML reads a plain value (`13335` a number, `true` a boolean). A WHEN that starts with `{` is a
+ * YAML flow mapping, for conditions the pairs cannot say (`time`, `not`). The compiler validates
+ * the result as it validates a file, so nothing here knows the condition keys.
+ */
+import { parse } from "yaml";
+
+export type RoutesOption = { routes: Record<string, unknown>[] } | { problem: string };
+
+export function routesOf(whens: readonly string[], targets: readonly string[]): RoutesOption {
+  if (whens.length !== targets.length)
+    return {
+      problem: `give one --route-target per --route, in the same order (got ${whens.length} --route and ${targets.length} --route-target)`,
+    };
+  const routes: Record<string, unknown>[] = [];
+  for (const [i, text] of whens.entries()) {
+    const when = whenOf(text.trim());
+    if ("problem" in when) return { problem: `--route ${JSON.stringify(text)}: ${when.problem}` };
+    routes.push({ when: when.value, target: targets[i] });
+  }
+  return { routes };
+}
+
+function whenOf(text: string): { value: Record<string, unknown> } | { problem: string } {
+  if (text === "") return { problem: "it is empty; write key=value, such as device=ios" };
+  if (text.startsWith("{")) {
+    try {
+      const value: unknown = parse(text, { uniqueKeys: true });
+      if (value && typeof value === "object" && !Array.isArray(value))
+        return { value: value as Record<string, unknown> };
+      return { problem: "it is not a mapping" };
+    } catch (error) {
+      return { problem: `cannot read it: ${(error as Error).message.split("\n")[0]}` };
+    }
+  }
+  const when: Record<string, unknown> = {};
+  for (const pair of text
+    .split(";")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) return { problem: `"${pair}" is not key=value (such as device=ios)` };
+    const key = pair.slice(0, eq).trim();
+    const values = pair
+      .slice(eq + 1)
+      .split(",")
+      .map((v) => plain(v.trim()));
+    const value = values.length === 1 ? values[0] : values;
+    if (key.startsWith("query.")) {
+      const query = (when.query ??= {}) as Record<string, unknown>;
+      query[key.slice("query.".length)] = value;
+    } else when[key] = value;
+  }
+  return { value: when };
+}
+
+/** A plain YAML scalar: `13335` a number, `true` a boolean, anything else the text itself. */
+function plain(text: string): unknown {
+  try {
+    const value: unknown = parse(text);
+    return typeof value === "number" || typeof value === "boolean" ? value : text;
+  } catch {
+    return text;
+  }
+}
