@@ -131,6 +131,32 @@ describe("shortlinks CLI end to end", () => {
     );
   });
 
+  it("explain --at across daylight-saving changes: the same UTC time is inside the window on one side only", () => {
+    writeFileSync(
+      join(root, "custom", "links", "dst.yaml"),
+      ["Europe/Paris", "America/New_York", "Australia/Lord_Howe"]
+        .flatMap((zone, i) => [
+          `- slug: desk-${i}`,
+          "  target: https://example.com/closed",
+          "  status: 302",
+          "  routes:",
+          `    - when: { time: { from: "09:00", to: "17:00", tz: ${zone} } }`,
+          "      target: https://example.com/open",
+        ])
+        .join("\n") + "\n",
+    );
+    const at = (desk: number, instant: string) =>
+      JSON.parse(cli("explain", `/desk-${desk}`, "--at", instant, "--json").out).outcome.location;
+    const [open, closed] = ["https://example.com/open", "https://example.com/closed"];
+    // Paris: 07:30Z is 08:30 before the spring change, 09:30 after it.
+    expect([at(0, "2026-03-28T07:30:00Z"), at(0, "2026-03-29T07:30:00Z")]).toEqual([closed, open]);
+    // New York: 13:30Z is 09:30 EDT before the autumn change, 08:30 EST after it.
+    expect([at(1, "2026-10-31T13:30:00Z"), at(1, "2026-11-01T13:30:00Z")]).toEqual([open, closed]);
+    // Lord Howe moves by half an hour: 22:15Z is 09:15 at +11, 08:45 at +10:30.
+    expect([at(2, "2026-04-03T22:15:00Z"), at(2, "2026-04-04T22:15:00Z")]).toEqual([open, closed]);
+    rmSync(join(root, "custom", "links", "dst.yaml"));
+  });
+
   it("add --route adds routes that explain then takes; an unsafe route target is refused at its line", () => {
     const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15";
     const app = ["add", "get-app", "https://example.com/get", "--status", "302"];
