@@ -50,6 +50,7 @@ describe("shortlinks diff and check --against", () => {
       "links",
       "routing",
       "host_changes",
+      "route_changes",
       "schedule_events",
       "problems",
     ]);
@@ -60,6 +61,7 @@ describe("shortlinks diff and check --against", () => {
       days: 7,
       links: { added: [], removed: [], changed: [] },
       routing: [],
+      route_changes: [],
       problems: [],
     });
   });
