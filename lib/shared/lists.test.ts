@@ -88,6 +88,7 @@ function report(added: LinkRecord[]): DiffReport {
     links: { added, removed: [], changed: [] },
     routing: [],
     host_changes: [],
+    route_changes: [],
     schedule_events: [],
     problems: [],
   };

@@ -15,6 +15,7 @@ import type { EdgeFacts } from "../../../runtime/link-routes/facts.js";
 import { namedRequest, type NamedFacts } from "../../../runtime/link-routes/named-facts.js";
 import { describeNamedFacts } from "./named-facts.js";
 import { explainRoutes, formatRoutes, type RoutesExplanation } from "./routes-trace.js";
+import { appendAll } from "../../shared/lists.js";
 
 export interface ExplainOptions {
   root: string;
@@ -139,7 +140,7 @@ export function formatExplanation(e: Explanation): string[] {
     lines.push(
       `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,
     );
-  if (e.routes && e.match) lines.push(...formatRoutes(e.routes, e.match.file));
+  if (e.routes && e.match) appendAll(lines, formatRoutes(e.routes, e.match.file));
   lines.push(
     `  => ${e.outcome.status}${e.outcome.location ? ` ${e.outcome.location}` : ""}${e.outcome.page ? `  page ${e.outcome.page}` : ""}`,
   );

@@ -19,6 +19,7 @@ import { judgeLinkTarget } from "../link-targets.js";
 import { closest, RouteReader, shown, type FieldPath } from "./read-context.js";
 import { readWhen } from "./read-when.js";
 import { unreachableRoutes } from "./reachability.js";
+import { appendAll } from "../../../shared/lists.js";
 
 const ROUTE_KEYS = ["id", "when", "target", "split"];
 const VARIANT_KEYS = ["id", "weight", "target"];
@@ -229,8 +230,8 @@ function readTarget(raw: unknown, ctx: Context, path: FieldPath, name: string): 
     link.allow,
     ctx.names,
   );
-  reader.diagnostics.push(...judged.diagnostics);
-  ctx.allowed.push(...judged.allowed);
+  appendAll(reader.diagnostics, judged.diagnostics);
+  appendAll(ctx.allowed, judged.allowed);
   return judged.target;
 }
 
