@@ -68,6 +68,24 @@ afterAll(async () => {
 const check = (target: string, overrides = {}) => checkOne(target, { pins, ...overrides });
 
 describe("health classes against local servers", () => {
+  it("a route's target is probed and reported with its route and variant, beside its link's own", async () => {
+    const run = await runHealth(
+      healthOptions(
+        [
+          { slug: "app", target: `${site}/ok` },
+          { slug: "app", route: "apple", target: `${site}/gone-404` },
+          { slug: "app", route: "2", variant: "b", target: `${site}/ok` },
+        ],
+        { pins },
+      ),
+    );
+    expect(run.report.results.map((r) => [r.class, r.slug, r.route, r.variant])).toEqual([
+      ["broken", "app", "apple", undefined],
+      ["ok", "app", undefined, undefined],
+      ["ok", "app", "2", "b"],
+    ]);
+  });
+
   it("ok: 200 on HEAD, one request, with our User-Agent and the URL's own Host", async () => {
     web.seen.length = 0;
     const result = await check(`${site}/ok`);
