@@ -1262,6 +1262,8 @@ var CONTENT_TYPES = {
   ".ico": "image/x-icon",
   ".woff": "font/woff",
   ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".otf": "font/otf",
   ".pdf": "application/pdf",
   ".webmanifest": "application/manifest+json"
 };
@@ -1273,6 +1275,9 @@ function contentTypeOf(path) {
   const dot = path.lastIndexOf(".");
   const ext = dot >= 0 && dot > path.lastIndexOf("/") ? path.slice(dot).toLowerCase() : "";
   return CONTENT_TYPES[ext] ?? DEFAULT_CONTENT_TYPE;
+}
+function isFontType(contentType) {
+  return contentType.startsWith("font/");
 }
 
 // runtime/contract/files.ts
@@ -1317,11 +1322,13 @@ var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
+var OPTIONAL_PAGES = ["home", "privacy", "terms", "abuse", "security"];
 var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
 var QR_MAX_BYTES = 2331;
+var LOOKUP_INPUT_MAX = 1024;
 var STATS_PAGE_MAX_BYTES = 96 * 1024;
 var STATS_INDEX_MAX_BYTES = 64 * 1024;
 var STATS_DEFAULT_LIMIT = 200;
@@ -1360,11 +1367,24 @@ var LOOKUP_ROUTES = {
   it: "/it/consulta",
   de: "/de/abfrage"
 };
+var LOOKUP_PAGE_URLS = { ...LOOKUP_ROUTES, en: "/en/lookup" };
 var LOOKUP_RESOLVE_PATH = "/lookup/resolve";
 var ANALYTICS_LOOKUP_PATH = "/_analytics/lookup";
 var POST_PATHS = [LOOKUP_RESOLVE_PATH, ANALYTICS_LOOKUP_PATH];
 var PAGES_DIR = "/_pages/";
 var STATIC_DIR = "/assets/";
+var PAGE_IDS = [
+  ...OPTIONAL_PAGES,
+  "lookup",
+  "lookup-result",
+  "not-found",
+  "scheduled",
+  "expired",
+  "paused",
+  "retired",
+  "stats",
+  "tests"
+];
 function pageAssetPath(lang, page) {
   return `${PAGES_DIR}${lang}/${page}.html`;
 }
@@ -1419,6 +1439,39 @@ function chooseLanguage(acceptLanguage, fallback) {
     if (LANGUAGES.includes(primary)) return primary;
   }
   return fallback;
+}
+
+// runtime/page-routes.ts
+var SECURITY_TXT_PATH = "/.well-known/security.txt";
+var SECURITY_TXT_ALIASES = ["/security.txt", SECURITY_TXT_PATH];
+var PAGE_NAMES = /* @__PURE__ */ new Map([
+  ["index", "home"],
+  ["lookup", "lookup"],
+  ["privacy", "privacy"],
+  ["terms", "terms"],
+  ["abuse", "abuse"],
+  ["trust-safety", "abuse"],
+  ["security", "security"]
+]);
+function isLang(segment) {
+  return LANGUAGES.includes(segment);
+}
+function pageRouteOf(lowerPath) {
+  if (SECURITY_TXT_ALIASES.includes(lowerPath)) return { redirect: SECURITY_TXT_PATH };
+  const segments = lowerPath.split("/").filter((segment) => segment !== "");
+  if (segments.length === 0) return { page: "home" };
+  if (segments.length > 2) return void 0;
+  const [first, second] = segments;
+  if (second === void 0) {
+    if (isLang(first)) return { page: "home", lang: first };
+    const page2 = PAGE_NAMES.get(first);
+    return page2 === void 0 || page2 === "lookup" ? void 0 : { page: page2 };
+  }
+  const page = PAGE_NAMES.get(second);
+  return isLang(first) && page !== void 0 ? { page, lang: first } : void 0;
+}
+function isPagePublished(page, published) {
+  return page === "lookup" || published.includes(page);
 }
 
 // runtime/targets/invisible.ts
@@ -2406,7 +2459,7 @@ async function resolve(request, ctx) {
     request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url
   );
   const method = request.method.toUpperCase();
-  const lang = () => chooseLanguage(request.acceptLanguage, ctx.defaultLang);
+  const inLanguage = (fixed) => fixed ? { lang: fixed } : { lang: chooseLanguage(request.acceptLanguage, ctx.defaultLang), negotiated: true };
   const trace = {
     method,
     path: url.pathname,
@@ -2425,7 +2478,22 @@ async function resolve(request, ctx) {
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = () => ({ type: "page", page: "not-found", lang: lang(), status: 404 });
+  const notFound = () => ({
+    type: "page",
+    page: "not-found",
+    ...inLanguage(),
+    status: 404
+  });
+  const pageOf2 = (page, fixed) => {
+    const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
+    return {
+      type: "page",
+      page,
+      ...inLanguage(fixed),
+      status: 200,
+      ...prefill ? { prefill } : {}
+    };
+  };
   const folded = foldPathForGuards(url.pathname);
   if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
@@ -2462,23 +2530,42 @@ async function resolve(request, ctx) {
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
-  const lookupLang = lookupPageLanguage(lowerPath);
-  if (lookupLang) {
+  const lookup = lookupPage(lowerPath);
+  if (lookup) {
     trace.event = { kind: "pageview" };
-    return done(
-      { type: "page", page: "lookup", lang: lookupLang, status: 200 },
-      "route",
-      true,
-      "lookup page"
-    );
+    return done(pageOf2("lookup", lookup.lang), "route", true, "lookup page");
   }
   const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
   if (file) {
     trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
     return done({ type: "static", path: file }, "route", true, "static file");
   }
+  const ownPage = () => {
+    const route = pageRouteOf(lowerPath);
+    if (!route) return void 0;
+    if ("redirect" in route) {
+      if (!ctx.staticPaths.has(route.redirect)) return void 0;
+      trace.event = null;
+      return done(
+        { type: "redirect", status: 308, location: route.redirect, cacheControl: "no-store" },
+        "route",
+        true,
+        `no link takes this path: ${route.redirect}`
+      );
+    }
+    if (!isPagePublished(route.page, ctx.pages)) return void 0;
+    trace.event = { kind: "pageview" };
+    return done(
+      pageOf2(route.page, route.lang),
+      "route",
+      true,
+      `no link takes this path: ${route.page} page`
+    );
+  };
   const found = await findLink(normal.key, ctx.links);
   if (!found) {
+    const own = ownPage();
+    if (own) return own;
     const candidate = isShortLinkCandidate(normal.segments, normal.key);
     trace.event = candidate ? { kind: "short-link-miss" } : null;
     return done(
@@ -2507,6 +2594,8 @@ async function resolve(request, ctx) {
   trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
   const stateOutcome = STATE_OUTCOMES[state];
   if (stateOutcome.kind === "hidden") {
+    const own = ownPage();
+    if (own) return own;
     trace.event = { kind: "short-link-miss" };
     return done(notFound(), "state", false, `${state}: answered like a miss`);
   }
@@ -2517,7 +2606,7 @@ async function resolve(request, ctx) {
       {
         type: "page",
         page: stateOutcome.page,
-        lang: lang(),
+        ...inLanguage(),
         status: stateOutcome.status,
         ...retryAfter ? { retryAfter } : {}
       },
@@ -2557,18 +2646,24 @@ async function findLink(key2, links) {
   }
   return void 0;
 }
-function lookupPageLanguage(lowerPath) {
+function lookupPage(lowerPath) {
+  if (lowerPath === LOOKUP_ROUTES.en) return {};
   for (const [lang, route] of Object.entries(LOOKUP_ROUTES))
-    if (lowerPath === route) return lang;
+    if (lowerPath === route) return { lang };
   return void 0;
+}
+function lookupPrefill(value) {
+  if (!value) return void 0;
+  if (value.length <= LOOKUP_INPUT_MAX) return value;
+  const cut = value.slice(0, LOOKUP_INPUT_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 // runtime/http/lookup-api.ts
 var LOOKUP_BODY_LIMIT = 2048;
-var MAX_SLUG_INPUT = 1024;
 function lookupPath(input) {
   const text2 = input.trim();
-  if (text2 === "" || text2.length > MAX_SLUG_INPUT) return null;
+  if (text2 === "" || text2.length > LOOKUP_INPUT_MAX) return null;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text2)) {
     try {
       const url = new URL(text2);
@@ -2581,7 +2676,7 @@ function lookupPath(input) {
 }
 async function lookupSlug(input, ctx, now) {
   const path = lookupPath(input);
-  const slug = input.trim().slice(0, MAX_SLUG_INPUT);
+  const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
   if (path === null) return { found: false, slug };
   const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
   const link = resolution.link;
@@ -2596,8 +2691,8 @@ async function lookupSlug(input, ctx, now) {
   }
   return result;
 }
-function formLanguage(value, fallback) {
-  return typeof value === "string" && LANGUAGES.includes(value) ? value : fallback;
+function formLanguage(value) {
+  return typeof value === "string" && LANGUAGES.includes(value) ? value : void 0;
 }
 function beaconFacts(body) {
   const { slug, result } = body;
@@ -3324,6 +3419,18 @@ function allowNullOrigin(response, request) {
   response.headers.set("access-control-allow-origin", "null");
   response.headers.append("vary", "Origin");
   return response;
+}
+function allowNullOriginFont(asset, file, request) {
+  if (!isFontType(contentTypeOf(file))) return asset;
+  const font = new Response(asset.body, asset);
+  if (request.headers.get("origin") !== "null") {
+    font.headers.append("vary", "Origin");
+    return font;
+  }
+  return allowNullOrigin(font, request);
+}
+function languageHeaders(lang) {
+  return { "content-language": lang, vary: "Accept-Language" };
 }
 function preflight(allow, endpoint, request) {
   const response = new Response(null, {
@@ -4141,7 +4248,10 @@ function lookupVariant(result) {
   return safeTarget(result.target) ? "found" : "unavailable";
 }
 function slotValues(result, context) {
-  const values = /* @__PURE__ */ new Map([["slug", String(result.slug ?? "")]]);
+  const values = /* @__PURE__ */ new Map([
+    ["slug", String(result.slug ?? "")],
+    ["input", context.input ?? ""]
+  ]);
   const target = safeTarget(result.target);
   if (target !== void 0) values.set("target", target);
   if (result.status !== void 0) values.set("status", String(result.status));
@@ -4173,6 +4283,10 @@ function renderLookupResult(templateHtml, result, context = {}) {
     (_all, name) => name === "qr" ? values.get("qr") ?? "" : escapeHtml(values.get(name) ?? "")
   );
 }
+var INPUT_SLOT = "{{input}}";
+function fillLookupInput(html, value) {
+  return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
+}
 
 // runtime/engine/answer.ts
 function resolveContext(data) {
@@ -4182,7 +4296,8 @@ function resolveContext(data) {
     caseSensitive: data.site.case_sensitive,
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
-    staticPaths: data.staticPaths
+    staticPaths: data.staticPaths,
+    pages: data.site.pages
   };
 }
 function requestFacts(request, now, given) {
@@ -4248,17 +4363,22 @@ async function respond(resolution, request, env, data, rctx, now) {
           headers: { location: outcome.location, "cache-control": outcome.cacheControl },
           body: null
         },
-        event: {
+        // A product redirect (security.txt's canonical path) is no short link: no event.
+        event: resolution.event ? {
           kind: "redirect",
           ...linkFacts,
           target_host: hostOf(outcome.location),
           redirect_status: outcome.status
-        }
+        } : void 0
       };
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
-      const html = await readPage(data, assetPath);
-      const extra = outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {};
+      const template = await readPage(data, assetPath);
+      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
+      const extra = {
+        ...outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {},
+        ...outcome.negotiated ? languageHeaders(outcome.lang) : {}
+      };
       const response = htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;
       const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
@@ -4273,7 +4393,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
-        response: asset,
+        response: allowNullOriginFont(asset, outcome.path, request),
         event: resolution.event ? { kind: "pageview", title: data.site.page_titles[outcome.path] } : void 0
       };
     }
@@ -4306,17 +4426,19 @@ async function lookupResolve(request, data, rctx, now) {
     return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
-  const lang = formLanguage(
-    body.value.lang,
-    chooseLanguage(request.headers.get("accept-language"), data.site.default_lang)
-  );
+  const fixed = formLanguage(body.value.lang);
+  const lang = fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
   const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
   if (template === null) return { response: plainText(503, "Service unavailable\n") };
   const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
   return {
     response: new Response(html, {
       status: 200,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        ...fixed ? {} : languageHeaders(lang)
+      }
     }),
     event: {
       kind: "lookup",
@@ -5302,6 +5424,7 @@ var SITE = {
     stats: "/en/_stats/",
     tests: "/en/_tests/"
   },
+  pages: [],
   static_paths: [],
   page_titles: {},
   header_rules: [{ pattern: "/*", set: { "X-Generated-By": "shortlinks/warm-up" }, unset: [] }],

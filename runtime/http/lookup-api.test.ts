@@ -16,6 +16,7 @@ const context = (link: LinkRecord): ResolveContext => ({
   defaultLang: "en",
   redirectMaxAge: 0,
   staticPaths: new Set(),
+  pages: [],
 });
 
 describe("lookup of a link with routes", () => {

@@ -16,6 +16,7 @@ const context = (link: LinkRecord, redirectMaxAge = 0): ResolveContext => ({
   defaultLang: "en",
   redirectMaxAge,
   staticPaths: new Set(),
+  pages: [],
 });
 const ask = (link: LinkRecord, facts: Partial<RequestFacts> = {}, maxAge = 0, path = "/x") =>
   resolve({ method: "GET", url: path, now: new Date(), ...facts }, context(link, maxAge));
