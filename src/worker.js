@@ -1758,65 +1758,85 @@ function metadataName(host) {
 // runtime/targets/splat.ts
 var SPLAT_PLACEHOLDER = ":splat";
 var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
-function splatTemplateProblem(target) {
-  const at = target.indexOf(SPLAT_PLACEHOLDER);
-  if (at === -1) return null;
-  const authority = AUTHORITY.exec(target);
-  if (!authority || at < authority[0].length)
-    return `"${SPLAT_PLACEHOLDER}" must be in the path, query or fragment, never in the scheme or host`;
-  return null;
+var TOKEN = /:splat|:([A-Za-z]\w*)/g;
+function tokensOf(target, names) {
+  const found = [];
+  for (const match of target.matchAll(TOKEN)) {
+    const name = match[1] ?? "splat";
+    if (name === "splat" || names.has(name)) found.push({ at: match.index, text: match[0], name });
+  }
+  return found;
 }
-function expandSplat(target, remainder) {
+function templateProblem(target, names = []) {
+  const found = tokensOf(target, new Set(names));
+  if (found.length === 0) return null;
+  const authority = AUTHORITY.exec(target);
+  const bad = found.find((t) => !authority || t.at < authority[0].length);
+  return bad ? `"${bad.text}" must be in the path, query or fragment, never in the scheme or host` : null;
+}
+function expandTarget(target, values) {
+  const remainder = values.splat ?? [];
+  const params = values.params ?? {};
   for (const [i, segment] of remainder.entries()) {
-    if (segment === "." || segment === "..")
-      return refuse2(11, `splat segment ${i + 1} is a dot segment ("${segment}")`);
-    if (CONTROL2.test(segment))
-      return refuse2(
-        11,
-        `splat segment ${i + 1} holds a control character (${describeControl(segment)})`
-      );
+    const problem2 = valueProblem(segment);
+    if (problem2) return refuse2(11, `splat segment ${i + 1} ${problem2}`);
   }
-  const problem = splatTemplateProblem(target);
+  const found = tokensOf(target, new Set(Object.keys(params)));
+  for (const token of found) {
+    const problem2 = token.name === "splat" ? null : valueProblem(params[token.name]);
+    if (problem2) return refuse2(11, `placeholder :${token.name} ${problem2}`);
+  }
+  const problem = templateProblem(target, Object.keys(params));
   if (problem) return refuse2(11, problem);
-  let inPath;
-  let inComponent;
-  try {
-    inPath = remainder.map(encodePathSegment).join("/");
-    inComponent = remainder.map(encodeURIComponent).join("/");
-  } catch {
-    return refuse2(11, "a splat segment is not well-formed Unicode (lone surrogate)");
-  }
-  if (target.includes(SPLAT_PLACEHOLDER))
-    return { ok: true, url: fillPlaceholders(target, inPath, inComponent) };
-  if (inPath === "") return { ok: true, url: target };
+  const slash = values.trailingSlash && remainder.length > 0 ? "/" : "";
   let url;
+  let inPath;
   try {
-    url = new URL(target);
+    inPath = remainder.map(encodePathSegment).join("/") + slash;
+    const inComponent = remainder.map(encodeURIComponent).join("/") + slash;
+    url = fill(
+      target,
+      found,
+      (token, path) => token.name === "splat" ? path ? inPath : inComponent : (path ? encodePathSegment : encodeURIComponent)(params[token.name])
+    );
   } catch {
-    return { ok: true, url: target };
+    return refuse2(11, "a value is not well-formed Unicode (lone surrogate)");
   }
-  url.pathname = url.pathname.replace(/\/?$/, "/") + inPath;
-  return { ok: true, url: url.href };
+  if (!values.append || found.some((t) => t.name === "splat") || inPath === "")
+    return { ok: true, url };
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: true, url };
+  }
+  parsed.pathname = parsed.pathname.replace(/\/?$/, "/") + inPath;
+  return { ok: true, url: parsed.href };
+}
+function valueProblem(value) {
+  if (value === "." || value === "..") return `is a dot segment ("${value}")`;
+  if (CONTROL2.test(value)) return `holds a control character (${describeControl(value)})`;
+  return null;
 }
 var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
 function encodePathSegment(segment) {
   return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
 }
-function fillPlaceholders(target, inPath, inComponent) {
+function fill(target, found, value) {
+  if (found.length === 0) return target;
   const hash = target.indexOf("#");
   const query = target.indexOf("?");
   const pathEnd = Math.min(
     hash === -1 ? target.length : hash,
     query === -1 ? target.length : query
   );
-  const parts = target.split(SPLAT_PLACEHOLDER);
-  let out = parts[0];
-  let at = parts[0].length;
-  for (const part of parts.slice(1)) {
-    out += (at < pathEnd ? inPath : inComponent) + part;
-    at += SPLAT_PLACEHOLDER.length + part.length;
+  let out = "";
+  let from = 0;
+  for (const token of found) {
+    out += target.slice(from, token.at) + value(token, token.at < pathEnd);
+    from = token.at + token.text.length;
   }
-  return out;
+  return out + target.slice(from);
 }
 
 // runtime/targets/index.ts
@@ -1918,10 +1938,15 @@ function remember(cache2, key2, value, limit) {
 }
 
 // runtime/location.ts
-function buildLocation(link, remainder, search, policy, target = link.target) {
-  if (link.kind === "splat") {
-    const rest = link.remainder === "drop" && !target.includes(SPLAT_PLACEHOLDER);
-    const expanded = expandSplat(target, rest ? [] : [...remainder]);
+function buildLocation(link, captured, search, policy, target = link.target) {
+  if (link.kind !== "exact") {
+    const drop = link.remainder === "drop" && !target.includes(SPLAT_PLACEHOLDER);
+    const expanded = expandTarget(target, {
+      splat: drop ? [] : captured.remainder,
+      params: captured.params,
+      append: true,
+      trailingSlash: captured.trailingSlash
+    });
     if (!expanded.ok) return expanded;
     target = expanded.url;
   }
@@ -1960,6 +1985,120 @@ function decodeKey(pair) {
   } catch {
     return raw;
   }
+}
+
+// runtime/placeholders.ts
+var PLACEHOLDER_SEGMENT = /^:[A-Za-z][A-Za-z0-9_]*$/;
+var NO_PLACEHOLDERS = {
+  size: 0,
+  byLength: /* @__PURE__ */ new Map(),
+  splats: { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] }
+};
+function placeholderKeyOf(slug, caseSensitive) {
+  if (!slug.includes(":")) return null;
+  const tail = slug.endsWith("/*") ? "/*" : slug.endsWith("/") ? "/" : "";
+  const segments = slug.slice(0, slug.length - tail.length).split("/");
+  if (!segments.some((segment) => PLACEHOLDER_SEGMENT.test(segment))) return null;
+  const keyed = segments.map((segment) => {
+    if (PLACEHOLDER_SEGMENT.test(segment)) return segment;
+    const normal = normalizePath("/" + segment, caseSensitive);
+    return normal.ok && normal.segments.length === 1 ? normal.key : segment;
+  });
+  return keyed.join("/") + tail;
+}
+function splitPlaceholderKey(key2) {
+  if (key2.endsWith("/*")) return { segments: key2.slice(0, -2).split("/"), tail: "*" };
+  if (key2.endsWith("/")) return { segments: key2.slice(0, -1).split("/"), tail: "/" };
+  return { segments: key2.split("/"), tail: "" };
+}
+function patternOf(entry) {
+  const [key2, params = {}] = entry;
+  const { segments, tail } = splitPlaceholderKey(key2);
+  let literals = 0;
+  let constrained = 0;
+  const compiled3 = segments.map((segment) => {
+    if (!PLACEHOLDER_SEGMENT.test(segment)) {
+      literals++;
+      return segment;
+    }
+    const name = segment.slice(1);
+    const rule = Object.hasOwn(params, name) ? params[name] : void 0;
+    if (rule) constrained++;
+    return rule ? { name, rule } : { name };
+  });
+  return { key: key2, segments: compiled3, tail, rank: [literals, constrained, tail === "*" ? 0 : 1] };
+}
+function comparePatterns(a, b) {
+  for (let i = 0; i < 3; i++) if (a.rank[i] !== b.rank[i]) return b.rank[i] - a.rank[i];
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+function compilePlaceholders(entries) {
+  if (entries.length === 0) return NO_PLACEHOLDERS;
+  const patterns = entries.map(patternOf).sort(comparePatterns);
+  const byLength = /* @__PURE__ */ new Map();
+  const splats = { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] };
+  for (const pattern2 of patterns) {
+    let bucket = splats;
+    if (pattern2.tail !== "*") {
+      const n = pattern2.segments.length;
+      if (!byLength.has(n)) byLength.set(n, { byFirst: /* @__PURE__ */ new Map(), anyFirst: [] });
+      bucket = byLength.get(n);
+    }
+    const first = pattern2.segments[0];
+    if (typeof first !== "string") bucket.anyFirst.push(pattern2);
+    else bucket.byFirst.set(first, [...bucket.byFirst.get(first) ?? [], pattern2]);
+  }
+  return { size: patterns.length, byLength, splats };
+}
+function matchPlaceholders(table2, path) {
+  if (table2.size === 0 || path.keys.length === 0) return void 0;
+  let best;
+  for (const bucket of [table2.byLength.get(path.keys.length), table2.splats]) {
+    if (!bucket) continue;
+    for (const list of [bucket.byFirst.get(path.keys[0]), bucket.anyFirst]) {
+      const found = firstMatch(list, path);
+      if (found && (!best || comparePatterns(found, best) < 0)) best = found;
+    }
+  }
+  if (!best) return void 0;
+  const params = {};
+  best.segments.forEach((segment, i) => {
+    if (typeof segment !== "string") params[segment.name] = path.values[i];
+  });
+  return { key: best.key, params, depth: best.segments.length };
+}
+function firstMatch(patterns, path) {
+  if (!patterns) return void 0;
+  for (const pattern2 of patterns) if (fits(pattern2, path)) return pattern2;
+  return void 0;
+}
+function fits(pattern2, path) {
+  const n = path.keys.length;
+  const p = pattern2.segments.length;
+  if (pattern2.tail === "*") {
+    if (n < p || n === p && path.strict && !path.trailingSlash) return false;
+  } else if (pattern2.tail === "/" ? !path.trailingSlash : path.strict && path.trailingSlash)
+    return false;
+  for (let i = 0; i < p; i++) {
+    const segment = pattern2.segments[i];
+    if (typeof segment === "string") {
+      if (segment !== path.keys[i]) return false;
+    } else if (segment.rule && !meetsRule(path.values[i], segment.rule)) return false;
+  }
+  return true;
+}
+var DIGITS = /^[0-9]+$/;
+function meetsRule(value, rule) {
+  if (!DIGITS.test(value)) return false;
+  if (rule.min !== void 0 && compareDigits(value, rule.min) < 0) return false;
+  if (rule.max !== void 0 && compareDigits(value, rule.max) > 0) return false;
+  return true;
+}
+function compareDigits(value, bound) {
+  const digits = value.replace(/^0+(?=\d)/, "");
+  const other = String(bound);
+  if (digits.length !== other.length) return digits.length - other.length;
+  return digits < other ? -1 : digits > other ? 1 : 0;
 }
 
 // runtime/link-routes/cidr.ts
@@ -2524,8 +2663,9 @@ async function resolve(request, ctx) {
   trace.checks.push({ step: "method", ok: true, detail: method });
   const normal = normalizePath(url.pathname, ctx.caseSensitive);
   if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
-  trace.normalized = normal.path;
-  trace.checks.push({ step: "normalize", ok: true, detail: normal.path });
+  const trailingSlash = ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
+  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
+  trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
   const lowerPath = "/" + foldCase(normal.key);
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
@@ -2562,7 +2702,11 @@ async function resolve(request, ctx) {
       `no link takes this path: ${route.page} page`
     );
   };
-  const found = await findLink(normal.key, ctx.links);
+  const found = await findLink(
+    normal.key,
+    { values: normal.segments, trailingSlash, strict: ctx.strictTrailingSlash === true },
+    ctx.links
+  );
   if (!found) {
     const own = ownPage();
     if (own) return own;
@@ -2575,7 +2719,7 @@ async function resolve(request, ctx) {
       candidate ? "no link (short-link candidate)" : "no link"
     );
   }
-  const { link, depth } = found;
+  const { link, depth, params } = found;
   trace.link = link;
   trace.match = {
     kind: link.kind,
@@ -2584,10 +2728,12 @@ async function resolve(request, ctx) {
     file: link.file,
     line: link.line
   };
+  if (params) trace.match.params = params;
+  const captured = params ? ` ${Object.entries(params).map(([name, value]) => `:${name}=${JSON.stringify(value)}`).join(" ")}` : "";
   trace.checks.push({
     step: "match",
     ok: true,
-    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})`
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`
   });
   const state = effectiveState(link, request.now);
   trace.effective_state = state;
@@ -2619,8 +2765,14 @@ async function resolve(request, ctx) {
   const routed = link.routes && !request.defaultTarget ? chooseRoute(link, new Facts(request, url, request.now)) : null;
   trace.route = routed;
   if (routed) trace.checks.push({ step: "route", ok: true, detail: describeChoice(routed) });
-  const remainder = link.kind === "splat" ? normal.segments.slice(depth) : [];
-  const location = buildLocation(link, remainder, url.search, ctx.blocklist, routed?.target);
+  const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
+  const location = buildLocation(
+    link,
+    { remainder, params, trailingSlash },
+    url.search,
+    ctx.blocklist,
+    routed?.target
+  );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
     return done(notFound(), "target", false, `${location.code}: ${location.message}`);
@@ -2634,13 +2786,20 @@ async function resolve(request, ctx) {
     location.url
   );
 }
-async function findLink(key2, links) {
-  const exact = await links.exact(key2);
+async function findLink(key2, facts, links) {
+  const exact = await links.exact(facts.trailingSlash ? key2 + "/" : key2);
   if (exact) return { link: exact, depth: 0 };
   const segments = key2 === "" ? [] : key2.split("/");
+  const path = { keys: segments, ...facts };
+  const placeholder = links.placeholders && matchPlaceholders(links.placeholders, path);
+  if (placeholder && links.placeholder) {
+    const link = await links.placeholder(placeholder.key);
+    if (link) return { link, depth: placeholder.depth, params: placeholder.params };
+  }
   for (let i = links.splatDepths.length - 1; i >= 0; i--) {
     const depth = links.splatDepths[i];
     if (depth > segments.length) continue;
+    if (depth === segments.length && depth > 0 && path.strict && !path.trailingSlash) continue;
     const splat = await links.splat(segments.slice(0, depth).join("/"));
     if (splat) return { link: splat, depth };
   }
@@ -2786,6 +2945,8 @@ async function decodeCursor(text2, key2) {
 var sameQuery = (cursor, query) => cursor.query.length === query.length && cursor.query.every((part, i) => part === query[i]);
 
 // runtime/stats/rows.ts
+var KIND_CODES = { exact: 0, splat: 1, placeholder: 2 };
+var KIND_OF_CODE = ["exact", "splat", "placeholder"];
 function cutText(text2, max) {
   if (text2.length <= max) return text2;
   const end = /[\uD800-\uDBFF]/.test(text2[max - 1]) ? max - 1 : max;
@@ -2814,7 +2975,7 @@ function rowFilter(listing) {
       return (row) => row[4] === state;
     }
     case "kind": {
-      const kind = value === "splat" ? 1 : 0;
+      const kind = Object.hasOwn(KIND_CODES, value) ? KIND_CODES[value] : -1;
       return (row) => row[1] === kind;
     }
     case "owner":
@@ -2826,13 +2987,16 @@ function rowFilter(listing) {
   }
 }
 function sortKeyOf(slug, caseSensitive) {
+  const pattern2 = placeholderKeyOf(slug, caseSensitive);
+  if (pattern2 !== null) return pattern2;
   const splat = slug === "*" || slug.endsWith("/*");
+  const slash = !splat && slug.length > 1 && slug.endsWith("/") ? "/" : "";
   const body = slug === "*" ? "" : splat ? slug.slice(0, -2) : slug;
   const normalized = normalizePath("/" + body, caseSensitive);
-  return sortKeyOfKey(splat ? "splat" : "exact", normalized.ok ? normalized.key : body);
+  return sortKeyOfKey(splat ? "splat" : "exact", (normalized.ok ? normalized.key : body) + slash);
 }
 function sortKeyOfKey(kind, key2) {
-  if (kind === "exact") return key2;
+  if (kind !== "splat") return key2;
   return key2 === "" ? "*" : key2 + "/*";
 }
 function eventTime(iso) {
@@ -2906,7 +3070,7 @@ function parseLinksQuery(search, caseSensitive, limits) {
 }
 function facetOf(facet, value) {
   if (facet === "state" && !LINK_STATES.includes(value)) return null;
-  if (facet === "kind" && value !== "exact" && value !== "splat") return null;
+  if (facet === "kind" && !Object.hasOwn(KIND_CODES, value)) return null;
   if (value === "" || value.length > MAX_FILTER_LENGTH) return null;
   return facetListing(facet, facet === "state" ? value : value);
 }
@@ -3093,7 +3257,7 @@ function recordOf(row, files, now) {
     routes
   ] = row;
   const lifecycle = {
-    kind: kind === 1 ? "splat" : "exact",
+    kind: KIND_OF_CODE[kind],
     state: LINK_STATES[state],
     schedule: schedule || void 0
   };
@@ -4261,7 +4425,7 @@ function slotValues(result, context) {
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {
-    const asked = result.kind === "splat" ? context.input ?? "" : String(result.slug ?? "");
+    const asked = result.kind && result.kind !== "exact" ? context.input ?? "" : String(result.slug ?? "");
     const url = shortLinkUrl(context.baseUrl, asked);
     values.set("short_url", url);
     const qr = qrSvg(url);
@@ -4294,6 +4458,7 @@ function resolveContext(data) {
     links: data.links,
     blocklist: data.blocklist,
     caseSensitive: data.site.case_sensitive,
+    strictTrailingSlash: data.site.trailing_slash === "strict",
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
     staticPaths: data.staticPaths,
@@ -5073,7 +5238,7 @@ function mix(h) {
   return (h ^ h >>> 16) >>> 0;
 }
 function positions(kind, key2, { bits, hashes }, visit) {
-  const h1 = fnv1a32((kind === "exact" ? "e" : "s") + key2);
+  const h1 = fnv1a32((kind === "exact" ? "e" : kind === "splat" ? "s" : "p") + key2);
   const h2 = mix(h1) | 1;
   for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
   return true;
@@ -5136,8 +5301,10 @@ function serializeShard(shard) {
   const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const exact = Object.values(shard.exact).sort(byKey);
   const splat = Object.values(shard.splat).sort(byKey);
+  const placeholder = Object.values(shard.placeholder ?? {}).sort(byKey);
   const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  return [JSON.stringify(header), ...exact.map(recordLine), ...splat.map(recordLine), ""].join(
+  if (placeholder.length > 0) header.placeholder = placeholder.length;
+  return [JSON.stringify(header), ...[...exact, ...splat, ...placeholder].map(recordLine), ""].join(
     "\n"
   );
 }
@@ -5170,12 +5337,14 @@ var ShardedLinks = class {
     this.manifest = manifest;
     this.filter = filter;
     this.splatDepths = manifest.splat_depths;
+    this.placeholders = compilePlaceholders(manifest.placeholders ?? []);
     this.keepsShards = manifest.shard_count <= WHOLE_REGISTRY_SHARDS;
   }
   assets;
   manifest;
   filter;
   splatDepths;
+  placeholders;
   shards = /* @__PURE__ */ new Map();
   records = /* @__PURE__ */ new Map();
   /** Shard reads since the filter's read was last started (-1: never started). */
@@ -5214,6 +5383,9 @@ var ShardedLinks = class {
   splat(key2) {
     return this.lookup("splat", key2);
   }
+  placeholder(key2) {
+    return this.lookup("placeholder", key2);
+  }
   /** Keeps a shard's text, read here or elsewhere (the warm-up's), if this registry keeps texts. */
   keep(index, text2) {
     if (this.keepsShards) this.shards.set(index, text2);
@@ -5223,7 +5395,7 @@ var ShardedLinks = class {
     return { shards: this.shards.size, records: this.records.size, filter: !!this.filter };
   }
   lookup(kind, key2) {
-    const id = (kind === "exact" ? "e:" : "s:") + key2;
+    const id = (kind === "exact" ? "e:" : kind === "splat" ? "s:" : "p:") + key2;
     const known = this.records.get(id);
     if (known !== void 0) {
       remember(this.records, id, known, RECORD_CACHE_LIMIT);
