@@ -230,6 +230,13 @@ export const ROUTE_CASES: RequestCase[] = [
     "/r/splat/guide/intro",
     "https://example.com/docs/guide/intro",
   ),
+  to(
+    "placeholder: a route's target takes the captured value",
+    "/r/ph/42",
+    "https://example.com/fr/items/42",
+    { cf: { country: "FR" } },
+  ),
+  to("placeholder: the default takes it too", "/r/ph/42", "https://example.com/items/42"),
   {
     name: "routes: a link with routes is sent no-store",
     path: "/r/country",
