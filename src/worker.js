@@ -1044,7 +1044,6 @@ var MANDATORY_CONTROLS = [
     holds: (value) => value !== void 0 && cspHas(value, "frame-ancestors", ["'none'"]) && cspHas(value, "base-uri", ["'self'", "'none'"])
   }
 ];
-var MANDATORY_HEADERS = MANDATORY_CONTROLS.map((c) => c.header);
 function mandatoryValues(merged, references) {
   const out = {};
   for (const control of MANDATORY_CONTROLS) {
@@ -1285,7 +1284,7 @@ var REGISTRY_SCHEMA = "shortlinks.registry/2";
 var SHARD_SCHEMA = "shortlinks.registry-shard/2";
 var REGISTRY_FILTER_SCHEMA = "shortlinks.registry-filter/1";
 var BLOCKLIST_SCHEMA = "shortlinks.blocklist/1";
-var SITE_CONFIG_SCHEMA = "shortlinks.site-config/2";
+var SITE_CONFIG_SCHEMA = "shortlinks.site-config/3";
 var CUSTOM_ASSETS_SCHEMA = "shortlinks.custom-assets/1";
 var STATS_INDEX_SCHEMA = "shortlinks.stats-index/2";
 var STATS_PAGE_SCHEMA = "shortlinks.stats-page/1";
@@ -1324,6 +1323,12 @@ var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
 var OPTIONAL_PAGES = ["home", "privacy", "terms", "abuse", "security"];
 var LINK_STATES = ["active", "paused", "retired", "disabled", "draft"];
+var STATE_PAGES = [
+  "scheduled",
+  "expired",
+  "paused",
+  "retired"
+];
 
 // runtime/contract/limits.ts
 var MAX_SLUG_LENGTH = 200;
@@ -1378,10 +1383,7 @@ var PAGE_IDS = [
   "lookup",
   "lookup-result",
   "not-found",
-  "scheduled",
-  "expired",
-  "paused",
-  "retired",
+  ...STATE_PAGES,
   "stats",
   "tests"
 ];
@@ -1940,7 +1942,7 @@ function remember(cache2, key2, value, limit) {
 // runtime/location.ts
 function buildLocation(link, captured, search, policy, target = link.target) {
   if (link.kind !== "exact") {
-    const drop = link.remainder === "drop" && !target.includes(SPLAT_PLACEHOLDER);
+    const drop = dropsRemainder(target === link.target ? link : { ...link, target });
     const expanded = expandTarget(target, {
       splat: drop ? [] : captured.remainder,
       params: captured.params,
@@ -1953,6 +1955,9 @@ function buildLocation(link, captured, search, policy, target = link.target) {
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
   const verdict = judge(target, policy, link.allow);
   return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+}
+function dropsRemainder(link) {
+  return link.kind !== "exact" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
 }
 var VERDICT_MEMO_LIMIT = 4096;
 var verdicts = /* @__PURE__ */ new WeakMap();
@@ -2840,7 +2845,7 @@ async function lookupSlug(input, ctx, now) {
   const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
   const link = resolution.link;
   const state = resolution.effective_state;
-  if (!link || !state || state === "disabled" || state === "draft") return { found: false, slug };
+  if (!link || !state || STATE_OUTCOMES[state].kind === "hidden") return { found: false, slug };
   const result = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
   if (link.routes) result.routed_by = routedBy(link.routes);
@@ -4401,13 +4406,13 @@ function encodeSegment(segment) {
 }
 
 // runtime/pages/lookup-result.ts
-var STATE_VARIANTS = ["scheduled", "expired", "paused", "retired"];
+var LOOKUP_VARIANTS = ["found", "unavailable", "not-found", ...STATE_PAGES];
 function safeTarget(target) {
   return target !== void 0 && /^https?:\/\//i.test(target) ? target : void 0;
 }
 function lookupVariant(result) {
   if (!result.found) return "not-found";
-  const byState = STATE_VARIANTS.find((variant) => variant === result.state);
+  const byState = STATE_PAGES.find((variant) => variant === result.state);
   if (byState) return byState;
   return safeTarget(result.target) ? "found" : "unavailable";
 }
@@ -5112,21 +5117,19 @@ function buildAnalyticsRequests(request, config, facts) {
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
   return requests;
 }
-var buildFailures = 0;
 var afterResponse = () => new Promise((resolve2) => setTimeout(resolve2, 0));
 function sendAnalytics(request, env, ctx, facts, options = {}) {
   try {
     const config = loadAnalyticsConfig(env);
     if (!config.provider_a && !config.provider_b) return;
     const snapshot = { ...facts };
-    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, countBug);
+    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, warnBug);
     ctx.waitUntil(work);
   } catch (error) {
-    countBug(error);
+    warnBug(error);
   }
 }
-function countBug(error) {
-  buildFailures++;
+function warnBug(error) {
   console.warn(
     `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`
   );
@@ -5577,25 +5580,11 @@ async function warmUpStats() {
 var SITE = {
   schema: SITE_CONFIG_SCHEMA,
   generator: "shortlinks/warm-up",
-  site_name: "warm-up",
   base_url: "https://warm-up.invalid",
   default_lang: "en",
-  languages: ["en"],
   case_sensitive: false,
-  default_status: 302,
   redirect_max_age: 0,
   code_host_api: "https://api.github.com",
-  routes: {
-    lookup: {
-      en: "/lookup",
-      fr: "/fr/lookup",
-      es: "/es/lookup",
-      it: "/it/lookup",
-      de: "/de/lookup"
-    },
-    stats: "/en/_stats/",
-    tests: "/en/_tests/"
-  },
   pages: [],
   static_paths: [],
   page_titles: {},

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dirAssets } from "../support/assets-stub.js";
 import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
-import { WORKER_FILE } from "../../lib/stages/5-bundle/output-files.js";
+import { WORKER_FILE } from "../../lib/shared/paths.js";
 
 type Worker = { fetch(request: Request, env: object, ctx: object): Promise<Response> };
 let worker: Worker;

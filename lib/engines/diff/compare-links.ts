@@ -107,11 +107,13 @@ export function compareLinks(
     const fields: ChangedLink["fields"] = {};
     let routing = before.key !== after.key;
     for (const field of LINK_FIELDS) {
-      const [a, b] =
+      const [a, b] = [before[field], after[field]];
+      // Routes are compared without their source lines: a row moved in its file changes none.
+      const same =
         field === "routes"
-          ? [linelessRoutes(before), linelessRoutes(after)]
-          : [before[field], after[field]];
-      if (a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b))) continue;
+          ? JSON.stringify(linelessRoutes(before)) === JSON.stringify(linelessRoutes(after))
+          : a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
+      if (same) continue;
       fields[field] = [a ?? null, b ?? null];
       if (LINK_FIELD_RULES[field] === "routing") routing = true;
     }
@@ -129,7 +131,7 @@ export function compareLinks(
   };
 }
 
-/** A link's routes without their source lines: a row moved in its file changes none of them. */
+/** A link's routes without their source lines. */
 export function linelessRoutes(link: LinkRecord): Omit<LinkRoute, "line">[] | undefined {
   return link.routes?.map(({ line: _line, ...route }) => route);
 }

@@ -1,5 +1,6 @@
 /** Where a route's parts are written, and the diagnostics found while reading them. */
-import { diag, type Diagnostic, type DiagnosticCode } from "../../../shared/diagnostics.js";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import type { DiagnosticCode } from "../../../shared/diagnostic-codes.js";
 
 export type FieldPath = readonly (string | number)[];
 
