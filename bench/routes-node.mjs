@@ -7,11 +7,14 @@
  *
  *   node bench/routes-node.mjs <work dir> [rounds] [requests per round]
  */
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { runLine, writeBenchmarksSection } from "../scripts/benchmarks-section.mjs";
 import { compileAssetsStub } from "./node-bench.mjs";
 
 const [work, roundsText = "21", perRoundText = "3000"] = process.argv.slice(2);
+const loadAtStart = loadavg()[0];
 const { dirAssets } = await import(pathToFileURL(await compileAssetsStub(work)).href);
 const HEADERS = {
   "user-agent":
@@ -55,4 +58,17 @@ console.log(
 );
 console.log(
   `rounds: routes ${cpu.routes.map((v) => v.toFixed(1)).join(" ")}; none ${cpu.plain.map((v) => v.toFixed(1)).join(" ")}`,
+);
+writeBenchmarksSection(
+  "routes",
+  [
+    runLine(
+      `npm run bench:routes -- --node-only (${roundsText} rounds of ${perRoundText})`,
+      loadAtStart,
+    ),
+    "",
+    "| CPU per request, bundle under Node | ten routes that fail | no routes | median difference of a round's pair | goal |",
+    "|---|---:|---:|---:|---:|",
+    `| median of ${roundsText} rounds | ${a.toFixed(1)} µs | ${b.toFixed(1)} µs | ${paired.toFixed(1)} µs | ≤ 10 µs |`,
+  ].join("\n"),
 );
