@@ -94,6 +94,7 @@ const COMPILER_CODES = {
   SL120: error(ADD, "add: the file is not a link source, or no file was named"),
   SL121: error(ADD, "add: another add holds the lock of the link sources"),
   SL122: error(ADD, "add: the row cannot be added without changing the file's rows"),
+  SL130: error(LINKS, "a retired link's successor is not a reachable exact link"),
   SL220: error(TARGETS, "blocklist file cannot be parsed or has the wrong shape"),
   SL221: error(TARGETS, "blocklist entry is invalid"),
   SL222: error(TARGETS, "blocklist removal names no default entry or gives no reason"),

@@ -106,6 +106,11 @@ export interface LinkRecord {
   description?: string;
   tags?: string[];
   owner?: string;
+  /** A short human name and internal notes: stats and explain only, like the description. */
+  title?: string;
+  notes?: string;
+  /** Retired links: the slug that replaces this one; the retired page links to it. */
+  successor?: string;
   /** Source file relative to the instance root, and 1-based line. */
   file: string;
   line: number;
@@ -209,7 +214,8 @@ export interface CustomAssets {
 /**
  * One link in a stats page, compact: slug as written, kind (0 exact, 1 splat, 2 placeholder), target, status,
  * state (index in LINK_STATES), source file (index in the page's `files`) and line, then the
- * optional schedule, owner, tags and description (0 where absent; trailing absent ones left out).
+ * optional schedule, owner, tags, description, routes, title and notes (0 where absent; trailing
+ * absent ones left out).
  */
 export type StatsRow = [
   slug: string,
@@ -224,7 +230,9 @@ export type StatsRow = [
   tags?: string[] | 0,
   description?: string | 0,
   /** A link with routes: [route, target] or [route, target, variant] per destination. */
-  routes?: ([string, string] | [string, string, string])[],
+  routes?: ([string, string] | [string, string, string])[] | 0,
+  title?: string | 0,
+  notes?: string,
 ];
 
 /**

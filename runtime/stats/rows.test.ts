@@ -128,6 +128,16 @@ describe("stats rows", () => {
     expect(decodeRow(row, ["custom/links/links.yaml"])).toEqual(link);
   });
 
+  it("title and notes follow the description; notes alone keep the zeros before them", () => {
+    const { link } = statsLinkOf({ ...record, title: "Handbook", notes: "ask HR first" });
+    expect(link).toMatchObject({ title: "Handbook", notes: "ask HR first" });
+    expect(encodeRow(link, 0).slice(10)).toEqual(["The handbook", "Handbook", "ask HR first"]);
+    expect(decodeRow(encodeRow(link, 0), ["custom/links/links.yaml"])).toEqual(link);
+    const notesOnly = statsLinkOf({ ...record, description: undefined, notes: "n" }).link;
+    expect(encodeRow(notesOnly, 0).slice(10)).toEqual([0, 0, "n"]);
+    expect(decodeRow(encodeRow(notesOnly, 0), ["custom/links/links.yaml"])).toEqual(notesOnly);
+  });
+
   it("text is cut at a code-unit bound, never inside a surrogate pair", () => {
     expect(cutText("abc", 5)).toBe("abc");
     expect(cutText("ab😀cd", 3)).toBe("ab");

@@ -30,6 +30,8 @@ export interface StatsLink {
   description?: string;
   /** A link with routes: each route's and split variant's target (docs/routes.md). */
   routes?: RouteDestination[];
+  title?: string;
+  notes?: string;
   file: string;
   line: number;
 }
@@ -98,11 +100,16 @@ export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] 
       target: keep("routes", d.target, cutLong(d.target)),
     }));
   }
+  for (const field of ["title", "notes"] as const) {
+    const text = link[field];
+    if (text !== undefined) out[field] = keep(field, text, cutLong(text));
+  }
   return { link: out, cut: [...new Set(cut)] };
 }
 
 export function encodeRow(link: StatsLink, file: number): StatsRow {
-  const row: StatsRow = [
+  // Every optional slot holds 0 when absent; trailing ones are dropped, so the last is never 0.
+  const row: StatsRow[number][] = [
     link.slug,
     KIND_CODES[link.kind],
     link.target,
@@ -113,14 +120,15 @@ export function encodeRow(link: StatsLink, file: number): StatsRow {
     link.schedule ?? 0,
     link.owner ?? 0,
     link.tags ?? 0,
+    link.description ?? 0,
+    link.routes
+      ? link.routes.map((d): [string, string] | [string, string, string] =>
+          d.variant === undefined ? [d.route, d.target] : [d.route, d.target, d.variant],
+        )
+      : 0,
+    link.title ?? 0,
+    link.notes ?? 0,
   ];
-  row.push(link.description ?? 0);
-  if (link.routes)
-    row.push(
-      link.routes.map((d): [string, string] | [string, string, string] =>
-        d.variant === undefined ? [d.route, d.target] : [d.route, d.target, d.variant],
-      ),
-    );
   while (row.length > 7 && row[row.length - 1] === 0) row.pop();
-  return row;
+  return row as StatsRow;
 }

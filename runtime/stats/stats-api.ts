@@ -39,6 +39,8 @@ export function recordOf(row: StatsRow, files: readonly string[], now: Date): St
     tags,
     description,
     routes,
+    title,
+    notes,
   ] = row;
   const lifecycle = {
     kind: KIND_OF_CODE[kind],
@@ -61,6 +63,8 @@ export function recordOf(row: StatsRow, files: readonly string[], now: Date): St
     record.routes = routes.map(([route, target, variant]) =>
       variant === undefined ? { route, target } : { route, variant, target },
     );
+  if (typeof title === "string") record.title = title;
+  if (typeof notes === "string") record.notes = notes;
   record.file = files[file];
   record.line = line;
   return record as StatsRecord;

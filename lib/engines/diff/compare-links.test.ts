@@ -26,6 +26,16 @@ describe("compareLinks", () => {
     expect(result.routingChanged).toEqual([]);
   });
 
+  it("title and notes are reported as changes that alter no answer; a successor may", () => {
+    const before = link("old", "old", { state: "retired", title: "Old", notes: "a" });
+    const after = { ...before, title: "Older", notes: "b", successor: "new" };
+    const result = compareLinks([before], [after], { sameCaseRule: true });
+    expect(result.changed.map((c) => c.fields)).toEqual([
+      { title: ["Old", "Older"], notes: ["a", "b"], successor: [null, "new"] },
+    ]);
+    expect(result.routingChanged.map((c) => c.slug)).toEqual(["old"]);
+  });
+
   it("an exact link and a splat of the same prefix are different links", () => {
     const result = compareLinks([link("gh", "gh")], [link("gh/*", "gh")], { sameCaseRule: true });
     expect(result.removed.map((l) => l.slug)).toEqual(["gh"]);
@@ -102,6 +112,9 @@ const CHANGES: { [F in LinkField]: [LinkRecord[F], LinkRecord[F]] } = {
   description: [undefined, "GitHub"],
   tags: [["code"], ["code", "team"]],
   owner: ["ops", "web"],
+  title: [undefined, "GitHub"],
+  notes: ["asked by support", "asked by support\nrenew in May"],
+  successor: [undefined, "code"],
   file: ["custom/links/a.yaml", "custom/links/b.yaml"],
 };
 
@@ -117,6 +130,9 @@ describe("compareLinks: every field of a link", () => {
       description: "GitHub",
       tags: ["code"],
       owner: "ops",
+      title: "GitHub",
+      notes: "asked by support",
+      successor: "code",
     };
     expect(Object.keys(LINK_FIELD_RULES).sort()).toEqual(Object.keys(record).sort());
   });

@@ -31,6 +31,9 @@ export const LINK_FIELD_RULES = {
   description: "quiet",
   tags: "quiet",
   owner: "quiet",
+  title: "quiet",
+  notes: "quiet",
+  successor: "routing",
   file: "quiet",
   line: "ignored",
 } as const satisfies Record<keyof LinkRecord, "identity" | "routing" | "quiet" | "ignored">;

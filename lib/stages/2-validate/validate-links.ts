@@ -10,6 +10,7 @@ import type { SourceLink } from "../1-sources/links/row-schema.js";
 import { findConflicts } from "./conflicts.js";
 import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
+import { checkSuccessors } from "./successors.js";
 import { parseSlug, patternShadows, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
 import { checkParams, placeholderConflicts, uncapturedNames } from "./placeholders.js";
@@ -42,17 +43,26 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
   const diagnostics: Diagnostic[] = [];
   const statics = staticKeys(input.staticPaths);
   const records: LinkRecord[] = [];
+  const successorLines = new Map<LinkRecord, number>();
   for (const link of input.links) {
     const problems = validateOne(link, input, statics);
     appendAll(diagnostics, problems.diagnostics);
-    if (problems.record) records.push(problems.record);
+    if (!problems.record) continue;
+    records.push(problems.record);
+    if (link.successor !== undefined)
+      successorLines.set(problems.record, link.fieldLines.successor ?? link.line);
   }
   const conflicts = findConflicts(
     records,
     input.site.case_sensitive,
     input.site.trailing_slash === "strict",
   );
-  appendAll(diagnostics, conflicts.diagnostics, placeholderConflicts(conflicts.links));
+  appendAll(
+    diagnostics,
+    conflicts.diagnostics,
+    placeholderConflicts(conflicts.links),
+    checkSuccessors(conflicts.links, successorLines, input.site.case_sensitive),
+  );
   return { links: conflicts.links, diagnostics };
 }
 
@@ -163,6 +173,9 @@ function validateOne(
   if (link.description !== undefined) record.description = link.description;
   if (link.tags !== undefined) record.tags = link.tags;
   if (link.owner !== undefined) record.owner = link.owner;
+  if (link.title !== undefined) record.title = link.title;
+  if (link.notes !== undefined) record.notes = link.notes;
+  if (link.successor !== undefined) record.successor = link.successor;
   return { record, diagnostics };
 }
 

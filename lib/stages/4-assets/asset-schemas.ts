@@ -72,13 +72,18 @@ const STATS_ROW = z.tuple([
   z.union([z.literal(0), strings]).optional(),
   z.union([z.literal(0), z.string()]).optional(),
   z
-    .array(
-      z.union([
-        z.tuple([z.string().min(1), z.string().min(1)]),
-        z.tuple([z.string().min(1), z.string().min(1), z.string().min(1)]),
-      ]),
-    )
+    .union([
+      z.literal(0),
+      z.array(
+        z.union([
+          z.tuple([z.string().min(1), z.string().min(1)]),
+          z.tuple([z.string().min(1), z.string().min(1), z.string().min(1)]),
+        ]),
+      ),
+    ])
     .optional(),
+  z.union([z.literal(0), z.string()]).optional(),
+  z.string().optional(),
 ]);
 
 const bound = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -104,6 +109,9 @@ const LINK_RECORD = z.strictObject({
   description: z.string().optional(),
   tags: strings.optional(),
   owner: z.string().optional(),
+  title: z.string().optional(),
+  notes: z.string().optional(),
+  successor: z.string().min(1).optional(),
   file: z.string().min(1),
   line: z.number().int().min(1),
 });

@@ -3,6 +3,7 @@
  * platform's 25 MiB per asset and keep build, check and add fast; past them the row or file is
  * refused with a coded diagnostic that names the field and its length, never its content.
  */
+import { MAX_SLUG_LENGTH } from "../../../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import type { RawRow } from "./raw-row.js";
 
@@ -18,6 +19,9 @@ export const FIELD_LIMITS = {
   target: 8192,
   description: 2000,
   owner: 200,
+  title: 200,
+  notes: 2000,
+  successor: MAX_SLUG_LENGTH,
   tag: 100,
   "schedule.label": 200,
   "schedule.start": 64,

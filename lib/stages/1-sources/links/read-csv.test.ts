@@ -70,6 +70,22 @@ describe("CSV sources", () => {
     ]);
   });
 
+  it("title, notes and successor columns are the YAML fields of the same names", () => {
+    const text =
+      "slug,target,state,title,notes,successor\nold,https://x.example/,retired,Old,why,new\n";
+    const { rows, diagnostics } = readCsvRows(text, "f.csv");
+    expect(diagnostics).toEqual([]);
+    expect(rows[0].value).toEqual({
+      slug: "old",
+      target: "https://x.example/",
+      state: "retired",
+      title: "Old",
+      notes: "why",
+      successor: "new",
+    });
+    expect(checkRow(rows[0])).toHaveProperty("link");
+  });
+
   it("a subset of columns in any order is fine", () => {
     const { rows } = readCsvRows("target,slug\nhttps://x.example/,docs\n", "f.csv");
     expect(rows[0].value).toEqual({ slug: "docs", target: "https://x.example/" });

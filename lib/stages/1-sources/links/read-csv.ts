@@ -19,6 +19,9 @@ export const CSV_COLUMNS = [
   "description",
   "tags",
   "owner",
+  "title",
+  "notes",
+  "successor",
 ] as const;
 
 type Cell = string | undefined;
@@ -135,5 +138,8 @@ function toRow(cells: Record<string, Cell>): Record<string, unknown> {
       .filter((t) => t !== ""),
   );
   set("owner", cells.owner);
+  set("title", cells.title);
+  set("notes", cells.notes);
+  set("successor", cells.successor);
   return row;
 }

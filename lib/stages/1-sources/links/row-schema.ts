@@ -72,6 +72,11 @@ export const LINK_ROW_SCHEMA = z.strictObject({
   description: text().optional(),
   tags: z.array(nonEmpty("a tag"), { error: "expected a list of tags" }).optional(),
   owner: text().optional(),
+  title: text().optional(),
+  notes: text().optional(),
+  successor: nonEmpty(
+    "the slug of the link that replaces this one, for example docs-v2",
+  ).optional(),
 });
 
 export type LinkRow = z.output<typeof LINK_ROW_SCHEMA>;

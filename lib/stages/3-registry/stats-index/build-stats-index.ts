@@ -94,7 +94,7 @@ export function buildStatsIndex(
         "SL350",
         link,
         `${fields.join(", ")} of ${link.slug} is longer than the stats index shows`,
-        `the stats page shows up to ${STATS_TEXT_MAX} characters of a description or target, ${STATS_NAME_MAX} of an owner, tag or schedule label, and ${STATS_TAGS_MAX} tags`,
+        `the stats page shows up to ${STATS_TEXT_MAX} characters of a description, notes or target, ${STATS_NAME_MAX} of an owner, tag or schedule label, and ${STATS_TAGS_MAX} tags`,
       ),
     ),
     ...indexOverBudget(index),
