@@ -82,6 +82,8 @@ export type Outcome =
       negotiated?: true;
       /** What `?slug=` puts in the lookup box. */
       prefill?: string;
+      /** A retired link's successor slug: the page links to its short URL. */
+      successor?: string;
     }
   | { type: "method-not-allowed"; status: 405; allow: string }
   | { type: "preflight"; status: 204; allow: string; endpoint: boolean }
@@ -309,6 +311,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   if (stateOutcome.kind === "page") {
     trace.event = { kind: "redirect", redirect_error: `state:${state}` };
     const retryAfter = retryAfterSeconds(link, request.now);
+    const successor = state === "retired" ? link.successor : undefined;
     return done(
       {
         type: "page",
@@ -316,10 +319,11 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
         ...inLanguage(),
         status: stateOutcome.status,
         ...(retryAfter ? { retryAfter } : {}),
+        ...(successor !== undefined ? { successor } : {}),
       },
       "state",
       false,
-      `${state}: informational page ${stateOutcome.status}`,
+      `${state}: informational page ${stateOutcome.status}${successor !== undefined ? `, pointing to its successor ${successor}` : ""}`,
     );
   }
   trace.checks.push({ step: "state", ok: true, detail: state });

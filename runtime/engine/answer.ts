@@ -23,6 +23,7 @@ import {
   preflight,
 } from "../http/responses.js";
 import { fillLookupInput, renderLookupResult } from "../pages/lookup-result.js";
+import { fillSuccessor, successorUrl } from "../pages/successor.js";
 import { readAsset, readPage } from "../registry/read-assets.js";
 import { resolve, type RequestFacts, type Resolution, type ResolveContext } from "../resolve.js";
 import { pageAssetPath } from "../routes.js";
@@ -175,7 +176,11 @@ async function respond(
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
       const template = await readPage(data, assetPath);
-      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
+      const filled = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
+      const html =
+        filled === null || outcome.page !== "retired"
+          ? filled
+          : fillSuccessor(filled, successorUrl(data.site.base_url, outcome.successor));
       const extra: Record<string, string> = {
         ...(outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {}),
         ...(outcome.negotiated ? languageHeaders(outcome.lang) : {}),

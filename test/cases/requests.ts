@@ -303,6 +303,13 @@ const CASES: RequestCase[] = [
     event: "redirect",
   },
   {
+    name: "state retired with a successor is still an informational 410, never a redirect",
+    path: "/old-docs",
+    status: 410,
+    location: null,
+    event: "redirect",
+  },
+  {
     name: "state retired from CSV is an informational 410",
     path: "/csv-gone",
     status: 410,

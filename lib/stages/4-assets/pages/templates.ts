@@ -9,7 +9,8 @@
  *   {{html.languages}} {{html.legal_links}} {{html.content}}   generated markup (language
  *                                                 switcher, published legal pages, page body)
  * Runtime slots ({{slug}}, {{target}}, {{short_url}}, {{qr}}, {{input}}, ...) pass through for
- * renderLookupResult and the worker.
+ * renderLookupResult and the worker, and {{successor}} for the retired page
+ * (runtime/pages/successor.ts).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,6 +49,7 @@ export const RUNTIME_SLOTS = new Set([
   "short_url",
   "qr",
   "input",
+  "successor",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
 
