@@ -15,6 +15,11 @@ import { registerImport } from "./import.js";
 import { registerInit } from "./init.js";
 import { registerQr } from "./qr.js";
 import { registerServe } from "./serve.js";
+import { registerSet } from "./set.js";
+import { registerRetire } from "./retire.js";
+import { registerMv } from "./mv.js";
+import { registerRm } from "./rm.js";
+import { registerList } from "./list.js";
 
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
 
@@ -23,6 +28,11 @@ export const COMMANDS: RegisterCommand[] = [
   registerBuild,
   registerCheck,
   registerAdd,
+  registerSet,
+  registerRetire,
+  registerMv,
+  registerRm,
+  registerList,
   registerImport,
   registerExplain,
   registerQr,

@@ -50,6 +50,8 @@ export interface CompileOptions {
   emit?: boolean;
   /** Rows validated as if they were in the sources (used by `add`). */
   extraRows?: RawRow[];
+  /** Link sources' texts read instead of their files (the editor's verbs, before they write). */
+  sourceTexts?: ReadonlyMap<string, string>;
   /**
    * Stop once every rule on the sources has run and the tables are known (`diff`): no registry
    * shards and their self-check (SL330), no output files, no bundle. Default false.
@@ -144,7 +146,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       loadBlocklist(root, defaultsDir),
       loadCustomFiles(root),
       renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
-      loadSources(root),
+      loadSources(root, options.sourceTexts),
       loadExpectations(root),
       loadAcknowledgements(root),
     ]);

@@ -35,12 +35,12 @@ function lineOf(header: readonly string[], cells: Record<string, string>): strin
   return header.map((name) => quote(cells[name] ?? "")).join(",");
 }
 
-function quote(cell: string): string {
+export function quote(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /** The row's fields as CSV cells by column name (the inverse of read-csv.ts's toRow). */
-function cellsOf(row: Record<string, unknown>): Record<string, string> {
+export function cellsOf(row: Record<string, unknown>): Record<string, string> {
   const cells: Record<string, string> = {};
   for (const [field, value] of Object.entries(row)) {
     if (field === "schedule" && value !== null && typeof value === "object") {

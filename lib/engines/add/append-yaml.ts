@@ -54,7 +54,7 @@ function isNullScalar(source: string): boolean {
 }
 
 /** One block-sequence item at `indent`, lines ending with `eol`. */
-function blockItem(row: Record<string, unknown>, indent: number, eol: string): string {
+export function blockItem(row: Record<string, unknown>, indent: number, eol: string): string {
   const pad = " ".repeat(indent);
   return stringify([row], { lineWidth: 0 })
     .split("\n")
@@ -62,7 +62,7 @@ function blockItem(row: Record<string, unknown>, indent: number, eol: string): s
     .join(eol);
 }
 
-function flowItem(row: Record<string, unknown>): string {
+export function flowItem(row: Record<string, unknown>): string {
   return stringify(row, { collectionStyle: "flow", lineWidth: 0 }).trimEnd();
 }
 

@@ -36,7 +36,14 @@ export async function listSourceFiles(root: string): Promise<string[]> {
     .map((n) => `${LINKS_DIR}/${n}`);
 }
 
-export async function loadSources(root: string): Promise<LoadedSources> {
+/**
+ * `texts`: a source's text as an editor is about to write it, read instead of the file (`set`,
+ * `rm` and `mv` validate the whole instance with their edit before writing it).
+ */
+export async function loadSources(
+  root: string,
+  texts: ReadonlyMap<string, string> = new Map(),
+): Promise<LoadedSources> {
   const files = await listSourceFiles(root);
   const diagnostics: Diagnostic[] = [];
   const links: SourceLink[] = [];
@@ -51,7 +58,8 @@ export async function loadSources(root: string): Promise<LoadedSources> {
     );
   }
   for (const file of files) {
-    const source = await readSourceText(root, file);
+    const given = texts.get(file);
+    const source = given !== undefined ? { text: given } : await readSourceText(root, file);
     if ("problem" in source) {
       diagnostics.push(source.problem);
       continue;

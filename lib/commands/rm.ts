@@ -1,0 +1,36 @@
+import type { Command } from "commander";
+import { planRemove, type TakeAwayOptions } from "../engines/edit/verbs.js";
+import { parseRoot } from "./arguments.js";
+import type { CommandContext } from "./context.js";
+import { runEdit } from "./edit-run.js";
+
+export function registerRm(program: Command, ctx: CommandContext): void {
+  program
+    .command("rm")
+    .description(
+      "remove a link's row; a published active link needs --force (retire keeps a 410 page instead)",
+    )
+    .argument("<slug>", "the link to remove")
+    .option("--root <dir>", "instance folder", parseRoot, ".")
+    .option("--force", "remove it even if it is active in the last commit (check --against: SL801)")
+    .option("--dry-run", "print what would change; write nothing")
+    .action(async (slug: string, opts: { root: string; force?: boolean; dryRun?: boolean }) => {
+      const memo: TakeAwayOptions["memo"] = {};
+      await runEdit(
+        ctx,
+        "rm",
+        opts,
+        {
+          slug,
+          plan: (link, site) =>
+            planRemove(link, {
+              root: opts.root,
+              caseSensitive: site.caseSensitive,
+              force: opts.force === true,
+              memo,
+            }),
+        },
+        (done) => `removed ${slug} from ${done.file}:${done.link.row.line}`,
+      );
+    });
+}

@@ -1,0 +1,132 @@
+/**
+ * The editor's verbs as plans over one located row (edit-link.ts runs them): `set` changes fields,
+ * `retire` retires a link (naming its successor), `mv` renames one, `rm` removes one. `mv` and
+ * `rm` refuse to take a published active link away (docs/editing.md#published-links).
+ */
+import { isDeepStrictEqual } from "node:util";
+import { diag } from "../../shared/diagnostics.js";
+import { parseSlug } from "../../stages/2-validate/slugs.js";
+import type { Plan } from "./edit-link.js";
+import type { LocatedLink } from "./locate-link.js";
+import { stateAtHead, type PublishedAt } from "./published.js";
+
+export interface FieldChanges {
+  set: Record<string, unknown>;
+  unset: readonly string[];
+  /** Schedule parts to change; merged into the row's schedule. */
+  schedule?: { label?: string; start?: string; end?: string };
+}
+
+const place = (link: LocatedLink) => ({ file: link.file, line: link.row.line });
+const slugOf = (link: LocatedLink) => String(link.value.slug);
+
+/** `set`: only what differs from the row becomes a change. */
+export function planSet(link: LocatedLink, changes: FieldChanges): Plan {
+  const set: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes.set))
+    if (!isDeepStrictEqual(link.value[field], value)) set[field] = value;
+  if (changes.schedule) {
+    const current = link.value.schedule;
+    const merged = {
+      ...(current !== null && typeof current === "object" ? current : {}),
+      ...changes.schedule,
+    } as Record<string, unknown>;
+    if (merged.label === undefined)
+      return {
+        problem: diag(
+          "SL105",
+          place(link),
+          `link ${JSON.stringify(slugOf(link))} has no schedule: --start and --end need --schedule-label`,
+        ),
+        usage: true,
+      };
+    if (!isDeepStrictEqual(current, merged)) set.schedule = merged;
+  }
+  const unset = changes.unset.filter((field) => field in link.value);
+  if (Object.keys(set).length === 0 && unset.length === 0)
+    return { unchanged: `${slugOf(link)} already has these values` };
+  return { change: { kind: "set", index: link.index, set, unset } };
+}
+
+/** `retire`: state retired, and the successor when one is named. */
+export function planRetire(link: LocatedLink, successor: string | undefined): Plan {
+  const set: Record<string, unknown> = { state: "retired" };
+  if (successor !== undefined) set.successor = successor;
+  return planSet(link, { set, unset: [] });
+}
+
+export interface TakeAwayOptions {
+  root: string;
+  caseSensitive: boolean;
+  force: boolean;
+  /** The HEAD lookup, made once per run (the engine plans twice: before and under the lock). */
+  memo: { head?: Promise<PublishedAt> };
+}
+
+/**
+ * Why taking `link` away breaks a published link, or undefined: the link is active in the last
+ * commit (or, without git history, active in the work tree).
+ */
+async function publishedActive(link: LocatedLink, options: TakeAwayOptions) {
+  options.memo.head ??= stateAtHead(options.root, slugOf(link), options.caseSensitive);
+  const head = await options.memo.head;
+  if (head.head) return head.state === "active" ? "it is active in the last commit" : undefined;
+  const state = (link.value.state as string | undefined) ?? "active";
+  return state === "active"
+    ? `it is active, and nothing tells it was never published (${head.why})`
+    : undefined;
+}
+
+/** `rm`: the row goes, unless it is a published active link and `force` is not given. */
+export async function planRemove(link: LocatedLink, options: TakeAwayOptions): Promise<Plan> {
+  const why = options.force ? undefined : await publishedActive(link, options);
+  if (why === undefined) return { change: { kind: "remove", index: link.index } };
+  const slug = slugOf(link);
+  return {
+    problem: diag(
+      "SL134",
+      place(link),
+      `link ${JSON.stringify(slug)} not removed: ${why}, so everyone who has it would get a 404, and check --against reports SL801`,
+      `retire it instead (shortlinks retire ${slug} [--successor NEW]) to keep a 410 page, or pass --force and acknowledge SL801 in custom/acknowledgements.yaml`,
+    ),
+  };
+}
+
+/** `mv`: the slug changes; a published active link needs `keepOld` (retired, pointing on) or `force`. */
+export async function planMove(
+  link: LocatedLink,
+  to: string,
+  options: TakeAwayOptions & { keepOld: boolean },
+): Promise<Plan> {
+  const from = slugOf(link);
+  if (from === to) return { unchanged: `${from} already has that slug` };
+  const next = parseSlug(to, options.caseSensitive);
+  const same = parseSlug(from, options.caseSensitive);
+  const respelled = next.ok && same.ok && next.kind === same.kind && next.key === same.key;
+  if (options.keepOld && !respelled) {
+    const old: Record<string, unknown> = { state: "retired" };
+    if (next.ok && next.kind === "exact") old.successor = to;
+    const copy: Record<string, unknown> = { ...link.value, slug: to };
+    delete copy.successor;
+    return {
+      change: {
+        kind: "all",
+        changes: [
+          { kind: "set", index: link.index, set: old, unset: [] },
+          { kind: "insert-after", index: link.index, row: copy },
+        ],
+      },
+    };
+  }
+  const why = options.force || respelled ? undefined : await publishedActive(link, options);
+  if (why === undefined)
+    return { change: { kind: "set", index: link.index, set: { slug: to }, unset: [] } };
+  return {
+    problem: diag(
+      "SL134",
+      place(link),
+      `link ${JSON.stringify(from)} not renamed: ${why}, and renaming it removes /${from} (check --against reports SL801)`,
+      `pass --keep-old to leave ${from} retired with ${to} as its successor, or --force to rename it anyway`,
+    ),
+  };
+}
