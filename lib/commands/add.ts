@@ -1,66 +1,65 @@
 import { InvalidArgumentError, type Command } from "commander";
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { addLink } from "../engines/add/add-link.js";
+import { previewLines } from "../engines/edit/preview.js";
+import { shortLinkUrl } from "../../runtime/pages/qr-svg.js";
+import { MAX_RANDOM_SLUG_LENGTH } from "../stages/1-sources/site/site-schema.js";
+import { loadSite } from "../stages/1-sources/site/load-site.js";
+import { defaultsDirFor } from "../shared/paths.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
-import { countLine, printDiagnostics, type CommandContext } from "./context.js";
-import { refuseMisshapen } from "./misshapen.js";
-import { parseRoot } from "./arguments.js";
 import { printable } from "../shared/printable.js";
-import { SITE_FILE } from "../shared/paths.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
-import { REDIRECT_STATUSES } from "../../runtime/contract/index.js";
-import { oneOf } from "../shared/words.js";
 import { routesOf } from "./route-option.js";
+import { countLine, printDiagnostics, type CommandContext } from "./context.js";
+import { parseRoot } from "./arguments.js";
+import { instanceRoot } from "./edit-run.js";
+import { fieldOptions, fieldsOf, scheduleOf, type FieldOptions } from "./link-options.js";
 
-interface AddOptions {
+interface AddOptions extends FieldOptions {
   root: string;
   file?: string;
-  status?: number;
-  state?: string;
-  scheduleLabel?: string;
-  start?: string;
-  end?: string;
-  description?: string;
-  owner?: string;
-  tags?: string;
   forwardQuery: boolean;
-  remainder?: string;
+  slugLength?: number;
+  dryRun?: boolean;
   route: string[];
   routeTarget: string[];
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-function statusNumber(value: string): number {
-  if (!/^\d{3}$/.test(value))
-    throw new InvalidArgumentError(`expected ${oneOf(REDIRECT_STATUSES)}`);
-  return Number(value);
+function slugLength(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > MAX_RANDOM_SLUG_LENGTH)
+    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_RANDOM_SLUG_LENGTH}`);
+  return n;
 }
 
+/** Only a target was given: an absolute URL, so a mistyped slug is not taken for one. */
+const looksLikeUrl = (text: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+
 export function registerAdd(program: Command, ctx: CommandContext): void {
-  program
-    .command("add")
-    .description("validate a new link against the instance, then append it to a link source")
-    .argument("<slug>", "short path, e.g. docs or gh/* for a splat")
-    .argument("<target>", "absolute target URL")
-    .option("--root <dir>", "instance folder", parseRoot, ".")
-    .option(
-      "--file <file>",
-      "link source to append to (custom/links/NAME.yaml or .csv); default: the one YAML source, else links.yaml",
-    )
-    .option("--status <n>", `redirect status: ${oneOf(REDIRECT_STATUSES)}`, statusNumber)
-    .option("--state <state>", "active, paused, retired, disabled or draft")
-    .option("--schedule-label <label>", "schedule label (exact links only)")
-    .option("--start <time>", "schedule start, ISO 8601 with an offset")
-    .option("--end <time>", "schedule end, ISO 8601 with an offset")
-    .option("--description <text>", "description shown in stats and explain")
-    .option("--owner <text>", "owner shown in stats and explain")
-    .option("--tags <list>", "tags separated by commas")
+  fieldOptions(
+    program
+      .command("add")
+      .description(
+        "validate a new link against the instance, then append it to a link source; without a slug, draw a random readable one",
+      )
+      .usage("[options] [slug] <target>")
+      .argument(
+        "<slug>",
+        "short path, e.g. docs or gh/* for a splat; leave it out for a random one",
+      )
+      .argument("[target]", "absolute target URL")
+      .option("--root <dir>", "instance folder", parseRoot, ".")
+      .option(
+        "--file <file>",
+        "link source to append to (custom/links/NAME.yaml or .csv); default: the one YAML source, else links.yaml",
+      ),
+  )
     .option("--no-forward-query", "do not append the request's query to the target")
     .option(
-      "--remainder <mode>",
-      "splat links: append (default) or drop the rest of the path when the target has no :splat",
+      "--slug-length <n>",
+      "length of a random slug (default: site.yaml's, by tag, else 4)",
+      slugLength,
     )
     .option(
       "--route <when>",
@@ -69,50 +68,41 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
       [],
     )
     .option("--route-target <url>", "the target of the --route in the same position", collect, [])
-    .action(async (slug: string, target: string, opts: AddOptions) => {
-      const root = resolve(opts.root);
-      if (await refuseMisshapen(ctx, root)) return;
-      if (!existsSync(join(root, SITE_FILE))) {
-        ctx.io.err(
-          `shortlinks add: ${opts.root} is not an instance (no ${SITE_FILE}); pass --root`,
+    .option("--dry-run", "validate and print the new row; write nothing")
+    .action(async (first: string, second: string | undefined, opts: AddOptions) => {
+      const random = second === undefined;
+      const [slug, target] = random ? [undefined, first] : [first, second];
+      const usage = (message: string) => {
+        ctx.io.err(`shortlinks add: ${message}`);
+        ctx.exitCode = EXIT_USAGE;
+      };
+      if (random && !looksLikeUrl(target))
+        return usage(
+          `"${printable(target)}" is not an absolute URL: give the slug and the target, or only the target for a random slug`,
         );
-        ctx.exitCode = EXIT_USAGE;
-        return;
-      }
-      if (
-        (opts.start !== undefined || opts.end !== undefined) &&
-        opts.scheduleLabel === undefined
-      ) {
-        ctx.io.err("--start and --end need --schedule-label");
-        ctx.exitCode = EXIT_USAGE;
-        return;
-      }
+      if (!random && opts.slugLength !== undefined)
+        return usage("--slug-length is for a random slug: leave out the slug");
+      const root = await instanceRoot(ctx, "add", opts.root);
+      if (root === undefined) return;
+      const schedule = scheduleOf(opts);
+      if (schedule && schedule.label === undefined)
+        return usage("--start and --end need --schedule-label");
       const routes = routesOf(opts.route, opts.routeTarget);
-      if ("problem" in routes) {
-        ctx.io.err(`shortlinks add: ${routes.problem}`);
-        ctx.exitCode = EXIT_USAGE;
-        return;
-      }
-      const row: Record<string, unknown> = { slug, target };
-      if (opts.status !== undefined) row.status = opts.status;
-      if (opts.state !== undefined) row.state = opts.state;
-      if (opts.scheduleLabel !== undefined) {
-        const schedule: Record<string, string> = { label: opts.scheduleLabel };
-        if (opts.start !== undefined) schedule.start = opts.start;
-        if (opts.end !== undefined) schedule.end = opts.end;
-        row.schedule = schedule;
-      }
+      if ("problem" in routes) return usage(routes.problem);
+      const row: Record<string, unknown> = random ? { target } : { slug, target };
+      const fields = fieldsOf(opts);
+      for (const key of ["status", "state"]) if (key in fields) row[key] = fields[key];
+      if (schedule) row.schedule = schedule;
       if (!opts.forwardQuery) row.forward_query = false;
-      if (opts.remainder !== undefined) row.remainder = opts.remainder;
       if (routes.routes.length > 0) row.routes = routes.routes;
-      if (opts.description !== undefined) row.description = opts.description;
-      if (opts.tags !== undefined)
-        row.tags = opts.tags
-          .split(",")
-          .map((t) => t.trim())
-          .filter(Boolean);
-      if (opts.owner !== undefined) row.owner = opts.owner;
-      const result = await addLink({ root, file: opts.file, row });
+      Object.assign(row, fields);
+      const result = await addLink({
+        root,
+        file: opts.file,
+        row,
+        random: random ? { length: opts.slugLength } : undefined,
+        dryRun: opts.dryRun,
+      });
       if (!result.ok && result.usage) {
         ctx.io.err(formatDiagnostic(result.diagnostics[0]));
         ctx.exitCode = EXIT_USAGE;
@@ -126,7 +116,17 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
         ctx.exitCode = EXIT_PROBLEMS;
         return;
       }
-      ctx.io.out(printable(`added ${slug} -> ${target} at ${result.file}:${result.line}`));
+      const added = `added ${printable(result.slug)} -> ${printable(target)} at ${result.file}:${result.line}`;
+      if (opts.dryRun) {
+        for (const line of previewLines(result.file, result.before, result.after))
+          ctx.io.out(printable(line));
+        ctx.io.out(`dry run: ${added}; nothing was written`);
+      } else ctx.io.out(added);
+      // A drawn slug is printed alone as its short URL, for the editor to copy.
+      if (random && !opts.dryRun) {
+        const site = await loadSite(root, defaultsDirFor(root));
+        if (site.site) ctx.io.out(shortLinkUrl(site.site.base_url, result.slug));
+      }
       ctx.exitCode = EXIT_OK;
     });
 }

@@ -6,17 +6,11 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { editLink, type EditDone, type EditLinkInput } from "../engines/edit/edit-link.js";
 import { previewLines } from "../engines/edit/preview.js";
-import { SITE_FILE } from "../stages/1-sources/site/load-site.js";
+import { SITE_FILE } from "../shared/paths.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
 import { printable } from "../shared/printable.js";
-import {
-  countLine,
-  EXIT_OK,
-  EXIT_PROBLEMS,
-  EXIT_USAGE,
-  printDiagnostics,
-  type CommandContext,
-} from "./context.js";
+import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { refuseMisshapen } from "./misshapen.js";
 
 export interface EditCommandOptions {

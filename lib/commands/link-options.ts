@@ -3,6 +3,8 @@
  * what they give: the row's fields and the schedule's parts.
  */
 import { InvalidArgumentError, type Command } from "commander";
+import { REDIRECT_STATUSES } from "../../runtime/contract/index.js";
+import { oneOf } from "../shared/words.js";
 
 export interface FieldOptions {
   status?: number;
@@ -19,13 +21,14 @@ export interface FieldOptions {
 }
 
 function statusNumber(value: string): number {
-  if (!/^\d{3}$/.test(value)) throw new InvalidArgumentError("expected 301, 302, 307 or 308");
+  if (!/^\d{3}$/.test(value))
+    throw new InvalidArgumentError(`expected ${oneOf(REDIRECT_STATUSES)}`);
   return Number(value);
 }
 
 export function fieldOptions(command: Command): Command {
   return command
-    .option("--status <n>", "redirect status: 301, 302, 307 or 308", statusNumber)
+    .option("--status <n>", `redirect status: ${oneOf(REDIRECT_STATUSES)}`, statusNumber)
     .option("--state <state>", "active, paused, retired, disabled or draft")
     .option("--schedule-label <label>", "schedule label (exact links only)")
     .option("--start <time>", "schedule start, ISO 8601 with an offset")

@@ -1,7 +1,8 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { formatTable, LIST_STATES, listLinks } from "../engines/list/list-links.js";
 import type { EffectiveState } from "../../runtime/contract/index.js";
-import { countLine, EXIT_OK, EXIT_PROBLEMS, type CommandContext } from "./context.js";
+import { countLine, type CommandContext } from "./context.js";
+import { EXIT_OK, EXIT_PROBLEMS } from "../shared/exit-codes.js";
 import { parseRoot } from "./arguments.js";
 import { instanceRoot } from "./edit-run.js";
 import { printable, printableJson } from "../shared/printable.js";

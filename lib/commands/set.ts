@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { planSet } from "../engines/edit/verbs.js";
 import { parseRoot } from "./arguments.js";
-import { EXIT_USAGE, type CommandContext } from "./context.js";
+import type { CommandContext } from "./context.js";
+import { EXIT_USAGE } from "../shared/exit-codes.js";
 import { runEdit } from "./edit-run.js";
 import { fieldOptions, fieldsOf, scheduleOf, type FieldOptions } from "./link-options.js";
 
