@@ -2,7 +2,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestRepo, SITE_YAML, type TestRepo } from "../../../test/support/git-repo.js";
+import { createTestRepo, type TestRepo } from "../../../test/support/git-repo.js";
 import { tinyInstance } from "../../../test/support/tiny-instance.js";
 import { editLink, type EditLinkResult } from "./edit-link.js";
 import { planMove, planRemove, planRetire, planSet, type FieldChanges } from "./verbs.js";
@@ -96,7 +96,7 @@ describe("set", () => {
     await set("docs", { schedule: { label: "l", end: "2030-01-01T00:00:00Z" } });
     await set("docs", { schedule: { start: "2029-01-01T00:00:00Z" } });
     expect(read()).toContain(
-      '  schedule: { label: l, end: 2030-01-01T00:00:00Z, start: 2029-01-01T00:00:00Z }\n',
+      "  schedule: { label: l, end: 2030-01-01T00:00:00Z, start: 2029-01-01T00:00:00Z }\n",
     );
   });
 
