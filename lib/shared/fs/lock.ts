@@ -60,7 +60,7 @@ export async function withLock<T>(
   await removeLeftovers(lockPath);
   const held: HeldLock = {
     verify: async () => {
-      if ((await readOwner(lockPath))?.token !== me.token)
+      if ((await tokenOf(lockPath)) !== me.token)
         throw new LockLostError(`${lockPath} was taken by another process`);
     },
   };
@@ -119,25 +119,31 @@ async function createExclusive(lockPath: string, me: LockOwner): Promise<boolean
 type Seen = "gone" | { owner: LockOwner | undefined; stale: boolean };
 
 async function inspect(lockPath: string): Promise<Seen> {
-  let ageMs: number;
-  try {
-    ageMs = Date.now() - (await stat(lockPath)).mtimeMs;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "gone";
-    throw error;
-  }
   const owner = await readOwner(lockPath);
-  if (!owner) return { owner, stale: ageMs > UNREADABLE_STALE_MS };
+  if (owner === "gone") return "gone";
+  if (!owner) {
+    // The age of the file that was read (taken after the read: a holder may have released
+    // the lock and another taken it in between, and the age must not be the first one's).
+    let ageMs: number;
+    try {
+      ageMs = Date.now() - (await stat(lockPath)).mtimeMs;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return "gone";
+      throw error;
+    }
+    return { owner, stale: ageMs > UNREADABLE_STALE_MS };
+  }
   // Another host's process cannot be asked; its lock waits for the timeout and the message.
   return { owner, stale: owner.host === hostname() && !isAlive(owner.pid) };
 }
 
-async function readOwner(lockPath: string): Promise<LockOwner | undefined> {
+/** The owner record; undefined when unreadable, "gone" when there is no such file. */
+async function readOwner(lockPath: string): Promise<LockOwner | undefined | "gone"> {
   let text: string;
   try {
     text = await readFile(lockPath, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "gone";
     throw error;
   }
   try {
@@ -153,6 +159,11 @@ async function readOwner(lockPath: string): Promise<LockOwner | undefined> {
     if (!(error instanceof SyntaxError)) throw error;
   }
   return undefined;
+}
+
+async function tokenOf(lockPath: string): Promise<string | undefined> {
+  const owner = await readOwner(lockPath);
+  return owner === "gone" ? undefined : owner?.token;
 }
 
 function isAlive(pid: number): boolean {
@@ -181,8 +192,8 @@ async function breakStale(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const moved = await readOwner(aside);
-  if (moved && moved.token !== stale?.token) {
+  const moved = await tokenOf(aside);
+  if (moved !== undefined && moved !== stale?.token) {
     try {
       await link(aside, lockPath);
     } catch (error) {
@@ -215,5 +226,5 @@ function escapeRegExp(text: string): string {
 }
 
 async function release(lockPath: string, me: LockOwner): Promise<void> {
-  if ((await readOwner(lockPath))?.token === me.token) await unlink(lockPath);
+  if ((await tokenOf(lockPath)) === me.token) await unlink(lockPath);
 }

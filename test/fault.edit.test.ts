@@ -1,0 +1,158 @@
+/**
+ * Fault injection for the editor's verbs (set, retire, mv, rm) beside add, through the built CLI
+ * as separate processes, as test/fault.add.test.ts does for add:
+ * - every verb started at once on one instance (YAML and CSV rows): every change is in the files,
+ *   none lost, none twice, and no lock or temp file is left;
+ * - runs of `set` killed with SIGKILL at random moments (half over a whole run, half while the
+ *   writer holds the lock): the file is always the old text or the old rows with the one change,
+ *   and the next verb takes over the dead lock.
+ * The figures are printed at the end.
+ */
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSourceRows } from "../lib/stages/1-sources/links/source-file.js";
+import { REPO } from "./support/build-instance.js";
+import { killAfter, runCli, startCli, waitUntil } from "./support/processes.js";
+
+/** As many runs as fault.add's concurrent adds, spread over the six kinds (2 of each by default). */
+const PER_KIND = Math.max(1, Math.ceil(Number(process.env.FAULT_CONCURRENT ?? 8) / 4));
+const KILLS = Number(process.env.FAULT_KILLS ?? 10);
+
+const YAML = "custom/links/links.yaml";
+const CSV = "custom/links/edits.csv";
+const LOCK = "custom/links/.shortlinks-add.lock";
+let work: string;
+const figures: string[] = [];
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "shortlinks-fault-edit-"));
+});
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  for (const line of figures) console.log(`fault injection (editor verbs): ${line}`);
+});
+
+/** valid-basic plus `count` plain rows e-0.. in YAML and c-0.. in a CSV source for the verbs. */
+function instance(name: string, count: number): string {
+  const root = join(work, name);
+  cpSync(join(REPO, "fixtures", "valid-basic", "custom"), join(root, "custom"), {
+    recursive: true,
+  });
+  const yaml = Array.from(
+    { length: count },
+    (_, i) => `- slug: e-${i}\n  target: https://example.com/e/${i}\n`,
+  ).join("");
+  const csv = Array.from({ length: count }, (_, i) => `c-${i},https://example.com/c/${i}\n`);
+  appendFileSync(join(root, YAML), yaml);
+  writeFileSync(join(root, CSV), `slug,target,title\n${csv.join("")}`);
+  return root;
+}
+
+const rowsOf = (root: string, file: string) =>
+  readSourceRows(readFileSync(join(root, file), "utf8"), file).rows.map(
+    (r) => r.value as Record<string, unknown>,
+  );
+const bySlug = (rows: Record<string, unknown>[]) => new Map(rows.map((r) => [r.slug, r]));
+
+describe("fault injection: the editor's verbs", () => {
+  it(`set (YAML and CSV), retire, mv, rm and add, ${PER_KIND} of each at once: no change lost`, async () => {
+    const root = instance("concurrent", 4 * PER_KIND);
+    const n = PER_KIND;
+    const runs = await Promise.all([
+      ...Array.from({ length: n }, (_, i) => runCli(["set", `e-${i}`, "--title", `T${i}`], root)),
+      ...Array.from({ length: n }, (_, i) => runCli(["set", `c-${i}`, "--title", `C${i}`], root)),
+      ...Array.from({ length: n }, (_, i) =>
+        runCli(["retire", `e-${n + i}`, "--successor", `e-${i}`], root),
+      ),
+      ...Array.from({ length: n }, (_, i) =>
+        runCli(["mv", `e-${2 * n + i}`, `m-${i}`, "--force"], root),
+      ),
+      ...Array.from({ length: n }, (_, i) => runCli(["rm", `e-${3 * n + i}`, "--force"], root)),
+      ...Array.from({ length: n }, (_, i) =>
+        runCli(["add", `a-${i}`, `https://example.com/a/${i}`], root),
+      ),
+    ]);
+    expect(runs.filter((r) => r.code !== 0).map((r) => r.err.slice(0, 300))).toEqual([]);
+    const yaml = bySlug(rowsOf(root, YAML));
+    const csv = bySlug(rowsOf(root, CSV));
+    const lost: string[] = [];
+    for (let i = 0; i < n; i++) {
+      if (yaml.get(`e-${i}`)?.title !== `T${i}`) lost.push(`set e-${i}`);
+      if (csv.get(`c-${i}`)?.title !== `C${i}`) lost.push(`set c-${i}`);
+      const retired = yaml.get(`e-${n + i}`);
+      if (retired?.state !== "retired" || retired.successor !== `e-${i}`)
+        lost.push(`retire e-${n + i}`);
+      if (!yaml.has(`m-${i}`) || yaml.has(`e-${2 * n + i}`)) lost.push(`mv e-${2 * n + i}`);
+      if (yaml.has(`e-${3 * n + i}`)) lost.push(`rm e-${3 * n + i}`);
+      if (!yaml.has(`a-${i}`)) lost.push(`add a-${i}`);
+    }
+    figures.push(`${runs.length} verbs at once (6 kinds x ${n}), ${lost.length} changes lost`);
+    expect(lost).toEqual([]);
+    const slugs = [...rowsOf(root, YAML), ...rowsOf(root, CSV)].map((r) => r.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(existsSync(join(root, LOCK))).toBe(false);
+    expect(readdirSync(join(root, "custom", "links")).filter((f) => f.endsWith(".tmp"))).toEqual(
+      [],
+    );
+    const check = await runCli(["check"], root);
+    expect(check.out).not.toMatch(/SL1\d\d/);
+  }, 300_000);
+
+  it(`kill -9 at ${KILLS} random moments of set: the source is always whole and parses`, async () => {
+    const root = instance("kills", 2);
+    // One full run measures how long a set takes and how long it holds the lock.
+    const timing = startCli(["set", "e-0", "--title", "measure"], root);
+    const sawLock = await waitUntil(() => existsSync(join(root, LOCK)), timing.child, 30_000);
+    const lockSeen = Date.now();
+    const measured = await timing.done;
+    expect(measured.code).toBe(0);
+    const held = sawLock ? Math.max(20, Date.now() - lockSeen) : measured.ms / 2;
+
+    let text = readFileSync(join(root, YAML), "utf8");
+    const outcome = { unchanged: 0, changed: 0, damaged: 0, lockLeft: 0, inLock: 0 };
+    for (let i = 0; i < KILLS; i++) {
+      const old = rowsOf(root, YAML);
+      const run = startCli(["set", "e-1", "--title", `k-${i}`], root);
+      if (i % 2 === 0) {
+        await killAfter(run, Math.random() * measured.ms * 1.1);
+      } else {
+        const inside = await waitUntil(() => existsSync(join(root, LOCK)), run.child, 30_000);
+        if (inside) outcome.inLock++;
+        await killAfter(run, Math.random() * held * 1.2);
+      }
+      const now = readFileSync(join(root, YAML), "utf8");
+      const expected = old.map((r) => (r.slug === "e-1" ? { ...r, title: `k-${i}` } : r));
+      if (now === text) outcome.unchanged++;
+      else if (isDeepStrictEqual(rowsOf(root, YAML), expected)) outcome.changed++;
+      else outcome.damaged++;
+      if (existsSync(join(root, LOCK))) outcome.lockLeft++;
+      text = now;
+    }
+    // The next verb takes over whatever lock a killed one left, and cleans its temp files.
+    const after = await runCli(["rm", "e-0", "--force"], root);
+    expect([after.code, after.err]).toEqual([0, ""]);
+    expect(existsSync(join(root, LOCK))).toBe(false);
+    expect(readdirSync(join(root, "custom", "links")).filter((f) => f.endsWith(".tmp"))).toEqual(
+      [],
+    );
+    figures.push(
+      `${KILLS} kill points of set (${outcome.inLock} while holding the lock), ${outcome.damaged} files damaged; ` +
+        `${outcome.unchanged} left the file as it was, ${outcome.changed} after the change was in, ` +
+        `${outcome.lockLeft} left a dead lock that the next verb took over`,
+    );
+    expect(outcome.damaged).toBe(0);
+    expect(outcome.unchanged + outcome.changed).toBe(KILLS);
+  }, 300_000);
+});
