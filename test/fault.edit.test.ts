@@ -70,36 +70,47 @@ describe("fault injection: the editor's verbs", () => {
   it(`set (YAML and CSV), retire, mv, rm and add, ${PER_KIND} of each at once: no change lost`, async () => {
     const root = instance("concurrent", 4 * PER_KIND);
     const n = PER_KIND;
-    const runs = await Promise.all([
-      ...Array.from({ length: n }, (_, i) => runCli(["set", `e-${i}`, "--title", `T${i}`], root)),
-      ...Array.from({ length: n }, (_, i) => runCli(["set", `c-${i}`, "--title", `C${i}`], root)),
-      ...Array.from({ length: n }, (_, i) =>
-        runCli(["retire", `e-${n + i}`, "--successor", `e-${i}`], root),
-      ),
-      ...Array.from({ length: n }, (_, i) =>
-        runCli(["mv", `e-${2 * n + i}`, `m-${i}`, "--force"], root),
-      ),
-      ...Array.from({ length: n }, (_, i) => runCli(["rm", `e-${3 * n + i}`, "--force"], root)),
-      ...Array.from({ length: n }, (_, i) =>
-        runCli(["add", `a-${i}`, `https://example.com/a/${i}`], root),
-      ),
-    ]);
-    expect(runs.filter((r) => r.code !== 0).map((r) => r.err.slice(0, 300))).toEqual([]);
+    type Rows = Map<unknown, Record<string, unknown>>;
+    /** Each run, and whether the files show its change (the YAML rows, the CSV rows). */
+    const jobs: { args: string[]; done: (yaml: Rows, csv: Rows) => boolean }[] = [];
+    for (let i = 0; i < n; i++) {
+      const [retired, moved, removed] = [`e-${n + i}`, `e-${2 * n + i}`, `e-${3 * n + i}`];
+      jobs.push(
+        {
+          args: ["set", `e-${i}`, "--title", `T${i}`],
+          done: (y) => y.get(`e-${i}`)?.title === `T${i}`,
+        },
+        {
+          args: ["set", `c-${i}`, "--title", `C${i}`],
+          done: (_y, c) => c.get(`c-${i}`)?.title === `C${i}`,
+        },
+        {
+          args: ["retire", retired, "--successor", `e-${i}`],
+          done: (y) =>
+            y.get(retired)?.state === "retired" && y.get(retired)?.successor === `e-${i}`,
+        },
+        { args: ["mv", moved, `m-${i}`, "--force"], done: (y) => y.has(`m-${i}`) && !y.has(moved) },
+        { args: ["rm", removed, "--force"], done: (y) => !y.has(removed) },
+        { args: ["add", `a-${i}`, `https://example.com/a/${i}`], done: (y) => y.has(`a-${i}`) },
+      );
+    }
+    const runs = await Promise.all(jobs.map((job) => runCli(job.args, root)));
     const yaml = bySlug(rowsOf(root, YAML));
     const csv = bySlug(rowsOf(root, CSV));
-    const lost: string[] = [];
-    for (let i = 0; i < n; i++) {
-      if (yaml.get(`e-${i}`)?.title !== `T${i}`) lost.push(`set e-${i}`);
-      if (csv.get(`c-${i}`)?.title !== `C${i}`) lost.push(`set c-${i}`);
-      const retired = yaml.get(`e-${n + i}`);
-      if (retired?.state !== "retired" || retired.successor !== `e-${i}`)
-        lost.push(`retire e-${n + i}`);
-      if (!yaml.has(`m-${i}`) || yaml.has(`e-${2 * n + i}`)) lost.push(`mv e-${2 * n + i}`);
-      if (yaml.has(`e-${3 * n + i}`)) lost.push(`rm e-${3 * n + i}`);
-      if (!yaml.has(`a-${i}`)) lost.push(`add a-${i}`);
-    }
-    figures.push(`${runs.length} verbs at once (6 kinds x ${n}), ${lost.length} changes lost`);
-    expect(lost).toEqual([]);
+    // A run either wrote its whole change, or (a machine too busy for the 30 s lock timeout)
+    // was refused with SL121 and changed nothing; any other end is a failure.
+    const lost = jobs.filter((job, i) => runs[i].code === 0 && !job.done(yaml, csv));
+    const busy = jobs.filter((_job, i) => runs[i].code === 1 && /SL121/.test(runs[i].err));
+    const halfDone = busy.filter((job) => job.done(yaml, csv));
+    const failed = runs.filter((r) => r.code !== 0 && !/SL121/.test(r.err));
+    figures.push(
+      `${runs.length} verbs at once (6 kinds x ${n}): ${runs.length - busy.length} written, ` +
+        `${busy.length} refused whole after the lock's timeout (SL121), ${lost.length} changes lost`,
+    );
+    expect(failed.map((r) => r.err.slice(0, 300))).toEqual([]);
+    expect(lost.map((job) => job.args.join(" "))).toEqual([]);
+    expect(halfDone.map((job) => job.args.join(" "))).toEqual([]);
+    expect(busy.length).toBeLessThan(runs.length);
     const slugs = [...rowsOf(root, YAML), ...rowsOf(root, CSV)].map((r) => r.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(existsSync(join(root, LOCK))).toBe(false);
