@@ -32,6 +32,8 @@ function row(fields: Record<string, unknown>): RawRow {
       "schedule.start": 11,
       allow: 12,
       "allow.reason": 13,
+      title: 14,
+      notes: 15,
     },
   };
 }
@@ -50,10 +52,12 @@ const SINGLE_LINE: [string, (text: string) => Record<string, unknown>, number][]
     (t) => ({ schedule: { label: `launch${t}`, start: "2030-01-01T00:00:00Z" } }),
     10,
   ],
+  ["title", (t) => ({ title: `Docs${t}` }), 14],
 ];
 const MULTI_LINE: [string, (text: string) => Record<string, unknown>, number][] = [
   ["description", (t) => ({ description: `about${t}` }), 6],
   ["allow.reason", (t) => ({ allow: { rules: ["SL208"], reason: `why${t}` } }), 13],
+  ["notes", (t) => ({ notes: `moved${t}` }), 15],
 ];
 
 describe("SL117: controls and bidi overrides in a link's text", () => {
