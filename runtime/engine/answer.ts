@@ -23,7 +23,7 @@ import {
   preflight,
 } from "../http/responses.js";
 import { fillLookupInput, renderLookupResult } from "../pages/lookup-result.js";
-import { fillSuccessor, successorUrl } from "../pages/successor.js";
+import { fillSuccessor, successorSlots } from "../pages/successor.js";
 import { readAsset, readPage } from "../registry/read-assets.js";
 import { resolve, type RequestFacts, type Resolution, type ResolveContext } from "../resolve.js";
 import { pageAssetPath } from "../routes.js";
@@ -180,7 +180,7 @@ async function respond(
       const html =
         filled === null || outcome.page !== "retired"
           ? filled
-          : fillSuccessor(filled, successorUrl(data.site.base_url, outcome.successor));
+          : fillSuccessor(filled, successorSlots(data.site.base_url, outcome.successor));
       const extra: Record<string, string> = {
         ...(outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {}),
         ...(outcome.negotiated ? languageHeaders(outcome.lang) : {}),

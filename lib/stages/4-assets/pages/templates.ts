@@ -9,7 +9,7 @@
  *   {{html.languages}} {{html.legal_links}} {{html.content}}   generated markup (language
  *                                                 switcher, published legal pages, page body)
  * Runtime slots ({{slug}}, {{target}}, {{short_url}}, {{qr}}, {{input}}, ...) pass through for
- * renderLookupResult and the worker, and {{successor}} for the retired page
+ * renderLookupResult and the worker, and {{successor}}, {{successor_path}} for the retired page
  * (runtime/pages/successor.ts).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -50,6 +50,7 @@ export const RUNTIME_SLOTS = new Set([
   "qr",
   "input",
   "successor",
+  "successor_path",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
 
