@@ -15,7 +15,8 @@ const LINKS = `# Links
   owner: docs-team
 - slug: team
   target: https://team.example.com/
-  title: "Team \\e[2J page" # an escape sequence, as YAML writes it
+  title: Team page # the people behind it
+  notes: "first line\\nsecond line"
   tags: [people]
 `;
 const FILE = "custom/links/links.yaml";
@@ -57,15 +58,30 @@ describe("the editor's verbs on the command line", () => {
     ]);
   });
 
-  it("list's table escapes control characters from the sources; its JSON too", async () => {
+  it("list prints one table line per link and notes' line breaks only as JSON escapes", async () => {
     const table = await cli("list");
-    expect(table.out).not.toContain("\u001b");
-    expect(table.out).toContain("Team \\u001b[2J page");
+    expect(table.code).toBe(0);
     expect(table.out.split("\n")[0]).toMatch(/^SLUG +STATE +OWNER +TITLE +TARGET$/);
+    expect(table.out).toMatch(/\nteam +retired +Team page +https:\/\/team\.example\.com\/\n/);
     expect(table.out).toContain("2 links\n");
     const json = await cli("list", "--json");
-    expect(json.out).toContain("\\u001b[2J");
-    expect(JSON.parse(json.out)[1].title).toBe("Team \u001b[2J page");
+    expect(json.out).toContain('"notes": "first line\\nsecond line"');
+    expect(JSON.parse(json.out)[1].notes).toBe("first line\nsecond line");
+  });
+
+  it("list of an instance with an error lists the other links, says why, exits 1", async () => {
+    const broken = createTestRepo({
+      [FILE]: `${LINKS}- slug: bad\n  target: https://bad.example.com/\n  title: "Bad \\e[2J"\n`,
+    });
+    try {
+      const listed = await runCli(["list"], broken.root);
+      expect(listed.code).toBe(1);
+      expect(listed.out).not.toContain("\u001b");
+      expect(listed.out).toContain("2 links\n");
+      expect(listed.err).toContain("links with errors are not listed: run shortlinks check");
+    } finally {
+      broken.cleanup();
+    }
   });
 
   it("mv of a published link needs --keep-old; with it the old slug stays retired, pointing on", async () => {

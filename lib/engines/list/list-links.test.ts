@@ -1,0 +1,47 @@
+/**
+ * list's table: one line per link, columns padded and cut, the target whole, and every cell
+ * through the cleaner the command passes (its escapes for text a terminal would obey).
+ */
+import { describe, expect, it } from "vitest";
+import { printable } from "../../shared/printable.js";
+import { formatTable, type ListedLink } from "./list-links.js";
+
+const link = (slug: string, extra: Partial<ListedLink> = {}): ListedLink => ({
+  slug,
+  kind: "exact",
+  target: `https://example.com/${slug}`,
+  status: 302,
+  state: "active",
+  effective_state: "active",
+  file: "custom/links/links.yaml",
+  line: 1,
+  ...extra,
+});
+
+describe("list's table", () => {
+  it("pads every column but the target to its widest cell", () => {
+    const lines = formatTable([link("a", { owner: "docs-team" }), link("longer")], printable);
+    expect(lines).toEqual([
+      "SLUG    STATE   OWNER      TITLE  TARGET",
+      "a       active  docs-team         https://example.com/a",
+      "longer  active                    https://example.com/longer",
+    ]);
+  });
+
+  it("cuts a column past 40 characters with an ellipsis and prints the target whole", () => {
+    const title = "t".repeat(60);
+    const target = `https://example.com/${"p".repeat(80)}`;
+    const [, row] = formatTable([link("a", { title, target })], printable);
+    expect(row).toContain(`${"t".repeat(39)}…  ${target}`);
+  });
+
+  it("shows a control character in any cell as an escape, never raw", () => {
+    const lines = formatTable(
+      [link("a", { title: "Team \u001b[2J page", owner: "x\u202ey" })],
+      printable,
+    );
+    expect(lines.join("\n")).not.toMatch(/[\u001b\u202e]/);
+    expect(lines[1]).toContain("Team \\u001b[2J page");
+    expect(lines[1]).toContain("x\\u202ey");
+  });
+});
