@@ -3,9 +3,10 @@
  * as separate processes, as test/fault.add.test.ts does for add:
  * - every verb started at once on one instance (YAML and CSV rows): every change is in the files,
  *   none lost, none twice, and no lock or temp file is left;
- * - runs of `set` killed with SIGKILL at random moments (half over a whole run, half while the
- *   writer holds the lock): the file is always the old text or the old rows with the one change,
- *   and the next verb takes over the dead lock.
+ * - runs of set, retire, mv and rm (YAML) and set (CSV), in turn, killed with SIGKILL at random
+ *   moments (half over a whole run, half while the writer holds the lock): the file is always the
+ *   old text or the old rows with that one change, and the next verb takes over the dead lock;
+ *   then each once more, killed the moment its new text is in the temp file beside the old.
  * The figures are printed at the end.
  */
 import {
@@ -121,9 +122,48 @@ describe("fault injection: the editor's verbs", () => {
     expect(check.out).not.toMatch(/SL1\d\d/);
   }, 300_000);
 
-  it(`kill -9 at ${KILLS} random moments of set: the source is always whole and parses`, async () => {
-    const root = instance("kills", 2);
-    // One full run measures how long a set takes and how long it holds the lock.
+  it(`kill -9 at ${KILLS} random moments of set, retire, mv and rm, and as each writes: every source stays whole`, async () => {
+    const root = instance("kills", KILLS + 7);
+    type Rows = Record<string, unknown>[];
+    /** The verbs in turn, each on a row of its own, and the rows its whole change leaves. */
+    const kinds: {
+      file: string;
+      args: (i: number) => string[];
+      after: (rows: Rows, i: number) => Rows;
+    }[] = [
+      {
+        file: YAML,
+        args: (i) => ["set", `e-${i + 2}`, "--title", `k-${i}`],
+        after: (rows, i) =>
+          rows.map((r) => (r.slug === `e-${i + 2}` ? { ...r, title: `k-${i}` } : r)),
+      },
+      {
+        file: YAML,
+        args: (i) => ["retire", `e-${i + 2}`, "--successor", "e-1"],
+        after: (rows, i) =>
+          rows.map((r) =>
+            r.slug === `e-${i + 2}` ? { ...r, state: "retired", successor: "e-1" } : r,
+          ),
+      },
+      {
+        file: YAML,
+        args: (i) => ["mv", `e-${i + 2}`, `m-${i}`, "--force"],
+        after: (rows, i) =>
+          rows.map((r) => (r.slug === `e-${i + 2}` ? { ...r, slug: `m-${i}` } : r)),
+      },
+      {
+        file: YAML,
+        args: (i) => ["rm", `e-${i + 2}`, "--force"],
+        after: (rows, i) => rows.filter((r) => r.slug !== `e-${i + 2}`),
+      },
+      {
+        file: CSV,
+        args: (i) => ["set", `c-${i + 2}`, "--title", `k-${i}`],
+        after: (rows, i) =>
+          rows.map((r) => (r.slug === `c-${i + 2}` ? { ...r, title: `k-${i}` } : r)),
+      },
+    ];
+    // One full run measures how long a verb takes and how long it holds the lock.
     const timing = startCli(["set", "e-0", "--title", "measure"], root);
     const sawLock = await waitUntil(() => existsSync(join(root, LOCK)), timing.child, 30_000);
     const lockSeen = Date.now();
@@ -131,25 +171,35 @@ describe("fault injection: the editor's verbs", () => {
     expect(measured.code).toBe(0);
     const held = sawLock ? Math.max(20, Date.now() - lockSeen) : measured.ms / 2;
 
-    let text = readFileSync(join(root, YAML), "utf8");
-    const outcome = { unchanged: 0, changed: 0, damaged: 0, lockLeft: 0, inLock: 0 };
-    for (let i = 0; i < KILLS; i++) {
-      const old = rowsOf(root, YAML);
-      const run = startCli(["set", "e-1", "--title", `k-${i}`], root);
-      if (i % 2 === 0) {
+    const outcome = { unchanged: 0, changed: 0, damaged: 0, lockLeft: 0, inLock: 0, atTemp: 0 };
+    const damaged: string[] = [];
+    const tempSeen = () =>
+      readdirSync(join(root, "custom", "links")).some((f) => f.endsWith(".tmp"));
+    // KILLS kill points, then one per kind the moment its new text is on disk beside the old.
+    for (let i = 0; i < KILLS + kinds.length; i++) {
+      // Each kind in turn; with an odd number of kinds each meets both kinds of random kill point.
+      const kind = kinds[i % kinds.length];
+      const text = readFileSync(join(root, kind.file), "utf8");
+      const old = rowsOf(root, kind.file);
+      const run = startCli(kind.args(i), root);
+      if (i >= KILLS) {
+        if (await waitUntil(tempSeen, run.child, 30_000)) outcome.atTemp++;
+        await killAfter(run, 0);
+      } else if (i % 2 === 0) {
         await killAfter(run, Math.random() * measured.ms * 1.1);
       } else {
         const inside = await waitUntil(() => existsSync(join(root, LOCK)), run.child, 30_000);
         if (inside) outcome.inLock++;
         await killAfter(run, Math.random() * held * 1.2);
       }
-      const now = readFileSync(join(root, YAML), "utf8");
-      const expected = old.map((r) => (r.slug === "e-1" ? { ...r, title: `k-${i}` } : r));
+      const now = readFileSync(join(root, kind.file), "utf8");
       if (now === text) outcome.unchanged++;
-      else if (isDeepStrictEqual(rowsOf(root, YAML), expected)) outcome.changed++;
-      else outcome.damaged++;
+      else if (isDeepStrictEqual(rowsOf(root, kind.file), kind.after(old, i))) outcome.changed++;
+      else {
+        outcome.damaged++;
+        damaged.push(kind.args(i).join(" "));
+      }
       if (existsSync(join(root, LOCK))) outcome.lockLeft++;
-      text = now;
     }
     // The next verb takes over whatever lock a killed one left, and cleans its temp files.
     const after = await runCli(["rm", "e-0", "--force"], root);
@@ -159,11 +209,14 @@ describe("fault injection: the editor's verbs", () => {
       [],
     );
     figures.push(
-      `${KILLS} kill points of set (${outcome.inLock} while holding the lock), ${outcome.damaged} files damaged; ` +
-        `${outcome.unchanged} left the file as it was, ${outcome.changed} after the change was in, ` +
-        `${outcome.lockLeft} left a dead lock that the next verb took over`,
+      `${KILLS + kinds.length} kill points of set, retire, mv, rm and set on CSV (${outcome.inLock} while ` +
+        `holding the lock, ${outcome.atTemp} with the new text in its temp file), ` +
+        `${outcome.damaged} files damaged; ${outcome.unchanged} left the file as it was, ` +
+        `${outcome.changed} after the change was in, ${outcome.lockLeft} left a dead lock that the next verb took over`,
     );
-    expect(outcome.damaged).toBe(0);
-    expect(outcome.unchanged + outcome.changed).toBe(KILLS);
+    expect(damaged).toEqual([]);
+    expect(outcome.unchanged + outcome.changed).toBe(KILLS + kinds.length);
+    const check = await runCli(["check"], root);
+    expect(check.out).not.toMatch(/SL1\d\d/);
   }, 300_000);
 });
