@@ -6,12 +6,16 @@ import { describe, expect, it } from "vitest";
 import { printable } from "../../shared/printable.js";
 import { formatTable, type ListedLink } from "./list-links.js";
 
-const link = (slug: string, extra: Partial<ListedLink> = {}): ListedLink => ({
+const link = (
+  slug: string,
+  extra: { title?: string; owner?: string; target?: string } = {},
+): ListedLink => ({
   slug,
   kind: "exact",
   target: `https://example.com/${slug}`,
   status: 302,
   state: "active",
+  forward_query: false,
   effective_state: "active",
   file: "custom/links/links.yaml",
   line: 1,
