@@ -7,7 +7,7 @@ import { errorsIn, type Diagnostic } from "../../shared/diagnostics.js";
 import { answerRequest } from "../../../runtime/engine/answer.js";
 import { filesInstance } from "../../shared/memory-instance.js";
 import type { Check } from "../../../runtime/resolve.js";
-import type { LinkKind, RemainderMode } from "../../../runtime/contract/index.js";
+import type { LinkKind, LinkRecord, RemainderMode } from "../../../runtime/contract/index.js";
 import { assetFiles } from "../../stages/5-bundle/output-files.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { printable } from "../../shared/printable.js";
@@ -34,16 +34,18 @@ export interface Explanation {
   method: string;
   at: string;
   normalized: string | null;
-  match: null | {
-    kind: LinkKind;
-    slug: string;
-    file: string;
-    line: number;
-    /** Placeholder links: each placeholder's value, decoded once, case kept. */
-    params?: Record<string, string>;
-    /** Splat links: what happens to the rest of the path when the target has no `:splat`. */
-    remainder?: RemainderMode;
-  };
+  match:
+    | null
+    | ({
+        kind: LinkKind;
+        slug: string;
+        file: string;
+        line: number;
+        /** Placeholder links: each placeholder's value, decoded once, case kept. */
+        params?: Record<string, string>;
+        /** Splat links: what happens to the rest of the path when the target has no `:splat`. */
+        remainder?: RemainderMode;
+      } & About);
   effective_state: string | null;
   schedule_label: string | null;
   /** The request facts given, as named (absent when none were). */
@@ -54,6 +56,26 @@ export interface Explanation {
   headers: Record<string, string>;
   event: null | { kind: string; [key: string]: unknown };
   checks: Check[];
+}
+
+/** What the link is for a person, as its source says: the fields stats shows, and a successor. */
+type About = Partial<Pick<LinkRecord, (typeof ABOUT)[number]>>;
+const ABOUT = ["title", "owner", "tags", "description", "notes", "successor"] as const;
+
+/** The trace's name for each: `description` reads as "about" to stay in the column. */
+const ABOUT_LABEL: Record<(typeof ABOUT)[number], string> = {
+  title: "title",
+  owner: "owner",
+  tags: "tags",
+  description: "about",
+  notes: "notes",
+  successor: "successor",
+};
+
+function aboutOf(link: LinkRecord | undefined): About {
+  const about: Record<string, unknown> = {};
+  for (const field of ABOUT) if (link?.[field] !== undefined) about[field] = link[field];
+  return about as About;
 }
 
 export type Explainer =
@@ -71,6 +93,7 @@ export async function createExplainer(
   const compiled = await compileInstance({ root, skipBundle: true, extraRows: options.extraRows });
   if (!compiled.files) return { ok: false, diagnostics: errorsIn(compiled.diagnostics) };
   const { instance: data, env } = await filesInstance(assetFiles(compiled.files));
+  const bySource = new Map(compiled.links.map((link) => [`${link.file}:${link.line}`, link]));
   return {
     ok: true,
     async explain(options) {
@@ -102,6 +125,7 @@ export async function createExplainer(
           ...(resolution.link?.kind === "splat" || resolution.link?.key.endsWith("/*")
             ? { remainder: resolution.link.remainder ?? "append" }
             : {}),
+          ...aboutOf(bySource.get(`${resolution.match.file}:${resolution.match.line}`)),
         },
         effective_state: resolution.effective_state,
         schedule_label: resolution.schedule_label,
@@ -136,6 +160,13 @@ export function formatExplanation(e: Explanation): string[] {
     );
   for (const [name, value] of Object.entries(e.match?.params ?? {}))
     lines.push(`    :${name.padEnd(8)} ${JSON.stringify(value)}`);
+  for (const field of ABOUT) {
+    const value = e.match?.[field];
+    if (value !== undefined)
+      lines.push(
+        `  ${ABOUT_LABEL[field].padEnd(10)} ${Array.isArray(value) ? value.join(", ") : value}`,
+      );
+  }
   if (e.effective_state)
     lines.push(
       `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,
