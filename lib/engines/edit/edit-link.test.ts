@@ -133,6 +133,24 @@ describe("retire", () => {
     expect(codes(result)).toEqual(["SL130"]);
     expect(read()).toBe(LINKS);
   });
+
+  it("a refused edit's diagnostic names the row's line in the file as it is, not in the text never written", async () => {
+    root = tinyInstance("shortlinks-edit-", LINKS);
+    // The successor line would be line 5 of the edited text; line 5 of the file is team's row.
+    const result = await editLink({ root, slug: "docs", plan: (l) => planRetire(l, "nope") });
+    expect(result.diagnostics.map((d) => [d.code, d.file, d.line])).toEqual([
+      ["SL130", LINKS_FILE, 2],
+    ]);
+  });
+
+  it("a refused edit's diagnostic below the edited row keeps its line in the file as it is", async () => {
+    const links = `${LINKS}- slug: old\n  target: https://old.example.com/\n  state: retired\n  successor: docs\n`;
+    root = tinyInstance("shortlinks-edit-", links);
+    // Without docs' two lines, old's successor would be line 8 of the edited text; it is line 10.
+    const result = await editLink({ root, slug: "docs", plan: (l) => planRemove(l, take(true)) });
+    expect(result.diagnostics.map((d) => [d.code, d.line])).toEqual([["SL130", 10]]);
+    expect(read()).toBe(links);
+  });
 });
 
 describe("rm and mv keep published links", () => {

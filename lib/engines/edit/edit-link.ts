@@ -19,6 +19,7 @@ import { editRows } from "./edit-row.js";
 import { locateLink, type LocatedLink } from "./locate-link.js";
 import type { RowChange } from "./row-change.js";
 import { instanceSite } from "./instance-site.js";
+import { lineInFileAsItIs } from "./line-map.js";
 
 export type Plan =
   { change: RowChange } | { unchanged: string } | { problem: Diagnostic; usage?: boolean };
@@ -112,7 +113,13 @@ async function prepare(input: EditLinkInput): Promise<EditLinkResult> {
   const edited = editRows(link.file, link.text, plan.change);
   if ("problem" in edited) return refused(edited.problem);
   const judged = await judge(input.root, link.file, edited.text);
-  if (hasErrors(judged.added)) return { ok: false, diagnostics: judged.added, other: judged.other };
+  if (hasErrors(judged.added)) {
+    const asItIs = lineInFileAsItIs(link.text, edited.text, link.row.line);
+    const diagnostics = judged.added.map((d) =>
+      d.file === link.file && d.line > 0 ? { ...d, line: asItIs(d.line) } : d,
+    );
+    return { ok: false, diagnostics, other: judged.other };
+  }
   return {
     ...base,
     rows: edited.rows,
