@@ -70,6 +70,7 @@ function row(link) {
     cell(scheduleText(link.schedule)),
     cell(tagList(link.tags)),
     cell(link.owner || ""),
+    cell(link.title || ""),
     cell(`${link.file}:${link.line}`, "source"),
   );
   return tr;

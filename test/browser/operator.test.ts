@@ -75,6 +75,19 @@ describe("operator pages in Chromium", () => {
     },
   );
 
+  it("stats shell shows a link's title in a column of its own", async () => {
+    const watched = await openOperator("/en/_stats/");
+    await watched.page.waitForSelector("#stats-table:not([hidden])", { timeout: WAIT_MS });
+    const headers = await watched.page.locator("#stats-table thead th").allTextContents();
+    const column = headers.indexOf("Title");
+    expect(column).toBeGreaterThan(0);
+    const docs = watched.page.locator("#stats-rows tr", { hasText: "docs-team" });
+    expect(await docs.locator("td").nth(column).textContent()).toBe("MDN Web Docs");
+    const old = watched.page.locator("#stats-rows tr", { hasText: "custom/links/links.yaml:7" });
+    expect(await old.locator("td").nth(column).textContent()).toBe("");
+    await watched.context.close();
+  });
+
   it.each<
     [
       string,
