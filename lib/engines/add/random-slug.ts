@@ -29,7 +29,7 @@ export function slugShape(
   return {
     length:
       length ??
-      (byTag.length > 0 ? Math.min(...byTag) : undefined) ??
+      (byTag.length > 0 ? byTag.reduce((a, b) => Math.min(a, b)) : undefined) ??
       site.random_slug_length ??
       DEFAULT_RANDOM_SLUG_LENGTH,
     alphabet: site.random_slug_alphabet ?? DEFAULT_RANDOM_SLUG_ALPHABET,

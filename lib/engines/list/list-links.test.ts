@@ -49,3 +49,12 @@ describe("list's table", () => {
     expect(lines[1]).toContain("x\\u202ey");
   });
 });
+
+describe("list's table at any size", () => {
+  it("200,000 links: the widths are found without passing every cell as an argument", () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => link(`s${i}`));
+    const lines = formatTable(many, (text) => text);
+    expect(lines).toHaveLength(200_001);
+    expect(lines[1]).toBe(`s0${" ".repeat(7)}active${" ".repeat(16)}https://example.com/s0`);
+  });
+});

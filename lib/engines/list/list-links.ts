@@ -59,7 +59,10 @@ export function formatTable(
     [l.slug, l.effective_state, l.owner ?? "", l.title ?? "", l.target].map(clean),
   );
   const widths = header.map((h, i) =>
-    Math.min(MAX_WIDTH, Math.max(h.length, ...rows.map((r) => r[i].length))),
+    Math.min(
+      MAX_WIDTH,
+      rows.reduce((widest, r) => Math.max(widest, r[i].length), h.length),
+    ),
   );
   const line = (cells: string[]) =>
     cells
