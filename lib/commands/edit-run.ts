@@ -36,12 +36,12 @@ export async function runEdit(
   ctx: CommandContext,
   verb: string,
   opts: EditCommandOptions,
-  input: Omit<EditLinkInput, "root" | "dryRun">,
+  input: Omit<EditLinkInput, "root" | "dryRun" | "verb">,
   done: (result: EditDone) => string,
 ): Promise<void> {
   const root = await instanceRoot(ctx, verb, opts.root);
   if (root === undefined) return;
-  const result = await editLink({ ...input, root, dryRun: opts.dryRun });
+  const result = await editLink({ ...input, root, verb, dryRun: opts.dryRun });
   if (!result.ok) {
     if (result.usage) {
       ctx.io.err(formatDiagnostic(result.diagnostics[0]));

@@ -10,6 +10,7 @@ import { parseCsvRecords, type CsvLine } from "../../stages/1-sources/links/csv-
 import { CSV_COLUMNS } from "../../stages/1-sources/links/read-csv.js";
 import { cellsOf, quote } from "../add/append-csv.js";
 import type { RowChange } from "./row-change.js";
+import { appendAll } from "../../shared/lists.js";
 
 type Outcome = { text: string } | { problem: string };
 
@@ -39,7 +40,7 @@ export function editCsvRows(text: string, change: RowChange): Outcome {
     const span = spanOf(text, head);
     if (!span) return { problem: "the header could not be found in the text" };
     edits.push({ start: span.end, end: span.end, insert: `,${added.join(",")}` });
-    header.push(...added);
+    appendAll(header, added);
   }
   const lineOf = (cells: Record<string, string>) =>
     header.map((name) => quote(cells[name] ?? "")).join(",");

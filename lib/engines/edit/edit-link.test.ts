@@ -1,5 +1,5 @@
 /** The editor's verbs through their engine: set, retire, mv and rm on real instance folders. */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestRepo, type TestRepo } from "../../../test/support/git-repo.js";
@@ -114,6 +114,18 @@ describe("set", () => {
     expect(read("custom/links/links.csv")).toBe(
       "slug,target,notes\ndocs,https://docs.example.com/\njobs,https://jobs.example.com/,hiring\n",
     );
+  });
+});
+
+describe("where the verbs write", () => {
+  it("SL113: a link source that leads to a file the site serves is not written through", async () => {
+    root = tinyInstance("shortlinks-edit-", LINKS);
+    mkdirSync(join(root, "custom", "public"));
+    renameSync(join(root, LINKS_FILE), join(root, "custom", "public", "links.yaml"));
+    symlinkSync(join("..", "public", "links.yaml"), join(root, LINKS_FILE));
+    const result = await set("docs", { set: { title: "Docs" } });
+    expect(codes(result)).toEqual(["SL113"]);
+    expect(readFileSync(join(root, "custom", "public", "links.yaml"), "utf8")).toBe(LINKS);
   });
 });
 

@@ -13,6 +13,7 @@ import { compileInstance } from "../../stages/compile.js";
 import { diag, hasErrors, isError, type Diagnostic } from "../../shared/diagnostics.js";
 import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
 import { LockBusyError, withLock } from "../../shared/fs/lock.js";
+import { writeProblem } from "../../shared/fs/write-target.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { ADD_LOCK } from "../add/add-link.js";
 import { editRows } from "./edit-row.js";
@@ -30,6 +31,8 @@ export interface EditLinkInput {
   /** The verb's change to the row as it is now (called once per pass). */
   plan(link: LocatedLink, site: { caseSensitive: boolean }): Promise<Plan> | Plan;
   dryRun?: boolean;
+  /** The command, as its refusals name it (`set`, `retire`, `mv`, `rm`). */
+  verb?: string;
   /** How long to wait for another writer; default 30 s. */
   lockTimeoutMs?: number;
 }
@@ -98,6 +101,12 @@ async function prepare(input: EditLinkInput): Promise<EditLinkResult> {
   const located = await locateLink(input.root, input.slug, site.caseSensitive);
   if ("problem" in located) return refused(located.problem);
   const link = located.found;
+  // A link source that is a symbolic link is written through: it must lead to a link source.
+  const refusedTarget = await writeProblem(input.root, join(input.root, link.file), {
+    kind: "link source",
+    command: input.verb ?? "the edit",
+  });
+  if (refusedTarget) return refused({ ...refusedTarget, file: link.file }, true);
   const plan = await input.plan(link, site);
   if ("problem" in plan) return refused(plan.problem, plan.usage);
   const base = { ok: true as const, file: link.file, link, before: link.text, written: false };

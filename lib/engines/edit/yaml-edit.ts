@@ -12,6 +12,7 @@ import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { blockItem, flowItem } from "../add/append-yaml.js";
 import { yamlValueText } from "./yaml-value.js";
 import type { RowChange } from "./row-change.js";
+import { appendAll } from "../../shared/lists.js";
 
 interface Edit {
   start: number;
@@ -58,7 +59,7 @@ function edit(source: string, index: number, steps: readonly RowChange[], alone:
       if (!isMap(item)) return { problem: "the row is not a mapping" };
       const done = setFields(source, item, step.set, step.unset, eol);
       if ("problem" in done) return done;
-      edits.push(...done.edits);
+      appendAll(edits, done.edits);
     } else if (step.kind === "remove") {
       edits.push(removeItem(source, seq.items as Node[], index, seq.flow === true));
     } else if (step.kind === "insert-after") {
