@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSourceRows } from "../lib/stages/1-sources/links/source-file.js";
@@ -173,8 +173,11 @@ describe("fault injection: the editor's verbs", () => {
 
     const outcome = { unchanged: 0, changed: 0, damaged: 0, lockLeft: 0, inLock: 0, atTemp: 0 };
     const damaged: string[] = [];
-    const tempSeen = () =>
-      readdirSync(join(root, "custom", "links")).some((f) => f.endsWith(".tmp"));
+    /** The source's own temp file (`.links.yaml.<hex>.tmp`), not the lock's. */
+    const tempSeen = (file: string) => () =>
+      readdirSync(join(root, "custom", "links")).some(
+        (f) => f.startsWith(`.${basename(file)}.`) && f.endsWith(".tmp"),
+      );
     // KILLS kill points, then one per kind the moment its new text is on disk beside the old.
     for (let i = 0; i < KILLS + kinds.length; i++) {
       // Each kind in turn; with an odd number of kinds each meets both kinds of random kill point.
@@ -183,7 +186,7 @@ describe("fault injection: the editor's verbs", () => {
       const old = rowsOf(root, kind.file);
       const run = startCli(kind.args(i), root);
       if (i >= KILLS) {
-        if (await waitUntil(tempSeen, run.child, 30_000)) outcome.atTemp++;
+        if (await waitUntil(tempSeen(kind.file), run.child, 30_000)) outcome.atTemp++;
         await killAfter(run, 0);
       } else if (i % 2 === 0) {
         await killAfter(run, Math.random() * measured.ms * 1.1);
@@ -201,9 +204,12 @@ describe("fault injection: the editor's verbs", () => {
       }
       if (existsSync(join(root, LOCK))) outcome.lockLeft++;
     }
-    // The next verb takes over whatever lock a killed one left, and cleans its temp files.
+    // The next verb takes over whatever lock a killed one left; the next writer of each file
+    // cleans the temp files a killed one left beside it.
     const after = await runCli(["rm", "e-0", "--force"], root);
     expect([after.code, after.err]).toEqual([0, ""]);
+    const afterCsv = await runCli(["set", "c-0", "--title", "after"], root);
+    expect([afterCsv.code, afterCsv.err]).toEqual([0, ""]);
     expect(existsSync(join(root, LOCK))).toBe(false);
     expect(readdirSync(join(root, "custom", "links")).filter((f) => f.endsWith(".tmp"))).toEqual(
       [],
