@@ -36,6 +36,11 @@ describe("SL130: a retired link's successor is a reachable exact link of the ins
     ["itself", row("a", { state: "retired", successor: "A" }), "is the link itself"],
     ["unknown", row("a", { state: "retired", successor: "nope" }), "is no link of this instance"],
     ["a splat", row("a", { state: "retired", successor: "gh/*" }), "is a splat link"],
+    [
+      "a placeholder link",
+      row("a", { state: "retired", successor: "u/:id" }),
+      "is a placeholder link",
+    ],
     ["not a slug", row("a", { state: "retired", successor: "a//b" }), "is not a slug"],
     ["disabled", row("a", { state: "retired", successor: "off" }), "is disabled"],
     ["draft", row("a", { state: "retired", successor: "wip" }), "is draft"],
@@ -45,6 +50,7 @@ describe("SL130: a retired link's successor is a reachable exact link of the ins
       lines,
       row("new"),
       row("gh/*"),
+      row("u/:id", { target: "https://example.com/users/:id" }),
       row("off", { state: "disabled" }),
       row("wip", { state: "draft" }),
     ]);

@@ -2,8 +2,7 @@
  * A retired link may name its successor: the slug that replaces it, which the retired page links
  * to (docs/editing.md#retire). The successor must be an exact link of the instance that a visitor
  * can reach: not the link itself, not a splat or placeholder link (whose slug is no address), and
- * not a disabled or
- * draft link, whose existence the instance never reveals (SL130).
+ * not a disabled or draft link, whose existence the instance never reveals (SL130).
  */
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
