@@ -128,13 +128,13 @@ describe("stats rows", () => {
     expect(decodeRow(row, ["custom/links/links.yaml"])).toEqual(link);
   });
 
-  it("title and notes follow the description; notes alone keep the zeros before them", () => {
+  it("title and notes follow the description and the routes; notes alone keep the zeros before them", () => {
     const { link } = statsLinkOf({ ...record, title: "Handbook", notes: "ask HR first" });
     expect(link).toMatchObject({ title: "Handbook", notes: "ask HR first" });
-    expect(encodeRow(link, 0).slice(10)).toEqual(["The handbook", "Handbook", "ask HR first"]);
+    expect(encodeRow(link, 0).slice(10)).toEqual(["The handbook", 0, "Handbook", "ask HR first"]);
     expect(decodeRow(encodeRow(link, 0), ["custom/links/links.yaml"])).toEqual(link);
     const notesOnly = statsLinkOf({ ...record, description: undefined, notes: "n" }).link;
-    expect(encodeRow(notesOnly, 0).slice(10)).toEqual([0, 0, "n"]);
+    expect(encodeRow(notesOnly, 0).slice(10)).toEqual([0, 0, 0, "n"]);
     expect(decodeRow(encodeRow(notesOnly, 0), ["custom/links/links.yaml"])).toEqual(notesOnly);
   });
 
