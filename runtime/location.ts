@@ -1,6 +1,7 @@
 /** Step 7: the final redirect URL of a link, judged again by the target rules (fail closed). */
 import {
   checkTarget,
+  denyCategory,
   expandTarget,
   SPLAT_PLACEHOLDER,
   type TargetVerdict,
@@ -9,7 +10,7 @@ import { remember } from "./lru.js";
 import type { Blocklist, LinkRecord, TargetAllowance } from "./contract/index.js";
 
 export type LocationResult =
-  { ok: true; url: string } | { ok: false; code: string; message: string };
+  { ok: true; url: string } | { ok: false; code: string; message: string; category: string };
 
 /** What the match captured from the path for the target. */
 export interface Captured {
@@ -38,12 +39,14 @@ export function buildLocation(
       append: true,
       trailingSlash: captured.trailingSlash,
     });
-    if (!expanded.ok) return expanded;
+    if (!expanded.ok) return { ...expanded, category: denyCategory(expanded) };
     target = expanded.url;
   }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
   const verdict = judge(target, policy, link.allow);
-  return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+  return verdict.ok
+    ? { ok: true, url: verdict.url }
+    : { ...verdict, category: denyCategory(verdict) };
 }
 
 /**

@@ -70,7 +70,11 @@ export interface RequestFacts extends VisitorFacts {
 }
 
 export type Outcome =
-  | { type: "plain-404" }
+  | {
+      type: "plain-404";
+      /** A scanner probe's block category, sent as `X-Deny-Category`. */
+      deny?: string;
+    }
   | { type: "redirect"; status: RedirectStatus; location: string; cacheControl: string }
   | {
       type: "page";
@@ -84,6 +88,8 @@ export type Outcome =
       prefill?: string;
       /** A retired link's successor slug: the page links to its short URL. */
       successor?: string;
+      /** A refused destination's block category, sent as `X-Deny-Category` (targets/rules.ts). */
+      deny?: string;
     }
   | { type: "method-not-allowed"; status: 405; allow: string }
   | { type: "preflight"; status: 204; allow: string; endpoint: boolean }
@@ -126,6 +132,8 @@ export interface Resolution {
 }
 
 const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
+/** The block category of a scanner probe, as vanityURLs names it. */
+export const SCANNER_PROBE = "scanner-probe";
 const ENDPOINT_METHODS = "POST, OPTIONS";
 
 export async function resolve(request: RequestFacts, ctx: ResolveContext): Promise<Resolution> {
@@ -158,11 +166,12 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = (): Outcome => ({
+  const notFound = (deny?: string): Outcome => ({
     type: "page",
     page: "not-found",
     ...inLanguage(),
     status: 404,
+    ...(deny ? { deny } : {}),
   });
   const pageOf = (page: PageId, fixed?: Lang): Outcome => {
     const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : undefined;
@@ -180,7 +189,12 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
   if (isProbe(folded, ctx.blocklist))
-    return done({ type: "plain-404" }, "guard", false, "scanner probe (blocklist)");
+    return done(
+      { type: "plain-404", deny: SCANNER_PROBE },
+      "guard",
+      false,
+      "scanner probe (blocklist)",
+    );
   trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
 
   // 2. Methods.
@@ -347,7 +361,12 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
-    return done(notFound(), "target", false, `${location.code}: ${location.message}`);
+    return done(
+      notFound(location.category),
+      "target",
+      false,
+      `${location.code}: ${location.message} [${location.category}]`,
+    );
   }
   trace.event = { kind: "redirect" };
   // An answer that depends on the request or the clock is never cached, whatever the site says.

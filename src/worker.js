@@ -1505,13 +1505,21 @@ function ruleOfName(name) {
   const rule = Number(match[1]);
   return TITLES[rule] !== void 0 ? rule : null;
 }
-function refuse2(rule, why) {
+function refuse2(rule, why, category) {
   return {
     ok: false,
     rule,
     code: ruleCode(rule),
-    message: `rule ${rule} (${TITLES[rule]}): ${why}`
+    message: `rule ${rule} (${TITLES[rule]}): ${why}`,
+    ...category ? { category } : {}
   };
+}
+var RULE_CATEGORIES = {
+  8: "shortener-loop",
+  10: "executable-download"
+};
+function denyCategory(failure) {
+  return failure.category ?? RULE_CATEGORIES[failure.rule] ?? "unsafe-target";
 }
 var CONTROL2 = new RegExp(`[\\p{Cc}\\p{Zl}\\p{Zp}${INVISIBLE_CLASS}]`, "u");
 function describeControl(text2) {
@@ -1757,6 +1765,63 @@ function metadataName(host) {
   return name === void 0 ? void 0 : BY_NAME.get(name);
 }
 
+// runtime/targets/keywords.ts
+var KEYWORD_RULE = 13;
+var KEYWORD_RULE_TITLE = "no blocked keywords in the destination";
+var DECODE_ROUNDS = 3;
+function decodeRepeatedly(text) {
+  let current = text;
+  for (let i = 0; i < DECODE_ROUNDS; i++) {
+    let next;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return current;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+function keywordText(url) {
+  return decodeRepeatedly(url.hostname + url.pathname + url.search).toLowerCase();
+}
+var UNREADABLE = {
+  keyword: "",
+  category: "unsafe-target",
+  reason: "the keyword list of /links-blocklist.json cannot be read"
+};
+function readable(entries) {
+  return Array.isArray(entries) && entries.every(
+    (e) => typeof e?.keyword === "string" && e.keyword !== "" && typeof e.category === "string"
+  );
+}
+function blockedKeyword(url, entries) {
+  if (entries === void 0) return void 0;
+  if (!readable(entries)) return UNREADABLE;
+  if (entries.length === 0) return void 0;
+  const text = keywordText(url);
+  return entries.find((entry) => text.includes(entry.keyword));
+}
+function refuseKeyword(entry) {
+  const why = entry.reason ? `: ${entry.reason}` : "";
+  if (entry === UNREADABLE)
+    return {
+      ok: false,
+      rule: KEYWORD_RULE,
+      code: "SL230",
+      category: entry.category,
+      message: `rule ${KEYWORD_RULE} (${KEYWORD_RULE_TITLE})${why}`
+    };
+  return {
+    ok: false,
+    rule: KEYWORD_RULE,
+    code: "SL230",
+    category: entry.category,
+    message: `rule ${KEYWORD_RULE} (${KEYWORD_RULE_TITLE}): the destination holds the blocked keyword "${entry.keyword}" (${entry.category})${why}`
+  };
+}
+
 // runtime/targets/splat.ts
 var SPLAT_PLACEHOLDER = ":splat";
 var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
@@ -1920,15 +1985,17 @@ function checkTarget(target, policy, allow) {
   if (shortener)
     return refuse2(8, `${host} is a public shortener (${shortener}) that hides the destination`);
   const lure = matchHost(host, sets.lures);
-  if (lure) return refuse2(9, `${host} is a known phishing-lure domain (${lure})`);
+  if (lure) return refuse2(9, `${host} is a known phishing-lure domain (${lure})`, "phishing");
   const blocked = matchHost(host, sets.blocked);
-  if (blocked) return refuse2(9, `${host} is a blocked host (${blocked})`);
+  if (blocked) return refuse2(9, `${host} is a blocked host (${blocked})`, "blocked");
   const executable = blockedExtension(url.pathname, sets.extensions);
   if (executable)
     return refuse2(
       10,
       `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
     );
+  const keyword = blockedKeyword(url, policy.blocked_keywords);
+  if (keyword) return refuseKeyword(keyword);
   return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
 }
 
@@ -1949,12 +2016,12 @@ function buildLocation(link, captured, search, policy, target = link.target) {
       append: true,
       trailingSlash: captured.trailingSlash
     });
-    if (!expanded.ok) return expanded;
+    if (!expanded.ok) return { ...expanded, category: denyCategory(expanded) };
     target = expanded.url;
   }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
   const verdict = judge(target, policy, link.allow);
-  return verdict.ok ? { ok: true, url: verdict.url } : verdict;
+  return verdict.ok ? { ok: true, url: verdict.url } : { ...verdict, category: denyCategory(verdict) };
 }
 function dropsRemainder(link) {
   return link.kind !== "exact" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
@@ -2597,6 +2664,7 @@ function routedBy(routes) {
 
 // runtime/resolve.ts
 var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
+var SCANNER_PROBE = "scanner-probe";
 var ENDPOINT_METHODS = "POST, OPTIONS";
 async function resolve(request, ctx) {
   const url = new URL(
@@ -2622,11 +2690,12 @@ async function resolve(request, ctx) {
     trace.outcome = outcome;
     return trace;
   };
-  const notFound = () => ({
+  const notFound = (deny) => ({
     type: "page",
     page: "not-found",
     ...inLanguage(),
-    status: 404
+    status: 404,
+    ...deny ? { deny } : {}
   });
   const pageOf2 = (page, fixed) => {
     const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
@@ -2642,7 +2711,12 @@ async function resolve(request, ctx) {
   if (isPrivateFile(folded))
     return done({ type: "plain-404" }, "guard", false, "private runtime file");
   if (isProbe(folded, ctx.blocklist))
-    return done({ type: "plain-404" }, "guard", false, "scanner probe (blocklist)");
+    return done(
+      { type: "plain-404", deny: SCANNER_PROBE },
+      "guard",
+      false,
+      "scanner probe (blocklist)"
+    );
   trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
   const isEndpoint = POST_PATHS.includes(url.pathname);
   const allow = isEndpoint ? ENDPOINT_METHODS : PUBLIC_METHODS;
@@ -2782,7 +2856,12 @@ async function resolve(request, ctx) {
   );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
-    return done(notFound(), "target", false, `${location.code}: ${location.message}`);
+    return done(
+      notFound(location.category),
+      "target",
+      false,
+      `${location.code}: ${location.message} [${location.category}]`
+    );
   }
   trace.event = { kind: "redirect" };
   const cacheControl = ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
@@ -3565,8 +3644,8 @@ function plainText(status, body, extra = {}) {
     body
   };
 }
-function plainNotFound() {
-  return plainText(404, "Not found\n");
+function plainNotFound(deny) {
+  return plainText(404, "Not found\n", deny ? { "x-deny-category": deny } : {});
 }
 function json(status, value, extra = {}) {
   const headers = new Headers(extra);
@@ -4546,7 +4625,7 @@ async function respond(resolution, request, env, data, rctx, now) {
   };
   switch (outcome.type) {
     case "plain-404":
-      return { response: plainNotFound() };
+      return { response: plainNotFound(outcome.deny) };
     case "method-not-allowed":
       return { response: plainText(405, "Method not allowed\n", { allow: outcome.allow }) };
     case "preflight":
@@ -4573,7 +4652,8 @@ async function respond(resolution, request, env, data, rctx, now) {
       const html = filled === null || outcome.page !== "retired" ? filled : fillSuccessor(filled, successorSlots(data.site.base_url, outcome.successor));
       const extra = {
         ...outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {},
-        ...outcome.negotiated ? languageHeaders(outcome.lang) : {}
+        ...outcome.negotiated ? languageHeaders(outcome.lang) : {},
+        ...outcome.deny ? { "x-deny-category": outcome.deny } : {}
       };
       const response = htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;

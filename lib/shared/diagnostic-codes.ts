@@ -102,6 +102,7 @@ const COMPILER_CODES = {
   SL220: error(TARGETS, "blocklist file cannot be parsed or has the wrong shape"),
   SL221: error(TARGETS, "blocklist entry is invalid"),
   SL222: error(TARGETS, "blocklist removal names no default entry or gives no reason"),
+  SL230: error(TARGETS, "a destination holds a blocked keyword (keyword rule)"),
   SL290: warning(TARGETS, "a target rule is bypassed by an allowance"),
   SL291: error(TARGETS, "allowance names a rule that cannot be bypassed"),
   SL292: warning(TARGETS, "allowance is not needed by its target"),

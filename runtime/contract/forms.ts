@@ -154,6 +154,16 @@ export interface Blocklist {
   blocked_hosts: string[];
   /** Lower-case extensions with the dot, for example `.exe`. */
   blocked_extensions: string[];
+  /** Keyword blocks on destinations (lower case), each with its category; absent when none. */
+  blocked_keywords?: BlockedKeyword[];
+}
+
+/** One keyword block: a destination holding `keyword` is refused with `category` (SL230). */
+export interface BlockedKeyword {
+  keyword: string;
+  /** Lower-case letters, digits and hyphens: sent as `X-Deny-Category`. */
+  category: string;
+  reason: string;
 }
 
 export interface HeaderRule {

@@ -151,7 +151,7 @@ async function respond(
   };
   switch (outcome.type) {
     case "plain-404":
-      return { response: plainNotFound() };
+      return { response: plainNotFound(outcome.deny) };
     case "method-not-allowed":
       return { response: plainText(405, "Method not allowed\n", { allow: outcome.allow }) };
     case "preflight":
@@ -184,6 +184,7 @@ async function respond(
       const extra: Record<string, string> = {
         ...(outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {}),
         ...(outcome.negotiated ? languageHeaders(outcome.lang) : {}),
+        ...(outcome.deny ? { "x-deny-category": outcome.deny } : {}),
       };
       const response = htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;

@@ -14,8 +14,9 @@ export function plainText(status: number, body: string, extra: Record<string, st
   };
 }
 
-export function plainNotFound(): Draft {
-  return plainText(404, "Not found\n");
+/** The plain 404; a scanner probe's carries its block category (`X-Deny-Category`). */
+export function plainNotFound(deny?: string): Draft {
+  return plainText(404, "Not found\n", deny ? { "x-deny-category": deny } : {});
 }
 
 export function json(status: number, value: unknown, extra: Record<string, string> = {}): Response {

@@ -9,6 +9,7 @@ import { intranetName, matchHost, stripTrailingDots } from "./hosts.js";
 import { blockedExtension } from "./extensions.js";
 import { classifyAddress, parseIPv4, parseIPv6 } from "./ip.js";
 import { metadataAddress, metadataName } from "./metadata.js";
+import { blockedKeyword, refuseKeyword } from "./keywords.js";
 import {
   ALLOWABLE_RULES,
   CONTROL,
@@ -32,6 +33,7 @@ export { INVISIBLE_CODE_POINTS, INVISIBLE_UNICODE_VERSION } from "./invisible.js
 export {
   ALLOWABLE_RULES,
   CONTROL,
+  denyCategory,
   describeControl,
   RULE_TITLES,
   ruleCode,
@@ -43,6 +45,7 @@ export {
 export { BLOCKED_RANGES, classifyAddress, parseIPv4, parseIPv6, type AddressRange } from "./ip.js";
 export { INTRANET_SUFFIXES, intranetName, matchHost } from "./hosts.js";
 export { blockedExtension } from "./extensions.js";
+export { blockedKeyword, keywordText, KEYWORD_RULE, KEYWORD_RULE_TITLE } from "./keywords.js";
 export {
   METADATA_ENDPOINTS,
   metadataAddress,
@@ -52,7 +55,7 @@ export {
 
 export type TargetPolicy = Pick<
   Blocklist,
-  "shorteners" | "lure_domains" | "blocked_hosts" | "blocked_extensions"
+  "shorteners" | "lure_domains" | "blocked_hosts" | "blocked_extensions" | "blocked_keywords"
 >;
 
 export type TargetVerdict =
@@ -162,15 +165,17 @@ export function checkTarget(
   if (shortener)
     return refuse(8, `${host} is a public shortener (${shortener}) that hides the destination`);
   const lure = matchHost(host, sets.lures);
-  if (lure) return refuse(9, `${host} is a known phishing-lure domain (${lure})`);
+  if (lure) return refuse(9, `${host} is a known phishing-lure domain (${lure})`, "phishing");
   const blocked = matchHost(host, sets.blocked);
-  if (blocked) return refuse(9, `${host} is a blocked host (${blocked})`);
+  if (blocked) return refuse(9, `${host} is a blocked host (${blocked})`, "blocked");
   const executable = blockedExtension(url.pathname, sets.extensions);
   if (executable)
     return refuse(
       10,
       `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`,
     );
+  const keyword = blockedKeyword(url, policy.blocked_keywords);
+  if (keyword) return refuseKeyword(keyword);
   return used.length
     ? { ok: true, url: url.href, allowed: used.map(ruleCode) }
     : { ok: true, url: url.href };

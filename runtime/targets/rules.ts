@@ -25,7 +25,15 @@ export type TargetRuleCode = {
   [N in RuleNumber]: N extends 10 | 11 | 12 ? `SL2${N}` : `SL20${N}`;
 }[RuleNumber];
 
-export type TargetFailure = { ok: false; rule: number; code: TargetRuleCode; message: string };
+export type TargetFailure = {
+  ok: false;
+  rule: number;
+  /** SL201..SL212, or SL230 for the keyword rule (keywords.ts). */
+  code: TargetRuleCode | "SL230";
+  message: string;
+  /** The block category a runtime refusal carries as `X-Deny-Category` (see denyCategory). */
+  category?: string;
+};
 
 const TITLES: Readonly<Record<number, string | undefined>> = RULE_TITLES;
 
@@ -44,13 +52,28 @@ export function ruleOfName(name: string): number | null {
   return TITLES[rule] !== undefined ? rule : null;
 }
 
-export function refuse(rule: number, why: string): TargetFailure {
+export function refuse(rule: number, why: string, category?: string): TargetFailure {
   return {
     ok: false,
     rule,
     code: ruleCode(rule),
     message: `rule ${rule} (${TITLES[rule]}): ${why}`,
+    ...(category ? { category } : {}),
   };
+}
+
+/** The category of a refusal that names none itself: rules 8 and 10; every other rule is unsafe. */
+const RULE_CATEGORIES: Readonly<Record<number, string | undefined>> = {
+  8: "shortener-loop",
+  10: "executable-download",
+};
+
+/**
+ * The block category a refused destination answers with (`X-Deny-Category`,
+ * docs/targets.md#block-categories): the keyword's or listed host's own, else the rule's.
+ */
+export function denyCategory(failure: Pick<TargetFailure, "rule" | "category">): string {
+  return failure.category ?? RULE_CATEGORIES[failure.rule] ?? "unsafe-target";
 }
 
 /**

@@ -9,6 +9,7 @@ import { PAGE_CASES } from "./requests-pages.js";
 
 import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
 import { ROUTE_CASES } from "./requests-routes.js";
+import { POLICY_CASES } from "./requests-policy.js";
 
 export interface RequestCase {
   name: string;
@@ -969,4 +970,4 @@ const CASES: RequestCase[] = [
 ];
 
 /** The table: the cases above, then each feature's own file. */
-export const REQUEST_CASES: RequestCase[] = [...CASES, ...PAGE_CASES];
+export const REQUEST_CASES: RequestCase[] = [...CASES, ...PAGE_CASES, ...POLICY_CASES];

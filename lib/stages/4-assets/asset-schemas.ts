@@ -156,6 +156,15 @@ export const ASSET_SCHEMAS = {
     lure_domains: strings,
     blocked_hosts: strings,
     blocked_extensions: strings,
+    blocked_keywords: z
+      .array(
+        z.strictObject({
+          keyword: z.string().min(1),
+          category: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+          reason: z.string(),
+        }),
+      )
+      .optional(),
   }),
   [SITE_CONFIG_SCHEMA]: z.strictObject({
     schema: z.literal(SITE_CONFIG_SCHEMA),

@@ -9,12 +9,14 @@ import { BLOCKLIST_SCHEMA, type Blocklist } from "../../../../runtime/contract/i
 import { diag, hasErrors, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { LIST_NAMES, normalizeEntry, type ListName } from "./entries.js";
+import { KEYWORD_LIST, mergeKeywords, normalizeKeyword, readKeywordEntry } from "./keywords.js";
+import type { BlockedKeyword } from "../../../../runtime/contract/index.js";
 import { CUSTOM_BLOCKLIST_FILE, DEFAULT_BLOCKLIST_FILE } from "../../../shared/paths.js";
 
 type Lists = Record<ListName, string[]>;
 
 export interface Removal {
-  list: ListName;
+  list: ListName | typeof KEYWORD_LIST;
   entry: string;
   reason: string;
   line: number;
@@ -29,6 +31,7 @@ export interface LoadedBlocklist {
 
 interface ParsedFile {
   lists: Lists;
+  keywords: BlockedKeyword[];
   removes: { entry: string; reason: unknown; list: unknown; line: number }[];
   diagnostics: Diagnostic[];
 }
@@ -38,7 +41,7 @@ const emptyLists = (): Lists =>
 
 /** Reads one blocklist file; custom files may also hold `remove`. */
 export function parseBlocklistFile(text: string, file: string, allowRemove: boolean): ParsedFile {
-  const out: ParsedFile = { lists: emptyLists(), removes: [], diagnostics: [] };
+  const out: ParsedFile = { lists: emptyLists(), keywords: [], removes: [], diagnostics: [] };
   const located = parseLocated(text);
   const at = (line: number) => ({ file, line });
   if (located.errors.length) {
@@ -58,6 +61,7 @@ export function parseBlocklistFile(text: string, file: string, allowRemove: bool
     "lure_domains",
     "blocked_hosts",
     "blocked_extensions",
+    KEYWORD_LIST,
     "schema",
   ]);
   if (allowRemove) known.add("remove");
@@ -97,6 +101,28 @@ export function parseBlocklistFile(text: string, file: string, allowRemove: bool
         );
     });
   }
+  const keywords = value[KEYWORD_LIST];
+  if (keywords !== undefined && keywords !== null && !Array.isArray(keywords))
+    out.diagnostics.push(
+      diag(
+        "SL220",
+        at(located.lineOf([KEYWORD_LIST])),
+        `${KEYWORD_LIST} must be a list of {keyword, category, reason}`,
+      ),
+    );
+  else
+    (keywords ?? []).forEach((raw: unknown, i: number) => {
+      const entry = readKeywordEntry(raw);
+      if (entry.ok) out.keywords.push(entry.value);
+      else
+        out.diagnostics.push(
+          diag(
+            "SL221",
+            at(located.lineOf([KEYWORD_LIST, i])),
+            `${KEYWORD_LIST}: ${JSON.stringify(raw)} refused: ${entry.why}`,
+          ),
+        );
+    });
   const removes = value.remove;
   if (removes !== undefined && !Array.isArray(removes))
     out.diagnostics.push(
@@ -125,6 +151,7 @@ export function mergeBlocklists(
   const lists = emptyLists();
   const removed: Removal[] = [];
   const dropped = new Set<string>();
+  const droppedKeywords = new Set<string>();
   for (const r of custom.removes) {
     const at = { file: customFile, line: r.line };
     if (typeof r.reason !== "string" || r.reason.trim() === "") {
@@ -139,13 +166,38 @@ export function mergeBlocklists(
       continue;
     }
     const named = r.list === undefined ? LIST_NAMES : LIST_NAMES.filter((n) => n === r.list);
-    if (named.length === 0) {
+    const keyword = normalizeKeyword(r.entry);
+    const keywordHit =
+      (r.list === undefined || r.list === KEYWORD_LIST) &&
+      keyword.ok &&
+      defaults.keywords.some((k) => k.keyword === keyword.value);
+    if (keywordHit) {
+      removed.push({
+        list: KEYWORD_LIST,
+        entry: keyword.value,
+        reason: r.reason.trim(),
+        line: r.line,
+      });
+      droppedKeywords.add(keyword.value);
+    }
+    if (named.length === 0 && r.list === KEYWORD_LIST && !keywordHit) {
+      diagnostics.push(
+        diag(
+          "SL222",
+          at,
+          `"${r.entry}" is not a default entry of ${KEYWORD_LIST}`,
+          "only product defaults need a removal; delete the line",
+        ),
+      );
+      continue;
+    }
+    if (named.length === 0 && r.list !== KEYWORD_LIST) {
       diagnostics.push(
         diag(
           "SL222",
           at,
           `unknown list ${JSON.stringify(r.list)}`,
-          `expected one of ${LIST_NAMES.join(", ")}`,
+          `expected one of ${[...LIST_NAMES, KEYWORD_LIST].join(", ")}`,
         ),
       );
       continue;
@@ -156,7 +208,7 @@ export function mergeBlocklists(
         ? [{ list, entry: normalized.value }]
         : [];
     });
-    if (hits.length === 0)
+    if (hits.length === 0 && !keywordHit)
       diagnostics.push(
         diag(
           "SL222",
@@ -187,6 +239,8 @@ export function mergeBlocklists(
     blocked_hosts: lists.blocked_hosts,
     blocked_extensions: lists.blocked_extensions,
   };
+  const keywords = mergeKeywords(defaults.keywords, custom.keywords, droppedKeywords);
+  if (keywords.length > 0) blocklist.blocked_keywords = keywords;
   return { blocklist, removed, diagnostics };
 }
 
