@@ -248,7 +248,12 @@ describe("the live worker answers from memory exactly what resolve() answers afr
           for (const lang of languages)
             for (const url of urls) {
               vi.setSystemTime(new Date(time));
-              const request = () => get(`https://go.example.org${url}`, lang, method);
+              // One ray id for both: a miss 404 carries its request's correlation id.
+              const request = () => {
+                const r = get(`https://go.example.org${url}`, lang, method);
+                r.headers.set("cf-ray", "8a1b2c3d4e5f6789-ZRH");
+                return r;
+              };
               const live = await handleRequest(request(), env, ctx);
               const fresh = (
                 await answerRequest(
@@ -266,5 +271,26 @@ describe("the live worker answers from memory exactly what resolve() answers afr
             }
     expect(mismatches).toEqual([]);
     expect(compared).toBe(3 * 3 * 2 * 3 * urls.length);
+  });
+});
+
+describe("the miss 404's reference: one remembered page, every visitor's own id", () => {
+  it("two visitors of the same unknown slug get the same page apart from the id, from memory", async () => {
+    const assetsDir = join((await buildInstance(CASE_INSTANCE)).out, "assets");
+    const env = { ASSETS: dirAssets(assetsDir) };
+    const visit = async (ray?: string) => {
+      const request = get("https://go.example.org/reference-miss");
+      if (ray) request.headers.set("cf-ray", ray);
+      const response = await handleRequest(request, env, ctx);
+      return { id: response.headers.get("x-correlation-id"), body: await response.text() };
+    };
+    const first = await visit("1111111111111111-ZRH");
+    const second = await visit("2222222222222222-CDG");
+    const third = await visit();
+    expect([first.id, second.id]).toEqual(["1111111111111111-ZRH", "2222222222222222-CDG"]);
+    expect(third.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.body).toContain("Reference: 1111111111111111-ZRH");
+    expect(second.body.replace("2222222222222222-CDG", "1111111111111111-ZRH")).toBe(first.body);
+    expect(third.body).toContain(`Reference: ${third.id}`);
   });
 });

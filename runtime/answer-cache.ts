@@ -16,8 +16,9 @@
  * headers after it is built; the platform does not, and the worker never touches a response it
  * has returned. A page's body is a string, put into a fresh Response for each GET.
  */
-import type { EventFacts } from "./analytics/index.js";
+import { correlationId, type EventFacts } from "./analytics/index.js";
 import type { Draft } from "./http/headers.js";
+import { withReference } from "./http/responses.js";
 import { remember } from "./lru.js";
 import type { Resolution } from "./resolve.js";
 import { pageAssetPath } from "./routes.js";
@@ -36,6 +37,8 @@ interface Remembered {
   /** The answer without a body: what a redirect, or a HEAD, gets (made on first need). */
   bodiless?: Response;
   event?: EventFacts;
+  /** The miss 404: each request gets its own correlation id (responses.ts, withReference). */
+  reference?: true;
 }
 
 /**
@@ -66,6 +69,14 @@ export class AnswerCache {
       if (!hit) return undefined;
       remember(this.pages, key, hit, PAGE_MEMO_LIMIT);
     }
+    if (hit.reference) {
+      const filled = withReference(hit, correlationId(request));
+      const body = request.method === "HEAD" ? null : filled.body;
+      return {
+        response: new Response(body, { status: filled.status, headers: filled.headers }),
+        event: hit.event,
+      };
+    }
     const response =
       hit.body === null || request.method === "HEAD"
         ? (hit.bodiless ??= new Response(null, { status: hit.status, headers: hit.headers }))
@@ -93,6 +104,7 @@ export class AnswerCache {
       body: sent.body,
       event,
     };
+    if (sent.reference) entry.reference = true;
     if (sent.body === null) entry.bodiless = response;
     if (resolution.outcome.type === "redirect")
       remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);

@@ -947,6 +947,534 @@ function isProtectedPath(normalizedLowerPath, languages) {
   return null;
 }
 
+// runtime/codes.ts
+function runtimeProblem(code, text2) {
+  return `${code} ${text2}`;
+}
+
+// runtime/analytics/clip.ts
+function clip(value, max) {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+// runtime/analytics/query.ts
+var QUERY_MODES = ["campaign", "full", "none"];
+var CLICK_IDS = [
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "gad_source",
+  "dclid",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "twclid",
+  "li_fat_id"
+];
+var CAMPAIGN_VALUE_MAX = 255;
+var CLICK_ID_SET = new Set(CLICK_IDS);
+function isCampaignParam(key2) {
+  const name = key2.toLowerCase();
+  return name.startsWith("utm_") || CLICK_ID_SET.has(name);
+}
+function selectQuery(params, mode) {
+  if (mode === "none") return "";
+  const kept = new URLSearchParams();
+  params.forEach((value, key2) => {
+    const campaign = isCampaignParam(key2);
+    if (campaign) kept.append(key2, clip(value, CAMPAIGN_VALUE_MAX));
+    else if (mode === "full") kept.append(key2, value);
+  });
+  return kept.toString();
+}
+
+// runtime/analytics/config.ts
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+var SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+var COLLECTION_KEY = /^[\x21-\x7e]{8,512}$/;
+var LOOPBACK = /* @__PURE__ */ new Set(["localhost", "127.0.0.1", "[::1]"]);
+function parseAnalyticsConfig(env) {
+  const problems = [];
+  const queryMode = parseEnum(
+    "ANALYTICS_QUERY_MODE",
+    env.ANALYTICS_QUERY_MODE,
+    QUERY_MODES,
+    "campaign",
+    problems,
+    "SL705",
+    "analytics is off"
+  );
+  const enabled = queryMode ? parseProviders(env.ANALYTICS_PROVIDER, problems) : /* @__PURE__ */ new Set();
+  const config = { problems, queryMode: queryMode ?? "campaign" };
+  if (enabled.has("provider_a")) {
+    const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
+    const website = parseId(
+      "PROVIDER_A_WEBSITE_ID",
+      env.PROVIDER_A_WEBSITE_ID,
+      UUID,
+      "a UUID (version 1-8, RFC 9562 variant)",
+      problems
+    );
+    const ipMode = parseEnum(
+      "PROVIDER_A_GEO_IP_MODE",
+      env.PROVIDER_A_GEO_IP_MODE,
+      ["full", "truncated", "none"],
+      "truncated",
+      problems
+    );
+    const botMode = parseBotMode("PROVIDER_A_BOT_MODE", env.PROVIDER_A_BOT_MODE, problems);
+    if (endpoint && website && ipMode && botMode)
+      config.provider_a = { endpoint, website, ipMode, botMode };
+  }
+  if (enabled.has("provider_b")) {
+    const endpoint = parseEndpoint("PROVIDER_B_ENDPOINT", env.PROVIDER_B_ENDPOINT, problems);
+    const siteId = parseId(
+      "PROVIDER_B_SITE_ID",
+      env.PROVIDER_B_SITE_ID,
+      SITE_ID,
+      "1-64 letters, digits, - or _",
+      problems
+    );
+    const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
+    const key2 = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
+    if (endpoint && siteId && botMode && key2 !== null)
+      config.provider_b = { endpoint, siteId, botMode, ...key2 ? { collectionKey: key2 } : {} };
+  }
+  return config;
+}
+function parseProviders(raw, problems) {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "" || value === "disabled") return /* @__PURE__ */ new Set();
+  const parts = value.split(",").map((p) => p.trim());
+  const known = parts.every((p) => p === "provider_a" || p === "provider_b");
+  if (!known || new Set(parts).size !== parts.length) {
+    problems.push(
+      runtimeProblem(
+        "SL701",
+        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off"
+      )
+    );
+    return /* @__PURE__ */ new Set();
+  }
+  return new Set(parts);
+}
+function parseEndpoint(name, raw, problems) {
+  const value = (raw ?? "").trim();
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    url = void 0;
+  }
+  const ok = url !== void 0 && url.username === "" && url.password === "" && (url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.has(url.hostname));
+  if (ok) return url.href;
+  problems.push(
+    runtimeProblem(
+      "SL702",
+      `${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`
+    )
+  );
+  return void 0;
+}
+function parseId(name, raw, pattern2, expected, problems) {
+  const value = (raw ?? "").trim();
+  if (pattern2.test(value)) return value;
+  problems.push(runtimeProblem("SL703", `${name}: expected ${expected}; provider disabled`));
+  return void 0;
+}
+function parseEnum(name, raw, allowed, fallback, problems, code = "SL704", effect = "provider disabled") {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (allowed.includes(value)) return value;
+  problems.push(runtimeProblem(code, `${name}: expected one of ${allowed.join(", ")}; ${effect}`));
+  return void 0;
+}
+function parseCollectionKey(raw, problems) {
+  const value = (raw ?? "").trim();
+  if (value === "") return void 0;
+  if (COLLECTION_KEY.test(value)) return value;
+  problems.push(
+    runtimeProblem(
+      "SL706",
+      "PROVIDER_B_COLLECTION_KEY: expected an API key (8-512 visible ASCII characters, no spaces); provider disabled"
+    )
+  );
+  return null;
+}
+function parseBotMode(name, raw, problems) {
+  const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
+  return value === "normalise" ? "normalize" : value;
+}
+var ANALYTICS_KEYS = [
+  "ANALYTICS_PROVIDER",
+  "ANALYTICS_QUERY_MODE",
+  "PROVIDER_A_ENDPOINT",
+  "PROVIDER_A_WEBSITE_ID",
+  "PROVIDER_A_GEO_IP_MODE",
+  "PROVIDER_A_BOT_MODE",
+  "PROVIDER_B_SITE_ID",
+  "PROVIDER_B_ENDPOINT",
+  "PROVIDER_B_BOT_MODE",
+  "PROVIDER_B_COLLECTION_KEY"
+];
+var cachedEnv;
+var cachedKey;
+var cachedConfig;
+function loadAnalyticsConfig(env) {
+  if (cachedConfig && env === cachedEnv) return cachedConfig;
+  const key2 = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
+  cachedEnv = env;
+  if (cachedConfig && key2 === cachedKey) return cachedConfig;
+  cachedConfig = parseAnalyticsConfig(env);
+  cachedKey = key2;
+  for (const problem of cachedConfig.problems) console.warn(`shortlinks analytics: ${problem}`);
+  return cachedConfig;
+}
+
+// runtime/analytics/dispatch.ts
+var ANALYTICS_TIMEOUT_MS = 3e3;
+var counters = {
+  provider_a: { sent: 0, http_error: 0, timeout: 0, network_error: 0 },
+  provider_b: { sent: 0, http_error: 0, timeout: 0, network_error: 0 }
+};
+async function deliverAll(requests, options = {}) {
+  return Promise.all(requests.map((request) => deliver(request, options)));
+}
+async function deliver(request, options) {
+  const doFetch = options.fetch ?? fetch;
+  const ms = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
+  const result = {
+    provider: request.provider,
+    event: request.event,
+    status: 0,
+    body: ""
+  };
+  try {
+    const response = await doFetch(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: request.body,
+      signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms)
+    });
+    result.status = response.status;
+    result.body = (await response.text()).slice(0, 2e3);
+    if (response.ok) {
+      counters[request.provider].sent++;
+    } else {
+      fail(request, "http_error", `HTTP ${response.status}`);
+    }
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "Error";
+    const kind = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network_error";
+    result.body = kind;
+    fail(request, kind, name);
+  }
+  return result;
+}
+function fail(request, kind, detail) {
+  counters[request.provider][kind]++;
+  console.warn(
+    `shortlinks analytics: ${request.provider} ${request.event} not delivered (${kind}: ${detail})`
+  );
+}
+
+// runtime/analytics/event-data.ts
+var MAX_VALUE_LENGTH = 500;
+var MAX_KEY_LENGTH = 50;
+var MAX_PROPERTIES = 50;
+function eventData(facts, visitor) {
+  const entries = [
+    ["type", facts.kind],
+    ["slug", facts.slug],
+    ["target_host", facts.target_host],
+    ["effective_state", facts.effective_state],
+    ["schedule_label", facts.schedule_label],
+    ["route", facts.route],
+    ["variant", facts.variant],
+    ["redirect_status", facts.redirect_status],
+    ["redirect_error", facts.redirect_error],
+    ["lookup_result", facts.lookup_result],
+    ["bot_family", visitor.bot.family],
+    ["country", visitor.country],
+    ["colo", visitor.colo],
+    ["correlation_id", visitor.correlationId],
+    ["path", visitor.pathname],
+    ["query", visitor.query]
+  ];
+  const data = [];
+  for (const [key2, value] of entries) {
+    if (value === void 0 || value === "") continue;
+    if (typeof value === "number" && !Number.isFinite(value)) continue;
+    data.push([
+      key2.slice(0, MAX_KEY_LENGTH),
+      typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value
+    ]);
+  }
+  return data.slice(0, MAX_PROPERTIES);
+}
+
+// runtime/analytics/ip.ts
+var IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+function visitorIp(raw, mode) {
+  if (mode === "none" || raw === null) return void 0;
+  const ip = raw.trim();
+  if (IPV4.test(ip)) return mode === "full" ? ip : ip.replace(/\.\d+$/, ".0");
+  const groups = expandIpv6(ip);
+  if (!groups) return void 0;
+  if (mode === "full") return ip.toLowerCase();
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 65535;
+  if (mapped) return `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.0`;
+  return `${groups.slice(0, 3).map((g) => g.toString(16)).join(":")}::`;
+}
+function expandIpv6(text2) {
+  if (!/^[0-9a-f:.]+$/i.test(text2) || text2.length > 45) return void 0;
+  let body = text2;
+  const tail = [];
+  const v4 = /:(\d+\.\d+\.\d+\.\d+)$/.exec(body);
+  if (v4) {
+    if (!IPV4.test(v4[1])) return void 0;
+    const o = v4[1].split(".").map(Number);
+    tail.push(o[0] << 8 | o[1], o[2] << 8 | o[3]);
+    body = body.slice(0, v4.index + 1);
+    if (!body.endsWith("::")) body = body.slice(0, -1);
+  }
+  const halves = body.split("::");
+  if (halves.length > 2) return void 0;
+  const parse2 = (s) => s === "" ? [] : s.split(":");
+  const head = parse2(halves[0]);
+  const rest = halves.length === 2 ? parse2(halves[1]) : [];
+  if ([...head, ...rest].some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return void 0;
+  const known = head.length + rest.length + tail.length;
+  if (halves.length === 1 ? known !== 8 : known > 7) return void 0;
+  const zeros = new Array(8 - known).fill(0);
+  const hex = (g) => parseInt(g, 16);
+  return [...head.map(hex), ...halves.length === 2 ? zeros : [], ...rest.map(hex), ...tail];
+}
+
+// runtime/analytics/provider-a.ts
+var PROVIDER_A_FALLBACK_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+var MAX_HOSTNAME = 100;
+var MAX_URL = 500;
+function buildProviderA(config, facts, visitor) {
+  const asBot = visitor.bot.bot && config.botMode === "normalize";
+  const name = asBot ? "bot" : facts.kind;
+  const payload = {
+    website: config.website,
+    hostname: clip(visitor.hostname, MAX_HOSTNAME),
+    language: visitor.language,
+    referrer: clip(visitor.referrer, MAX_URL),
+    url: clip(visitor.pathname + (visitor.query ? `?${visitor.query}` : ""), MAX_URL)
+  };
+  if (facts.title && facts.kind === "pageview") payload.title = clip(facts.title, MAX_VALUE_LENGTH);
+  if (name !== "pageview") {
+    payload.name = name.slice(0, MAX_KEY_LENGTH);
+    payload.data = Object.fromEntries(eventData(facts, visitor));
+  }
+  const ip = visitorIp(visitor.clientIp, config.ipMode);
+  if (ip !== void 0) payload.ip = ip;
+  return {
+    provider: "provider_a",
+    event: name,
+    url: config.endpoint,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": visitor.bot.bot ? PROVIDER_A_FALLBACK_UA : visitor.userAgent
+    },
+    body: JSON.stringify({ type: "event", payload })
+  };
+}
+
+// runtime/version.ts
+var VERSION = true ? "0.1.0" : "dev";
+var GENERATOR = `shortlinks/${VERSION}`;
+
+// runtime/analytics/provider-b.ts
+var PROVIDER_B_BOT_UA = `${GENERATOR} (+analytics)`;
+var MAX_PROPERTIES_LENGTH = 2048;
+var LIMITS = {
+  hostname: 253,
+  pathname: 2048,
+  querystring: 2048,
+  referrer: 2048,
+  page_title: 512,
+  event_name: 256,
+  user_agent: 512
+};
+function buildProviderB(config, facts, visitor) {
+  const asBot = visitor.bot.bot && config.botMode === "normalize";
+  const name = asBot ? "bot" : facts.kind;
+  const body = {
+    type: name === "pageview" ? "pageview" : "custom_event",
+    site_id: config.siteId,
+    hostname: clip(visitor.hostname, LIMITS.hostname),
+    pathname: clip(visitor.pathname, LIMITS.pathname),
+    querystring: visitor.query ? clip(`?${visitor.query}`, LIMITS.querystring) : "",
+    referrer: clip(visitor.referrer, LIMITS.referrer),
+    language: visitor.language,
+    anonymous_id: crypto.randomUUID()
+  };
+  if (facts.title && facts.kind === "pageview")
+    body.page_title = clip(facts.title, LIMITS.page_title);
+  if (name !== "pageview") {
+    body.event_name = name.slice(0, LIMITS.event_name);
+    body.properties = fitProperties(eventData(facts, visitor));
+  }
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": visitor.bot.bot ? PROVIDER_B_BOT_UA : visitor.userAgent
+  };
+  if (config.collectionKey) {
+    headers.authorization = `Bearer ${config.collectionKey}`;
+    if (!visitor.bot.bot) body.user_agent = clip(visitor.userAgent, LIMITS.user_agent);
+    const ip = visitorIp(visitor.clientIp, "truncated");
+    if (ip !== void 0) body.ip_address = ip;
+  }
+  return {
+    provider: "provider_b",
+    event: name,
+    url: config.endpoint,
+    headers,
+    body: JSON.stringify(body)
+  };
+}
+function fitProperties(data) {
+  for (let n = data.length; n > 0; n--) {
+    const json2 = JSON.stringify(Object.fromEntries(data.slice(0, n)));
+    if (json2.length <= MAX_PROPERTIES_LENGTH) return json2;
+  }
+  return "{}";
+}
+
+// runtime/env.ts
+function edgeMetadata(request) {
+  const cf = request.cf;
+  return { country: cf?.country, colo: cf?.colo };
+}
+
+// node_modules/isbot/index.mjs
+var fullPattern = " daum[ /]| deusu/|(?:^|[^g])news(?!sapphire)|(?<! channel/|google/)google(?!(?:wv|app|/google| pixel))|(?<! cu)bots?(?:\\b|_)|(?<!cam)scan|(?<!lib)http|24x7|;\\s\\w+;$|@[a-z][\\w-]+\\.|\\(\\)|\\.com\\b|\\b\\w+/1\\.0;|\\bbw/|\\bdlc\\b|\\bort/|\\bperl\\b|\\btime/|\\||^[<\\(;]|^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)|^[\\w\\-]+/[\\w]+$|^[^ ]{50,}$|^\\d+\\b|^\\w*search\\b|^\\w+/[\\w\\(\\)]*$|^\\w+/\\d\\.\\d\\s\\([\\w@]+\\)$|^active|^ad muncher|^amaya|^apache/|^avsdevicesdk/|^azure|^biglotron|^blackbox exporter|^bot|^clamav[ /]|^claude-code/|^client/|^cobweb/|^custom|^ddg[_-]android|^discourse|^dispatch/\\d|^downcast/|^duckduckgo|^email|^exodusmovement|^facebook|^getright/|^gozilla/|^hobbit|^hotzonu|^hwcdn/|^igetter/|^jeode/|^jetty/|^jigsaw|^microsoft bits|^movabletype|^mozilla/\\d\\.\\d\\s[\\w\\.-]+$|^mozilla/\\d\\.\\d\\s\\((?:compatible;)?(?:\\s?[\\w\\d-.]+[\\s/]\\d+\\.\\d+)?\\)$|^navermailapp|^netsurf|^offline|^openai/|^owler|^php|^postman|^ps_daily/|^python|^rank|^read|^reed|^remove\\.bg/|^rest|^rss|^snapchat|^sora |^space bison|^stape/|^svn|^swcd |^taringa|^thumbor/|^track|^w3c|^webbandit/|^webcopier|^wget|^whatsapp|^wordpress|^xenu link sleuth|^yahoo|^yandex|^zdm/\\d|^zoom marketplace/|abuse|advisor|agent\\b|analyzer|archive|ask jeeves/teoma|attracta|audit|bluecoat drtr|browsex|burpcollaborator|capture|catch|check\\b|checker|chrome-lighthouse|chromeframe|classifier|cloudflare|collapsify\\b|convertify|cookiehubverify/|crawl|cursor/|cypress/|dareboost|datanyze|dejaclick|detect|discovery|dmbrowser|download|exaleadcloudview|feed|firephp|foregenix|functionize|grab|hardenize\\b|headless|hotjar|httrack|hubspot marketing grader|ibisbrowser|infrawatch|insight|inspect|iplabel|java(?!;)|library|linkcheck|linktiger|mail\\.ru/|manus-user/|marketgoo/|measure|monitor\\b|neustar wpm|node\\b|nutch|offbyone|openvas|optimize|pageburst|pagespeed|parser|phantomjs|pingdom|playwright|powermarks|preview|productfinder|prospectingstudio|proxy|ptst[ /]\\d|radar|readable/|retriever|rexx;|rigor|rss\\b|scrape|securityheaders|selenium|server|silktide|sindup/|sogou|sparkler/|speedcurve|spider|splash|statuscake|supercleaner|synapse|synthetic|testlocally|tools|torrent|transcoder|url|validator|virtuoso|wappalyzer|watchtowr|webglance|webkit2png|whatcms/|xtate/";
+var naivePattern = /bot|crawl|http|lighthouse|scan|search|spider/i;
+var pattern;
+function getPattern() {
+  if (pattern instanceof RegExp) {
+    return pattern;
+  }
+  try {
+    pattern = new RegExp(fullPattern, "i");
+  } catch (error) {
+    pattern = naivePattern;
+  }
+  return pattern;
+}
+var isNonEmptyString = (value) => typeof value === "string" && value !== "";
+function isBot(userAgent) {
+  return isNonEmptyString(userAgent) && getPattern().test(userAgent);
+}
+var findBotMatch = (userAgent) => {
+  var _a, _b;
+  return (_b = (_a = userAgent == null ? void 0 : userAgent.match(getPattern())) == null ? void 0 : _a[0]) != null ? _b : null;
+};
+var isbot = isBot;
+var isbotMatch = findBotMatch;
+
+// runtime/analytics/bot.ts
+var BOT_WORD = /bot|crawl|spider|slurp|fetch|scan|preview/i;
+var MAX_FAMILY = 50;
+function detectBot(userAgent) {
+  const ua = (userAgent ?? "").trim();
+  if (ua === "") return { bot: true, family: "unknown" };
+  if (!isbot(ua)) return { bot: false };
+  return { bot: true, family: botFamily(ua) };
+}
+function botFamily(ua) {
+  const tokens2 = ua.split(/[\s;()]+/).filter((t) => t !== "" && !/^\+?https?:/i.test(t));
+  const named = tokens2.find((t) => BOT_WORD.test(t.split("/")[0]));
+  const match = isbotMatch(ua) ?? "";
+  const token = named ?? tokens2.find((t) => match !== "" && t.includes(match)) ?? tokens2[0] ?? "unknown";
+  const name = token.split("/")[0].replace(/^[^A-Za-z0-9]+/, "").toLowerCase();
+  return (name === "" ? "unknown" : name).slice(0, MAX_FAMILY);
+}
+
+// runtime/analytics/visitor.ts
+var LANGUAGE_MAX = 35;
+function readVisitor(request, queryMode) {
+  const url = new URL(request.url);
+  const headers = request.headers;
+  const userAgent = headers.get("user-agent") ?? "";
+  const edge = edgeMetadata(request);
+  return {
+    hostname: url.hostname,
+    pathname: url.pathname,
+    query: selectQuery(url.searchParams, queryMode),
+    referrer: cleanReferrer(headers.get("referer")),
+    language: firstLanguage(headers.get("accept-language")),
+    userAgent,
+    bot: detectBot(userAgent),
+    clientIp: headers.get("cf-connecting-ip"),
+    country: edge.country,
+    colo: edge.colo,
+    correlationId: correlationId(request)
+  };
+}
+var RAY = /^[0-9A-Za-z-]{1,64}$/;
+var ids = /* @__PURE__ */ new WeakMap();
+function correlationId(request) {
+  let id = ids.get(request);
+  if (id === void 0) {
+    const ray = request.headers.get("cf-ray") ?? "";
+    id = RAY.test(ray) ? ray : crypto.randomUUID();
+    ids.set(request, id);
+  }
+  return id;
+}
+var LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+function firstLanguage(header) {
+  const tag2 = (header ?? "").split(",")[0].split(";")[0].trim();
+  if (!LANGUAGE_TAG.test(tag2)) return "";
+  let cut = tag2;
+  while (cut.length > LANGUAGE_MAX) cut = cut.slice(0, cut.lastIndexOf("-"));
+  return cut;
+}
+function cleanReferrer(header) {
+  if (!header) return "";
+  try {
+    const url = new URL(header);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return "";
+    return url.origin + url.pathname;
+  } catch {
+    return "";
+  }
+}
+
+// runtime/analytics/index.ts
+function buildAnalyticsRequests(request, config, facts) {
+  if (!config.provider_a && !config.provider_b) return [];
+  const visitor = readVisitor(request, config.queryMode);
+  const requests = [];
+  if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
+  if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
+  return requests;
+}
+var afterResponse = () => new Promise((resolve2) => setTimeout(resolve2, 0));
+function sendAnalytics(request, env, ctx, facts, options = {}) {
+  try {
+    const config = loadAnalyticsConfig(env);
+    if (!config.provider_a && !config.provider_b) return;
+    const snapshot = { ...facts };
+    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, warnBug);
+    ctx.waitUntil(work);
+  } catch (error) {
+    warnBug(error);
+  }
+}
+function warnBug(error) {
+  console.warn(
+    `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`
+  );
+}
+
 // runtime/http/mandatory.ts
 var tokens = (value) => value.split(",").map((t) => t.trim().toLowerCase()).filter((t) => t !== "");
 var onlyReferenceTokens = (value, reference) => {
@@ -1145,6 +1673,7 @@ function withHeaderRules(answer, policy, path, head = false) {
 function finishDraft(draft, policy, path, head = false) {
   const headers = headersWithRules(draft.headers, policy, path);
   const sent = { status: draft.status, headers, body: head ? null : draft.body };
+  if (draft.reference) sent.reference = true;
   return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
 }
 function ownHeaders(response) {
@@ -1769,8 +2298,8 @@ function metadataName(host) {
 var KEYWORD_RULE = 13;
 var KEYWORD_RULE_TITLE = "no blocked keywords in the destination";
 var DECODE_ROUNDS = 3;
-function decodeRepeatedly(text) {
-  let current = text;
+function decodeRepeatedly(text2) {
+  let current = text2;
   for (let i = 0; i < DECODE_ROUNDS; i++) {
     let next;
     try {
@@ -1800,8 +2329,8 @@ function blockedKeyword(url, entries) {
   if (entries === void 0) return void 0;
   if (!readable(entries)) return UNREADABLE;
   if (entries.length === 0) return void 0;
-  const text = keywordText(url);
-  return entries.find((entry) => text.includes(entry.keyword));
+  const text2 = keywordText(url);
+  return entries.find((entry) => text2.includes(entry.keyword));
 }
 function refuseKeyword(entry) {
   const why = entry.reason ? `: ${entry.reason}` : "";
@@ -2412,32 +2941,6 @@ function testOf(key2, value, languages) {
     }
   }
 }
-
-// node_modules/isbot/index.mjs
-var fullPattern = " daum[ /]| deusu/|(?:^|[^g])news(?!sapphire)|(?<! channel/|google/)google(?!(?:wv|app|/google| pixel))|(?<! cu)bots?(?:\\b|_)|(?<!cam)scan|(?<!lib)http|24x7|;\\s\\w+;$|@[a-z][\\w-]+\\.|\\(\\)|\\.com\\b|\\b\\w+/1\\.0;|\\bbw/|\\bdlc\\b|\\bort/|\\bperl\\b|\\btime/|\\||^[<\\(;]|^[\\w \\.\\-\\(?:\\):%]+(?:/v?\\d+(?:\\.\\d+)?(?:\\.\\d{1,10})*?)?(?:,|$)|^[\\w\\-]+/[\\w]+$|^[^ ]{50,}$|^\\d+\\b|^\\w*search\\b|^\\w+/[\\w\\(\\)]*$|^\\w+/\\d\\.\\d\\s\\([\\w@]+\\)$|^active|^ad muncher|^amaya|^apache/|^avsdevicesdk/|^azure|^biglotron|^blackbox exporter|^bot|^clamav[ /]|^claude-code/|^client/|^cobweb/|^custom|^ddg[_-]android|^discourse|^dispatch/\\d|^downcast/|^duckduckgo|^email|^exodusmovement|^facebook|^getright/|^gozilla/|^hobbit|^hotzonu|^hwcdn/|^igetter/|^jeode/|^jetty/|^jigsaw|^microsoft bits|^movabletype|^mozilla/\\d\\.\\d\\s[\\w\\.-]+$|^mozilla/\\d\\.\\d\\s\\((?:compatible;)?(?:\\s?[\\w\\d-.]+[\\s/]\\d+\\.\\d+)?\\)$|^navermailapp|^netsurf|^offline|^openai/|^owler|^php|^postman|^ps_daily/|^python|^rank|^read|^reed|^remove\\.bg/|^rest|^rss|^snapchat|^sora |^space bison|^stape/|^svn|^swcd |^taringa|^thumbor/|^track|^w3c|^webbandit/|^webcopier|^wget|^whatsapp|^wordpress|^xenu link sleuth|^yahoo|^yandex|^zdm/\\d|^zoom marketplace/|abuse|advisor|agent\\b|analyzer|archive|ask jeeves/teoma|attracta|audit|bluecoat drtr|browsex|burpcollaborator|capture|catch|check\\b|checker|chrome-lighthouse|chromeframe|classifier|cloudflare|collapsify\\b|convertify|cookiehubverify/|crawl|cursor/|cypress/|dareboost|datanyze|dejaclick|detect|discovery|dmbrowser|download|exaleadcloudview|feed|firephp|foregenix|functionize|grab|hardenize\\b|headless|hotjar|httrack|hubspot marketing grader|ibisbrowser|infrawatch|insight|inspect|iplabel|java(?!;)|library|linkcheck|linktiger|mail\\.ru/|manus-user/|marketgoo/|measure|monitor\\b|neustar wpm|node\\b|nutch|offbyone|openvas|optimize|pageburst|pagespeed|parser|phantomjs|pingdom|playwright|powermarks|preview|productfinder|prospectingstudio|proxy|ptst[ /]\\d|radar|readable/|retriever|rexx;|rigor|rss\\b|scrape|securityheaders|selenium|server|silktide|sindup/|sogou|sparkler/|speedcurve|spider|splash|statuscake|supercleaner|synapse|synthetic|testlocally|tools|torrent|transcoder|url|validator|virtuoso|wappalyzer|watchtowr|webglance|webkit2png|whatcms/|xtate/";
-var naivePattern = /bot|crawl|http|lighthouse|scan|search|spider/i;
-var pattern;
-function getPattern() {
-  if (pattern instanceof RegExp) {
-    return pattern;
-  }
-  try {
-    pattern = new RegExp(fullPattern, "i");
-  } catch (error) {
-    pattern = naivePattern;
-  }
-  return pattern;
-}
-var isNonEmptyString = (value) => typeof value === "string" && value !== "";
-function isBot(userAgent) {
-  return isNonEmptyString(userAgent) && getPattern().test(userAgent);
-}
-var findBotMatch = (userAgent) => {
-  var _a, _b;
-  return (_b = (_a = userAgent == null ? void 0 : userAgent.match(getPattern())) == null ? void 0 : _a[0]) != null ? _b : null;
-};
-var isbot = isBot;
-var isbotMatch = findBotMatch;
 
 // runtime/link-routes/user-agent.ts
 var PREVIEW_BOT = /Slackbot|Discordbot|TelegramBot|WhatsApp|Twitterbot|facebookexternalhit|Facebot|LinkedInBot|Mastodon|SkypeUriPreview|MicrosoftPreview|Iframely|Embedly|redditbot|Pinterestbot|vkShare|Applebot/i;
@@ -3105,13 +3608,13 @@ function normalizePrefix(prefix, caseSensitive) {
 // runtime/stats/params.ts
 var MAX_FILTER_LENGTH = 1e3;
 var ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-var fail = (error) => ({ ok: false, error });
+var fail2 = (error) => ({ ok: false, error });
 var quoted = (name) => JSON.stringify(name.length > 40 ? name.slice(0, 40) + "…" : name);
 function paramsOf(search, allowed) {
   const params = /* @__PURE__ */ new Map();
   for (const [name, value] of search) {
-    if (!allowed.includes(name)) return fail(`unknown parameter ${quoted(name)}`);
-    if (params.has(name)) return fail(`parameter ${quoted(name)} is given more than once`);
+    if (!allowed.includes(name)) return fail2(`unknown parameter ${quoted(name)}`);
+    if (params.has(name)) return fail2(`parameter ${quoted(name)} is given more than once`);
     params.set(name, value);
   }
   return { ok: true, value: params };
@@ -3119,13 +3622,13 @@ function paramsOf(search, allowed) {
 function limitOf(text2, fallback, max) {
   if (text2 === void 0) return { ok: true, value: fallback };
   const limit = /^\d{1,6}$/.test(text2) ? Number(text2) : NaN;
-  if (!(limit >= 1 && limit <= max)) return fail(`limit must be a whole number from 1 to ${max}`);
+  if (!(limit >= 1 && limit <= max)) return fail2(`limit must be a whole number from 1 to ${max}`);
   return { ok: true, value: limit };
 }
 var NOT_OUR_CURSOR = "cursor is not one this API returned for this deployment: start again without it";
 function cursorOf(text2) {
   if (text2 === void 0) return { ok: true, value: void 0 };
-  return text2.length <= MAX_CURSOR_LENGTH ? { ok: true, value: text2 } : fail(NOT_OUR_CURSOR);
+  return text2.length <= MAX_CURSOR_LENGTH ? { ok: true, value: text2 } : fail2(NOT_OUR_CURSOR);
 }
 var FACETS = ["state", "kind", "owner", "tag"];
 function parseLinksQuery(search, caseSensitive, limits) {
@@ -3139,11 +3642,11 @@ function parseLinksQuery(search, caseSensitive, limits) {
   const rawPrefix = get("prefix") ?? "";
   const prefix = rawPrefix.length <= MAX_SLUG_LENGTH + 2 ? normalizePrefix(rawPrefix, caseSensitive) : null;
   if (prefix === null)
-    return fail(`prefix must be the start of a slug (at most ${MAX_SLUG_LENGTH} characters)`);
+    return fail2(`prefix must be the start of a slug (at most ${MAX_SLUG_LENGTH} characters)`);
   const filters = FACETS.filter((facet) => params.value.has(facet));
-  if (filters.length > 1) return fail(`filter by one of ${FACETS.join(", ")} at a time`);
+  if (filters.length > 1) return fail2(`filter by one of ${FACETS.join(", ")} at a time`);
   const listing = filters.length === 0 ? "all" : facetOf(filters[0], get(filters[0]) ?? "");
-  if (listing === null) return fail(`${filters[0]} has no such value`);
+  if (listing === null) return fail2(`${filters[0]} has no such value`);
   return {
     ok: true,
     value: {
@@ -3165,11 +3668,11 @@ function parseEventsQuery(search, now, limits) {
   if (!params.ok) return params;
   const get = (name) => params.value.get(name);
   const type = get("type") ?? "start";
-  if (type !== "start" && type !== "end") return fail("type must be start or end");
+  if (type !== "start" && type !== "end") return fail2("type must be start or end");
   const fromText = get("from");
   const from = fromText === void 0 ? now.getTime() : Date.parse(fromText);
   if (fromText !== void 0 && !(ISO_TIME.test(fromText) && Number.isFinite(from)))
-    return fail("from must be an ISO 8601 time with an offset, such as 2030-01-01T00:00:00Z");
+    return fail2("from must be an ISO 8601 time with an offset, such as 2030-01-01T00:00:00Z");
   const limit = limitOf(get("limit"), limits.fallback, limits.max);
   if (!limit.ok) return limit;
   const cursor = cursorOf(get("cursor"));
@@ -3326,7 +3829,7 @@ async function rankOf(reader, key2) {
 }
 
 // runtime/stats/stats-api.ts
-var LIMITS = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
+var LIMITS2 = { fallback: STATS_DEFAULT_LIMIT, max: STATS_MAX_LIMIT };
 function recordOf(row, files, now) {
   const [
     slug,
@@ -3383,7 +3886,7 @@ async function cursorIn(text2, index) {
 }
 async function linksAnswer(files, search, now) {
   const index = await files.statsIndex();
-  const parsed = parseLinksQuery(search, index.case_sensitive, LIMITS);
+  const parsed = parseLinksQuery(search, index.case_sensitive, LIMITS2);
   if (!parsed.ok) return refused(parsed);
   const { listing, prefix, limit } = parsed.value;
   const cursor = await cursorIn(parsed.value.cursor, index);
@@ -3407,7 +3910,7 @@ async function linksAnswer(files, search, now) {
   };
 }
 async function eventsAnswer(files, search, now) {
-  const parsed = parseEventsQuery(search, now, LIMITS);
+  const parsed = parseEventsQuery(search, now, LIMITS2);
   if (!parsed.ok) return refused(parsed);
   const { listing, fromGiven, limit } = parsed.value;
   const index = await files.statsIndex();
@@ -3636,6 +4139,18 @@ async function resultsAnswer(files, search, run) {
   };
 }
 
+// runtime/pages/escape.ts
+var ENTITIES = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;"
+};
+function escapeHtml(value) {
+  return value.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}
+
 // runtime/http/responses.ts
 function plainText(status, body, extra = {}) {
   return {
@@ -3666,6 +4181,17 @@ function htmlWithStatus(html, status, extra = {}) {
     status,
     headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" },
     body: html
+  };
+}
+var REFERENCE_SLOT = "{{reference}}";
+function notFoundPage(html, extra = {}) {
+  return { ...htmlWithStatus(html, 404, extra), reference: true };
+}
+function withReference(sent, id) {
+  return {
+    status: sent.status,
+    headers: { ...sent.headers, "x-correlation-id": id },
+    body: sent.body === null ? null : sent.body.replaceAll(REFERENCE_SLOT, escapeHtml(id))
   };
 }
 function allowNullOrigin(response, request) {
@@ -3777,18 +4303,6 @@ async function readLimited(request, limit) {
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
-}
-
-// runtime/pages/escape.ts
-var ENTITIES = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;"
-};
-function escapeHtml(value) {
-  return value.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 }
 
 // node_modules/uqr/dist/index.mjs
@@ -4606,11 +5120,15 @@ async function answerRequest(request, env, data, now, given) {
       response: withHeaderRules(response, data.site, path, head),
       event
     };
-  return {
-    resolution,
-    ...finishDraft(response, data.site, path, head),
-    event
-  };
+  const finished = finishDraft(response, data.site, path, head);
+  if (finished.sent.reference) {
+    const filled = withReference(finished.sent, correlationId(request));
+    finished.response = new Response(filled.body, {
+      status: filled.status,
+      headers: filled.headers
+    });
+  }
+  return { resolution, ...finished, event };
 }
 function headerPath(resolution) {
   return resolution.outcome.type === "static" ? resolution.outcome.path : resolution.path;
@@ -4655,7 +5173,7 @@ async function respond(resolution, request, env, data, rctx, now) {
         ...outcome.negotiated ? languageHeaders(outcome.lang) : {},
         ...outcome.deny ? { "x-deny-category": outcome.deny } : {}
       };
-      const response = htmlWithStatus(html, outcome.status, extra);
+      const response = outcome.page === "not-found" ? notFoundPage(html, extra) : htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;
       const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
         kind: decided.kind,
@@ -4747,500 +5265,6 @@ function hostOf(location) {
   }
 }
 
-// runtime/codes.ts
-function runtimeProblem(code, text2) {
-  return `${code} ${text2}`;
-}
-
-// runtime/analytics/clip.ts
-function clip(value, max) {
-  if (value.length <= max) return value;
-  const cut = value.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
-
-// runtime/analytics/query.ts
-var QUERY_MODES = ["campaign", "full", "none"];
-var CLICK_IDS = [
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "gad_source",
-  "dclid",
-  "fbclid",
-  "msclkid",
-  "ttclid",
-  "twclid",
-  "li_fat_id"
-];
-var CAMPAIGN_VALUE_MAX = 255;
-var CLICK_ID_SET = new Set(CLICK_IDS);
-function isCampaignParam(key2) {
-  const name = key2.toLowerCase();
-  return name.startsWith("utm_") || CLICK_ID_SET.has(name);
-}
-function selectQuery(params, mode) {
-  if (mode === "none") return "";
-  const kept = new URLSearchParams();
-  params.forEach((value, key2) => {
-    const campaign = isCampaignParam(key2);
-    if (campaign) kept.append(key2, clip(value, CAMPAIGN_VALUE_MAX));
-    else if (mode === "full") kept.append(key2, value);
-  });
-  return kept.toString();
-}
-
-// runtime/analytics/config.ts
-var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-var SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-var COLLECTION_KEY = /^[\x21-\x7e]{8,512}$/;
-var LOOPBACK = /* @__PURE__ */ new Set(["localhost", "127.0.0.1", "[::1]"]);
-function parseAnalyticsConfig(env) {
-  const problems = [];
-  const queryMode = parseEnum(
-    "ANALYTICS_QUERY_MODE",
-    env.ANALYTICS_QUERY_MODE,
-    QUERY_MODES,
-    "campaign",
-    problems,
-    "SL705",
-    "analytics is off"
-  );
-  const enabled = queryMode ? parseProviders(env.ANALYTICS_PROVIDER, problems) : /* @__PURE__ */ new Set();
-  const config = { problems, queryMode: queryMode ?? "campaign" };
-  if (enabled.has("provider_a")) {
-    const endpoint = parseEndpoint("PROVIDER_A_ENDPOINT", env.PROVIDER_A_ENDPOINT, problems);
-    const website = parseId(
-      "PROVIDER_A_WEBSITE_ID",
-      env.PROVIDER_A_WEBSITE_ID,
-      UUID,
-      "a UUID (version 1-8, RFC 9562 variant)",
-      problems
-    );
-    const ipMode = parseEnum(
-      "PROVIDER_A_GEO_IP_MODE",
-      env.PROVIDER_A_GEO_IP_MODE,
-      ["full", "truncated", "none"],
-      "truncated",
-      problems
-    );
-    const botMode = parseBotMode("PROVIDER_A_BOT_MODE", env.PROVIDER_A_BOT_MODE, problems);
-    if (endpoint && website && ipMode && botMode)
-      config.provider_a = { endpoint, website, ipMode, botMode };
-  }
-  if (enabled.has("provider_b")) {
-    const endpoint = parseEndpoint("PROVIDER_B_ENDPOINT", env.PROVIDER_B_ENDPOINT, problems);
-    const siteId = parseId(
-      "PROVIDER_B_SITE_ID",
-      env.PROVIDER_B_SITE_ID,
-      SITE_ID,
-      "1-64 letters, digits, - or _",
-      problems
-    );
-    const botMode = parseBotMode("PROVIDER_B_BOT_MODE", env.PROVIDER_B_BOT_MODE, problems);
-    const key2 = parseCollectionKey(env.PROVIDER_B_COLLECTION_KEY, problems);
-    if (endpoint && siteId && botMode && key2 !== null)
-      config.provider_b = { endpoint, siteId, botMode, ...key2 ? { collectionKey: key2 } : {} };
-  }
-  return config;
-}
-function parseProviders(raw, problems) {
-  const value = (raw ?? "").trim().toLowerCase();
-  if (value === "" || value === "disabled") return /* @__PURE__ */ new Set();
-  const parts = value.split(",").map((p) => p.trim());
-  const known = parts.every((p) => p === "provider_a" || p === "provider_b");
-  if (!known || new Set(parts).size !== parts.length) {
-    problems.push(
-      runtimeProblem(
-        "SL701",
-        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off"
-      )
-    );
-    return /* @__PURE__ */ new Set();
-  }
-  return new Set(parts);
-}
-function parseEndpoint(name, raw, problems) {
-  const value = (raw ?? "").trim();
-  let url;
-  try {
-    url = new URL(value);
-  } catch {
-    url = void 0;
-  }
-  const ok = url !== void 0 && url.username === "" && url.password === "" && (url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.has(url.hostname));
-  if (ok) return url.href;
-  problems.push(
-    runtimeProblem(
-      "SL702",
-      `${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`
-    )
-  );
-  return void 0;
-}
-function parseId(name, raw, pattern2, expected, problems) {
-  const value = (raw ?? "").trim();
-  if (pattern2.test(value)) return value;
-  problems.push(runtimeProblem("SL703", `${name}: expected ${expected}; provider disabled`));
-  return void 0;
-}
-function parseEnum(name, raw, allowed, fallback, problems, code = "SL704", effect = "provider disabled") {
-  const value = (raw ?? "").trim().toLowerCase();
-  if (value === "") return fallback;
-  if (allowed.includes(value)) return value;
-  problems.push(runtimeProblem(code, `${name}: expected one of ${allowed.join(", ")}; ${effect}`));
-  return void 0;
-}
-function parseCollectionKey(raw, problems) {
-  const value = (raw ?? "").trim();
-  if (value === "") return void 0;
-  if (COLLECTION_KEY.test(value)) return value;
-  problems.push(
-    runtimeProblem(
-      "SL706",
-      "PROVIDER_B_COLLECTION_KEY: expected an API key (8-512 visible ASCII characters, no spaces); provider disabled"
-    )
-  );
-  return null;
-}
-function parseBotMode(name, raw, problems) {
-  const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
-  return value === "normalise" ? "normalize" : value;
-}
-var ANALYTICS_KEYS = [
-  "ANALYTICS_PROVIDER",
-  "ANALYTICS_QUERY_MODE",
-  "PROVIDER_A_ENDPOINT",
-  "PROVIDER_A_WEBSITE_ID",
-  "PROVIDER_A_GEO_IP_MODE",
-  "PROVIDER_A_BOT_MODE",
-  "PROVIDER_B_SITE_ID",
-  "PROVIDER_B_ENDPOINT",
-  "PROVIDER_B_BOT_MODE",
-  "PROVIDER_B_COLLECTION_KEY"
-];
-var cachedEnv;
-var cachedKey;
-var cachedConfig;
-function loadAnalyticsConfig(env) {
-  if (cachedConfig && env === cachedEnv) return cachedConfig;
-  const key2 = JSON.stringify(ANALYTICS_KEYS.map((k) => env[k] ?? null));
-  cachedEnv = env;
-  if (cachedConfig && key2 === cachedKey) return cachedConfig;
-  cachedConfig = parseAnalyticsConfig(env);
-  cachedKey = key2;
-  for (const problem of cachedConfig.problems) console.warn(`shortlinks analytics: ${problem}`);
-  return cachedConfig;
-}
-
-// runtime/analytics/dispatch.ts
-var ANALYTICS_TIMEOUT_MS = 3e3;
-var counters = {
-  provider_a: { sent: 0, http_error: 0, timeout: 0, network_error: 0 },
-  provider_b: { sent: 0, http_error: 0, timeout: 0, network_error: 0 }
-};
-async function deliverAll(requests, options = {}) {
-  return Promise.all(requests.map((request) => deliver(request, options)));
-}
-async function deliver(request, options) {
-  const doFetch = options.fetch ?? fetch;
-  const ms = options.timeoutMs ?? ANALYTICS_TIMEOUT_MS;
-  const result = {
-    provider: request.provider,
-    event: request.event,
-    status: 0,
-    body: ""
-  };
-  try {
-    const response = await doFetch(request.url, {
-      method: "POST",
-      headers: request.headers,
-      body: request.body,
-      signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms)
-    });
-    result.status = response.status;
-    result.body = (await response.text()).slice(0, 2e3);
-    if (response.ok) {
-      counters[request.provider].sent++;
-    } else {
-      fail2(request, "http_error", `HTTP ${response.status}`);
-    }
-  } catch (error) {
-    const name = error instanceof Error ? error.name : "Error";
-    const kind = name === "TimeoutError" || name === "AbortError" ? "timeout" : "network_error";
-    result.body = kind;
-    fail2(request, kind, name);
-  }
-  return result;
-}
-function fail2(request, kind, detail) {
-  counters[request.provider][kind]++;
-  console.warn(
-    `shortlinks analytics: ${request.provider} ${request.event} not delivered (${kind}: ${detail})`
-  );
-}
-
-// runtime/analytics/event-data.ts
-var MAX_VALUE_LENGTH = 500;
-var MAX_KEY_LENGTH = 50;
-var MAX_PROPERTIES = 50;
-function eventData(facts, visitor) {
-  const entries = [
-    ["type", facts.kind],
-    ["slug", facts.slug],
-    ["target_host", facts.target_host],
-    ["effective_state", facts.effective_state],
-    ["schedule_label", facts.schedule_label],
-    ["route", facts.route],
-    ["variant", facts.variant],
-    ["redirect_status", facts.redirect_status],
-    ["redirect_error", facts.redirect_error],
-    ["lookup_result", facts.lookup_result],
-    ["bot_family", visitor.bot.family],
-    ["country", visitor.country],
-    ["colo", visitor.colo],
-    ["correlation_id", visitor.correlationId],
-    ["path", visitor.pathname],
-    ["query", visitor.query]
-  ];
-  const data = [];
-  for (const [key2, value] of entries) {
-    if (value === void 0 || value === "") continue;
-    if (typeof value === "number" && !Number.isFinite(value)) continue;
-    data.push([
-      key2.slice(0, MAX_KEY_LENGTH),
-      typeof value === "string" ? clip(value, MAX_VALUE_LENGTH) : value
-    ]);
-  }
-  return data.slice(0, MAX_PROPERTIES);
-}
-
-// runtime/analytics/ip.ts
-var IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-function visitorIp(raw, mode) {
-  if (mode === "none" || raw === null) return void 0;
-  const ip = raw.trim();
-  if (IPV4.test(ip)) return mode === "full" ? ip : ip.replace(/\.\d+$/, ".0");
-  const groups = expandIpv6(ip);
-  if (!groups) return void 0;
-  if (mode === "full") return ip.toLowerCase();
-  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 65535;
-  if (mapped) return `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.0`;
-  return `${groups.slice(0, 3).map((g) => g.toString(16)).join(":")}::`;
-}
-function expandIpv6(text2) {
-  if (!/^[0-9a-f:.]+$/i.test(text2) || text2.length > 45) return void 0;
-  let body = text2;
-  const tail = [];
-  const v4 = /:(\d+\.\d+\.\d+\.\d+)$/.exec(body);
-  if (v4) {
-    if (!IPV4.test(v4[1])) return void 0;
-    const o = v4[1].split(".").map(Number);
-    tail.push(o[0] << 8 | o[1], o[2] << 8 | o[3]);
-    body = body.slice(0, v4.index + 1);
-    if (!body.endsWith("::")) body = body.slice(0, -1);
-  }
-  const halves = body.split("::");
-  if (halves.length > 2) return void 0;
-  const parse2 = (s) => s === "" ? [] : s.split(":");
-  const head = parse2(halves[0]);
-  const rest = halves.length === 2 ? parse2(halves[1]) : [];
-  if ([...head, ...rest].some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return void 0;
-  const known = head.length + rest.length + tail.length;
-  if (halves.length === 1 ? known !== 8 : known > 7) return void 0;
-  const zeros = new Array(8 - known).fill(0);
-  const hex = (g) => parseInt(g, 16);
-  return [...head.map(hex), ...halves.length === 2 ? zeros : [], ...rest.map(hex), ...tail];
-}
-
-// runtime/analytics/provider-a.ts
-var PROVIDER_A_FALLBACK_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
-var MAX_HOSTNAME = 100;
-var MAX_URL = 500;
-function buildProviderA(config, facts, visitor) {
-  const asBot = visitor.bot.bot && config.botMode === "normalize";
-  const name = asBot ? "bot" : facts.kind;
-  const payload = {
-    website: config.website,
-    hostname: clip(visitor.hostname, MAX_HOSTNAME),
-    language: visitor.language,
-    referrer: clip(visitor.referrer, MAX_URL),
-    url: clip(visitor.pathname + (visitor.query ? `?${visitor.query}` : ""), MAX_URL)
-  };
-  if (facts.title && facts.kind === "pageview") payload.title = clip(facts.title, MAX_VALUE_LENGTH);
-  if (name !== "pageview") {
-    payload.name = name.slice(0, MAX_KEY_LENGTH);
-    payload.data = Object.fromEntries(eventData(facts, visitor));
-  }
-  const ip = visitorIp(visitor.clientIp, config.ipMode);
-  if (ip !== void 0) payload.ip = ip;
-  return {
-    provider: "provider_a",
-    event: name,
-    url: config.endpoint,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": visitor.bot.bot ? PROVIDER_A_FALLBACK_UA : visitor.userAgent
-    },
-    body: JSON.stringify({ type: "event", payload })
-  };
-}
-
-// runtime/version.ts
-var VERSION = true ? "0.1.0" : "dev";
-var GENERATOR = `shortlinks/${VERSION}`;
-
-// runtime/analytics/provider-b.ts
-var PROVIDER_B_BOT_UA = `${GENERATOR} (+analytics)`;
-var MAX_PROPERTIES_LENGTH = 2048;
-var LIMITS2 = {
-  hostname: 253,
-  pathname: 2048,
-  querystring: 2048,
-  referrer: 2048,
-  page_title: 512,
-  event_name: 256,
-  user_agent: 512
-};
-function buildProviderB(config, facts, visitor) {
-  const asBot = visitor.bot.bot && config.botMode === "normalize";
-  const name = asBot ? "bot" : facts.kind;
-  const body = {
-    type: name === "pageview" ? "pageview" : "custom_event",
-    site_id: config.siteId,
-    hostname: clip(visitor.hostname, LIMITS2.hostname),
-    pathname: clip(visitor.pathname, LIMITS2.pathname),
-    querystring: visitor.query ? clip(`?${visitor.query}`, LIMITS2.querystring) : "",
-    referrer: clip(visitor.referrer, LIMITS2.referrer),
-    language: visitor.language,
-    anonymous_id: crypto.randomUUID()
-  };
-  if (facts.title && facts.kind === "pageview")
-    body.page_title = clip(facts.title, LIMITS2.page_title);
-  if (name !== "pageview") {
-    body.event_name = name.slice(0, LIMITS2.event_name);
-    body.properties = fitProperties(eventData(facts, visitor));
-  }
-  const headers = {
-    "content-type": "application/json",
-    "user-agent": visitor.bot.bot ? PROVIDER_B_BOT_UA : visitor.userAgent
-  };
-  if (config.collectionKey) {
-    headers.authorization = `Bearer ${config.collectionKey}`;
-    if (!visitor.bot.bot) body.user_agent = clip(visitor.userAgent, LIMITS2.user_agent);
-    const ip = visitorIp(visitor.clientIp, "truncated");
-    if (ip !== void 0) body.ip_address = ip;
-  }
-  return {
-    provider: "provider_b",
-    event: name,
-    url: config.endpoint,
-    headers,
-    body: JSON.stringify(body)
-  };
-}
-function fitProperties(data) {
-  for (let n = data.length; n > 0; n--) {
-    const json2 = JSON.stringify(Object.fromEntries(data.slice(0, n)));
-    if (json2.length <= MAX_PROPERTIES_LENGTH) return json2;
-  }
-  return "{}";
-}
-
-// runtime/env.ts
-function edgeMetadata(request) {
-  const cf = request.cf;
-  return { country: cf?.country, colo: cf?.colo };
-}
-
-// runtime/analytics/bot.ts
-var BOT_WORD = /bot|crawl|spider|slurp|fetch|scan|preview/i;
-var MAX_FAMILY = 50;
-function detectBot(userAgent) {
-  const ua = (userAgent ?? "").trim();
-  if (ua === "") return { bot: true, family: "unknown" };
-  if (!isbot(ua)) return { bot: false };
-  return { bot: true, family: botFamily(ua) };
-}
-function botFamily(ua) {
-  const tokens2 = ua.split(/[\s;()]+/).filter((t) => t !== "" && !/^\+?https?:/i.test(t));
-  const named = tokens2.find((t) => BOT_WORD.test(t.split("/")[0]));
-  const match = isbotMatch(ua) ?? "";
-  const token = named ?? tokens2.find((t) => match !== "" && t.includes(match)) ?? tokens2[0] ?? "unknown";
-  const name = token.split("/")[0].replace(/^[^A-Za-z0-9]+/, "").toLowerCase();
-  return (name === "" ? "unknown" : name).slice(0, MAX_FAMILY);
-}
-
-// runtime/analytics/visitor.ts
-var LANGUAGE_MAX = 35;
-function readVisitor(request, queryMode) {
-  const url = new URL(request.url);
-  const headers = request.headers;
-  const userAgent = headers.get("user-agent") ?? "";
-  const edge = edgeMetadata(request);
-  return {
-    hostname: url.hostname,
-    pathname: url.pathname,
-    query: selectQuery(url.searchParams, queryMode),
-    referrer: cleanReferrer(headers.get("referer")),
-    language: firstLanguage(headers.get("accept-language")),
-    userAgent,
-    bot: detectBot(userAgent),
-    clientIp: headers.get("cf-connecting-ip"),
-    country: edge.country,
-    colo: edge.colo,
-    correlationId: correlationId(request)
-  };
-}
-function correlationId(request) {
-  return request.headers.get("cf-ray") || crypto.randomUUID();
-}
-var LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
-function firstLanguage(header) {
-  const tag2 = (header ?? "").split(",")[0].split(";")[0].trim();
-  if (!LANGUAGE_TAG.test(tag2)) return "";
-  let cut = tag2;
-  while (cut.length > LANGUAGE_MAX) cut = cut.slice(0, cut.lastIndexOf("-"));
-  return cut;
-}
-function cleanReferrer(header) {
-  if (!header) return "";
-  try {
-    const url = new URL(header);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return "";
-    return url.origin + url.pathname;
-  } catch {
-    return "";
-  }
-}
-
-// runtime/analytics/index.ts
-function buildAnalyticsRequests(request, config, facts) {
-  if (!config.provider_a && !config.provider_b) return [];
-  const visitor = readVisitor(request, config.queryMode);
-  const requests = [];
-  if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
-  if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
-  return requests;
-}
-var afterResponse = () => new Promise((resolve2) => setTimeout(resolve2, 0));
-function sendAnalytics(request, env, ctx, facts, options = {}) {
-  try {
-    const config = loadAnalyticsConfig(env);
-    if (!config.provider_a && !config.provider_b) return;
-    const snapshot = { ...facts };
-    const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, warnBug);
-    ctx.waitUntil(work);
-  } catch (error) {
-    warnBug(error);
-  }
-}
-function warnBug(error) {
-  console.warn(
-    `shortlinks analytics: event not built (bug: ${error instanceof Error ? error.name : "unknown"})`
-  );
-}
-
 // runtime/answer-cache.ts
 var REDIRECT_MEMO_LIMIT = 4096;
 var PAGE_MEMO_LIMIT = 1024;
@@ -5264,6 +5288,14 @@ var AnswerCache = class {
       if (!hit) return void 0;
       remember(this.pages, key2, hit, PAGE_MEMO_LIMIT);
     }
+    if (hit.reference) {
+      const filled = withReference(hit, correlationId(request));
+      const body = request.method === "HEAD" ? null : filled.body;
+      return {
+        response: new Response(body, { status: filled.status, headers: filled.headers }),
+        event: hit.event
+      };
+    }
     const response = hit.body === null || request.method === "HEAD" ? hit.bodiless ??= new Response(null, { status: hit.status, headers: hit.headers }) : new Response(hit.body, { status: hit.status, headers: hit.headers });
     return { response, event: hit.event };
   }
@@ -5280,6 +5312,7 @@ var AnswerCache = class {
       body: sent.body,
       event
     };
+    if (sent.reference) entry.reference = true;
     if (sent.body === null) entry.bodiless = response;
     if (resolution.outcome.type === "redirect")
       remember(this.redirects, request.url, entry, REDIRECT_MEMO_LIMIT);

@@ -45,9 +45,23 @@ export function readVisitor(request: Request, queryMode: QueryMode): Visitor {
   };
 }
 
-/** The `cf-ray` header, or a fresh UUID where the edge gave none. */
+/** A `cf-ray` value as Cloudflare writes it (hex and a colo code); anything else is not used. */
+const RAY = /^[0-9A-Za-z-]{1,64}$/;
+const ids = new WeakMap<Request, string>();
+
+/**
+ * The request's correlation id: the `cf-ray` header, or a fresh UUID where the edge gave none (or
+ * sent something that is no ray id). One per request: the 404's `X-Correlation-ID` and reference
+ * and the analytics event of the same request carry the same id.
+ */
 export function correlationId(request: Request): string {
-  return request.headers.get("cf-ray") || crypto.randomUUID();
+  let id = ids.get(request);
+  if (id === undefined) {
+    const ray = request.headers.get("cf-ray") ?? "";
+    id = RAY.test(ray) ? ray : crypto.randomUUID();
+    ids.set(request, id);
+  }
+  return id;
 }
 
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;

@@ -5,7 +5,7 @@
  * memory, lib/shared/memory-instance.ts). Importing it starts nothing.
  */
 import { verifyAccess } from "../access/index.js";
-import type { EventFacts } from "../analytics/index.js";
+import { correlationId, type EventFacts } from "../analytics/index.js";
 import type { Env } from "../env.js";
 import { finishDraft, withHeaderRules, type Draft } from "../http/headers.js";
 import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "../http/lookup-api.js";
@@ -16,6 +16,8 @@ import {
   allowNullOriginFont,
   htmlWithStatus,
   languageHeaders,
+  notFoundPage,
+  withReference,
   json,
   jsonError,
   plainNotFound,
@@ -111,11 +113,16 @@ export async function answerRequest(
       response: withHeaderRules(response, data.site, path, head),
       event,
     };
-  return {
-    resolution,
-    ...finishDraft(response, data.site, path, head),
-    event,
-  };
+  const finished = finishDraft(response, data.site, path, head);
+  if (finished.sent.reference) {
+    const filled = withReference(finished.sent, correlationId(request));
+    finished.response = new Response(filled.body, {
+      status: filled.status,
+      headers: filled.headers,
+    });
+  }
+  // `sent` stays without the id: the answer cache fills each visitor's own.
+  return { resolution, ...finished, event };
 }
 
 /**
@@ -186,7 +193,10 @@ async function respond(
         ...(outcome.negotiated ? languageHeaders(outcome.lang) : {}),
         ...(outcome.deny ? { "x-deny-category": outcome.deny } : {}),
       };
-      const response = htmlWithStatus(html, outcome.status, extra);
+      const response =
+        outcome.page === "not-found"
+          ? notFoundPage(html, extra)
+          : htmlWithStatus(html, outcome.status, extra);
       const decided = resolution.event;
       const event: EventFacts | undefined = !decided
         ? undefined

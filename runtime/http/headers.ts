@@ -135,6 +135,8 @@ export interface Draft {
   /** Lower-case names. */
   headers: Record<string, string>;
   body: string | null;
+  /** The miss 404: the request's correlation id is filled in as it is sent (withReference). */
+  reference?: true;
 }
 
 /**
@@ -186,6 +188,7 @@ export function finishDraft(
 ): { sent: Draft; response: Response } {
   const headers = headersWithRules(draft.headers, policy, path);
   const sent: Draft = { status: draft.status, headers, body: head ? null : draft.body };
+  if (draft.reference) sent.reference = true;
   return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
 }
 

@@ -4,6 +4,7 @@
  */
 import { contentTypeOf, isFontType, type Lang } from "../contract/index.js";
 import type { Draft } from "./headers.js";
+import { escapeHtml } from "../pages/escape.js";
 
 /** `extra` names are lower-case. */
 export function plainText(status: number, body: string, extra: Record<string, string> = {}): Draft {
@@ -45,6 +46,29 @@ export function htmlWithStatus(
     status,
     headers: { "cache-control": "no-store", ...extra, "content-type": "text/html; charset=utf-8" },
     body: html,
+  };
+}
+
+/** The 404 page's slot for the request's correlation id (docs/pages.md, templates). */
+export const REFERENCE_SLOT = "{{reference}}";
+
+/**
+ * The miss 404, the one function that builds it: the not-found page (the plain 404 when the page
+ * cannot be read), marked to receive the request's correlation id. Every answer that says "no
+ * such short link" (unknown slug, hidden link, refused destination) is this draft, so they differ
+ * only in that id (and a refusal's X-Deny-Category). The id is filled in as the answer is sent
+ * (withReference), so the answer cache keeps one copy and every visitor gets their own id.
+ */
+export function notFoundPage(html: string | null, extra: Record<string, string> = {}): Draft {
+  return { ...htmlWithStatus(html, 404, extra), reference: true };
+}
+
+/** A miss 404 as one request gets it: `id` as X-Correlation-ID and in the page's reference. */
+export function withReference(sent: Draft, id: string): Draft {
+  return {
+    status: sent.status,
+    headers: { ...sent.headers, "x-correlation-id": id },
+    body: sent.body === null ? null : sent.body.replaceAll(REFERENCE_SLOT, escapeHtml(id)),
   };
 }
 

@@ -27,7 +27,90 @@ const probe = (name: string, path: string): RequestCase => ({
   },
 });
 
+const RAY = "8a1b2c3d4e5f6789-ZRH";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The miss 404 carries the request's correlation id, as a header and as the page's reference. */
+const REFERENCE_CASES: RequestCase[] = [
+  {
+    name: "reference: an unknown slug's 404 carries the cf-ray as X-Correlation-ID and reference",
+    path: "/no-such-link-here",
+    headers: { "cf-ray": RAY },
+    status: 404,
+    location: null,
+    event: "short-link-miss",
+    expectHeaders: { "x-correlation-id": RAY, "content-type": /^text\/html/ },
+    expectBody: new RegExp(`<p class="reference">Reference: ${RAY}</p>`),
+  },
+  {
+    name: "reference: without cf-ray the id is a fresh UUID",
+    path: "/no-such-link-here",
+    status: 404,
+    location: null,
+    event: "short-link-miss",
+    expectHeaders: { "x-correlation-id": UUID },
+    expectBody: /<p class="reference">Reference: [0-9a-f]{8}-[0-9a-f-]{27}<\/p>/,
+  },
+  {
+    name: "reference: a cf-ray that is no ray id is not echoed",
+    path: "/no-such-link-here",
+    headers: { "cf-ray": "<b>x</b>" },
+    status: 404,
+    location: null,
+    event: "short-link-miss",
+    expectHeaders: { "x-correlation-id": UUID },
+  },
+  {
+    name: "reference: the 404 page in the visitor's language names it in that language",
+    path: "/no-such-link-here",
+    headers: { "cf-ray": RAY, "accept-language": "fr" },
+    status: 404,
+    location: null,
+    event: "short-link-miss",
+    expectHeaders: { "x-correlation-id": RAY, "content-language": "fr" },
+    expectBody: new RegExp(`Référence : ${RAY}`),
+  },
+  {
+    name: "reference: HEAD of a miss carries the header, no body",
+    method: "HEAD",
+    path: "/no-such-link-here",
+    headers: { "cf-ray": RAY },
+    status: 404,
+    location: null,
+    event: "short-link-miss",
+    expectHeaders: { "x-correlation-id": RAY },
+  },
+  {
+    name: "reference: a refused destination's 404 carries both headers",
+    path: "/shop/casino",
+    headers: { "cf-ray": RAY },
+    status: 404,
+    location: null,
+    event: "redirect",
+    expectHeaders: { "x-correlation-id": RAY, "x-deny-category": "gambling" },
+  },
+  {
+    name: "reference: a scanner probe's plain 404 has none (no analytics event to match)",
+    path: "/.env",
+    headers: { "cf-ray": RAY },
+    status: 404,
+    location: null,
+    event: null,
+    expectHeaders: { "x-correlation-id": null },
+  },
+  {
+    name: "reference: a redirect has none",
+    path: "/shop/deals",
+    headers: { "cf-ray": RAY },
+    status: 302,
+    location: "https://shop.example.com/deals",
+    event: "redirect",
+    expectHeaders: { "x-correlation-id": null },
+  },
+];
+
 export const POLICY_CASES: RequestCase[] = [
+  ...REFERENCE_CASES,
   refused(
     "a keyword in the rest of the path refuses the redirect with its category",
     "/shop/free-crypto-airdrop",

@@ -175,3 +175,20 @@ describe("every event the bundle sends from workerd passes each provider's own r
     expect(JSON.stringify([a?.body, b?.body])).not.toContain("secret");
   });
 });
+
+describe("X-Correlation-ID in workerd", () => {
+  // Without cf-ray (plain workerd sets none) the id is a fresh UUID per request: the miss 404's
+  // header, its reference line and the event all carry the same one, twice from memory too.
+  it.each([1, 2])(
+    "a miss 404's X-Correlation-ID is its event's correlation_id (visit %i)",
+    async () => {
+      const { response, a, b } = await eventsOf("/correlation-miss");
+      const id = response.headers.get("x-correlation-id");
+      expect(response.status).toBe(404);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await response.text()).toContain(`Reference: ${id}`);
+      expect(a?.payload.data?.correlation_id).toBe(id);
+      expect(JSON.parse(b?.properties ?? "{}").correlation_id).toBe(id);
+    },
+  );
+});

@@ -51,6 +51,7 @@ export const RUNTIME_SLOTS = new Set([
   "input",
   "successor",
   "successor_path",
+  "reference",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
 
