@@ -14,6 +14,7 @@ import { isPagePublished, pageRouteOf } from "./page-routes.js";
 import { isShortLinkCandidate } from "./slug.js";
 import { staticFileFor } from "./static-files.js";
 import { buildLocation } from "./location.js";
+import { clip } from "./analytics/clip.js";
 import { matchPlaceholders, type MatchPath, type PlaceholderTable } from "./placeholders.js";
 import { chooseRoute, Facts, type RouteChoice } from "./link-routes/choose.js";
 import { describeChoice } from "./link-routes/describe.js";
@@ -424,10 +425,7 @@ function lookupPage(lowerPath: string): { lang?: Lang } | undefined {
 
 /** `?slug=` as the lookup box takes it: at most its length, never half a surrogate pair. */
 function lookupPrefill(value: string | null): string | undefined {
-  if (!value) return undefined;
-  if (value.length <= LOOKUP_INPUT_MAX) return value;
-  const cut = value.slice(0, LOOKUP_INPUT_MAX);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return value ? clip(value, LOOKUP_INPUT_MAX) : undefined;
 }
 
 /** The HTTP status an outcome is answered with, before access control and endpoints run. */

@@ -3401,10 +3401,7 @@ function lookupPage(lowerPath) {
   return void 0;
 }
 function lookupPrefill(value) {
-  if (!value) return void 0;
-  if (value.length <= LOOKUP_INPUT_MAX) return value;
-  const cut = value.slice(0, LOOKUP_INPUT_MAX);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return value ? clip(value, LOOKUP_INPUT_MAX) : void 0;
 }
 
 // runtime/http/lookup-api.ts
@@ -3424,7 +3421,7 @@ function lookupPath(input) {
 }
 async function lookupSlug(input, ctx, now) {
   const path = lookupPath(input);
-  const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
+  const slug = clip(input.trim(), LOOKUP_INPUT_MAX);
   if (path === null) return { found: false, slug };
   const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
   const link = resolution.link;
@@ -3445,7 +3442,7 @@ function formLanguage(value) {
 function beaconFacts(body) {
   const { slug, result } = body;
   if (typeof slug !== "string" || typeof result !== "string") return null;
-  return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
+  return { slug: clip(slug, 200), result: clip(result, 50) };
 }
 
 // runtime/registry/read-assets.ts

@@ -8,6 +8,7 @@ import { STATE_OUTCOMES } from "../lifecycle.js";
 import type { EffectiveState, Lang, LinkKind } from "../contract/index.js";
 import { LANGUAGES, LOOKUP_INPUT_MAX } from "../contract/index.js";
 import { routedBy } from "../link-routes/describe.js";
+import { clip } from "../analytics/clip.js";
 
 export const LOOKUP_BODY_LIMIT = 2048;
 
@@ -44,7 +45,8 @@ export async function lookupSlug(
   now: Date,
 ): Promise<LookupResult> {
   const path = lookupPath(input);
-  const slug = input.trim().slice(0, LOOKUP_INPUT_MAX);
+  // What a miss echoes: at most the lookup box's length, never half a surrogate pair (docs/limits.md).
+  const slug = clip(input.trim(), LOOKUP_INPUT_MAX);
   if (path === null) return { found: false, slug };
   // A link with routes shows its own target: the answer without facts (docs/routes.md).
   const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
@@ -74,5 +76,5 @@ export function beaconFacts(
 ): { slug: string; result: string } | null {
   const { slug, result } = body;
   if (typeof slug !== "string" || typeof result !== "string") return null;
-  return { slug: slug.slice(0, 200), result: result.slice(0, 50) };
+  return { slug: clip(slug, 200), result: clip(result, 50) };
 }

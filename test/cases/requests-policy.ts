@@ -109,8 +109,33 @@ const REFERENCE_CASES: RequestCase[] = [
   },
 ];
 
+/** The lookup API echoes at most LOOKUP_INPUT_MAX (1,024) characters of what it was asked. */
+const LOOKUP_ECHO_CASES: RequestCase[] = [
+  {
+    name: "lookup echo: a long miss is echoed cut to 1,024 characters",
+    method: "POST",
+    path: "/lookup/resolve",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ slug: "y".repeat(1500) }),
+    status: 200,
+    http: true,
+    expectBody: /^\{"found":false,"slug":"y{1024}"\}$/,
+  },
+  {
+    name: "lookup echo: the cut never leaves half a surrogate pair",
+    method: "POST",
+    path: "/lookup/resolve",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ slug: "x".repeat(1023) + "\u{1F600}" }),
+    status: 200,
+    http: true,
+    expectBody: /^\{"found":false,"slug":"x{1023}"\}$/,
+  },
+];
+
 export const POLICY_CASES: RequestCase[] = [
   ...REFERENCE_CASES,
+  ...LOOKUP_ECHO_CASES,
   refused(
     "a keyword in the rest of the path refuses the redirect with its category",
     "/shop/free-crypto-airdrop",
