@@ -3330,19 +3330,17 @@ async function resolve(request, ctx) {
   if (stateOutcome.kind === "page") {
     trace.event = { kind: "redirect", redirect_error: `state:${state}` };
     const retryAfter = retryAfterSeconds(link, request.now);
-    const successor = state === "retired" ? link.successor : void 0;
     return done(
       {
         type: "page",
         page: stateOutcome.page,
         ...inLanguage(),
         status: stateOutcome.status,
-        ...retryAfter ? { retryAfter } : {},
-        ...successor !== void 0 ? { successor } : {}
+        ...retryAfter ? { retryAfter } : {}
       },
       "state",
       false,
-      `${state}: informational page ${stateOutcome.status}${successor !== void 0 ? `, pointing to its successor ${successor}` : ""}`
+      `${state}: informational page ${stateOutcome.status}`
     );
   }
   trace.checks.push({ step: "state", ok: true, detail: state });
@@ -3840,9 +3838,7 @@ function recordOf(row, files, now) {
     owner,
     tags,
     description,
-    routes,
-    title,
-    notes
+    routes
   ] = row;
   const lifecycle = {
     kind: KIND_OF_CODE[kind],
@@ -3865,8 +3861,6 @@ function recordOf(row, files, now) {
     record.routes = routes.map(
       ([route, target2, variant]) => variant === void 0 ? { route, target: target2 } : { route, variant, target: target2 }
     );
-  if (typeof title === "string") record.title = title;
-  if (typeof notes === "string") record.notes = notes;
   record.file = files[file];
   record.line = line;
   return record;
@@ -5053,25 +5047,6 @@ function fillLookupInput(html, value) {
   return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
 }
 
-// runtime/pages/successor.ts
-var BLOCK = /<!--if successor-->([\s\S]*?)<!--end if-->/g;
-var SLOT2 = /\{\{(successor|successor_path)\}\}/g;
-function fillSuccessor(html, successor) {
-  if (successor === void 0) return html.replace(BLOCK, "");
-  const values = {
-    successor: escapeHtml(successor.url),
-    successor_path: escapeHtml(successor.path)
-  };
-  return html.replace(
-    BLOCK,
-    (_all, body) => body.replace(SLOT2, (_slot, name) => values[name])
-  );
-}
-function successorSlots(baseUrl, successor) {
-  if (successor === void 0) return void 0;
-  return { url: shortLinkUrl(baseUrl, successor), path: shortLinkUrl("", successor).slice(1) };
-}
-
 // runtime/engine/answer.ts
 function resolveContext(data) {
   return {
@@ -5163,8 +5138,7 @@ async function respond(resolution, request, env, data, rctx, now) {
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
       const template = await readPage(data, assetPath);
-      const filled = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
-      const html = filled === null || outcome.page !== "retired" ? filled : fillSuccessor(filled, successorSlots(data.site.base_url, outcome.successor));
+      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
       const extra = {
         ...outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {},
         ...outcome.negotiated ? languageHeaders(outcome.lang) : {},
