@@ -3330,17 +3330,19 @@ async function resolve(request, ctx) {
   if (stateOutcome.kind === "page") {
     trace.event = { kind: "redirect", redirect_error: `state:${state}` };
     const retryAfter = retryAfterSeconds(link, request.now);
+    const successor = state === "retired" ? link.successor : void 0;
     return done(
       {
         type: "page",
         page: stateOutcome.page,
         ...inLanguage(),
         status: stateOutcome.status,
-        ...retryAfter ? { retryAfter } : {}
+        ...retryAfter ? { retryAfter } : {},
+        ...successor !== void 0 ? { successor } : {}
       },
       "state",
       false,
-      `${state}: informational page ${stateOutcome.status}`
+      `${state}: informational page ${stateOutcome.status}${successor !== void 0 ? `, pointing to its successor ${successor}` : ""}`
     );
   }
   trace.checks.push({ step: "state", ok: true, detail: state });
@@ -3838,7 +3840,9 @@ function recordOf(row, files, now) {
     owner,
     tags,
     description,
-    routes
+    routes,
+    title,
+    notes
   ] = row;
   const lifecycle = {
     kind: KIND_OF_CODE[kind],
@@ -3861,6 +3865,8 @@ function recordOf(row, files, now) {
     record.routes = routes.map(
       ([route, target2, variant]) => variant === void 0 ? { route, target: target2 } : { route, variant, target: target2 }
     );
+  if (typeof title === "string") record.title = title;
+  if (typeof notes === "string") record.notes = notes;
   record.file = files[file];
   record.line = line;
   return record;
@@ -5047,6 +5053,25 @@ function fillLookupInput(html, value) {
   return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
 }
 
+// runtime/pages/successor.ts
+var BLOCK = /<!--if successor-->([\s\S]*?)<!--end if-->/g;
+var SLOT2 = /\{\{(successor|successor_path)\}\}/g;
+function fillSuccessor(html, successor) {
+  if (successor === void 0) return html.replace(BLOCK, "");
+  const values = {
+    successor: escapeHtml(successor.url),
+    successor_path: escapeHtml(successor.path)
+  };
+  return html.replace(
+    BLOCK,
+    (_all, body) => body.replace(SLOT2, (_slot, name) => values[name])
+  );
+}
+function successorSlots(baseUrl, successor) {
+  if (successor === void 0) return void 0;
+  return { url: shortLinkUrl(baseUrl, successor), path: shortLinkUrl("", successor).slice(1) };
+}
+
 // runtime/engine/answer.ts
 function resolveContext(data) {
   return {
@@ -5138,7 +5163,8 @@ async function respond(resolution, request, env, data, rctx, now) {
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
       const template = await readPage(data, assetPath);
-      const html = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
+      const filled = template === null ? null : fillLookupInput(template, outcome.prefill ?? "");
+      const html = filled === null || outcome.page !== "retired" ? filled : fillSuccessor(filled, successorSlots(data.site.base_url, outcome.successor));
       const extra = {
         ...outcome.retryAfter ? { "retry-after": String(outcome.retryAfter) } : {},
         ...outcome.negotiated ? languageHeaders(outcome.lang) : {},
