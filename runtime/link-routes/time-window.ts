@@ -88,18 +88,22 @@ function zoneOf(tz: string): Zone | null {
   return zone;
 }
 
+/** A formatter of `tz`'s wall clock to the minute; throws a RangeError when the zone is unknown. */
+export function zoneFormat(tz: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: tz,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+  });
+}
+
 function makeZone(tz: string): Zone | null {
   try {
-    const format = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    return { format, minute: Number.NaN, offset: 0 };
+    return { format: zoneFormat(tz), minute: Number.NaN, offset: 0 };
   } catch (error) {
     if (error instanceof RangeError) return null; // not a zone: the condition is unknown
     throw error;
@@ -107,7 +111,7 @@ function makeZone(tz: string): Zone | null {
 }
 
 /** The zone's wall clock at `at` as if it were UTC (ms). */
-function wallClock(format: Intl.DateTimeFormat, at: number): number {
+export function wallClock(format: Intl.DateTimeFormat, at: number): number {
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(at))
     if (part.type !== "literal") parts[part.type] = Number(part.value);

@@ -100,16 +100,19 @@ export async function addLink(input: AddLinkInput): Promise<AddLinkResult> {
     );
   } catch (error) {
     if (!(error instanceof LockBusyError)) throw error;
-    const owner = error.owner ? ` (process ${error.owner.pid} on ${error.owner.host})` : "";
-    return refused(
-      diag(
-        "SL121",
-        { file: ADD_LOCK, line: 0 },
-        `another add is writing the link sources${owner}; nothing was added`,
-        `try again when it has finished; if none is running, delete ${ADD_LOCK}`,
-      ),
-    );
+    return refused(sourcesBusy(error, "added"));
   }
+}
+
+/** SL121: another command holds the link sources' lock (add and the editor's verbs share it). */
+export function sourcesBusy(error: LockBusyError, nothing: "added" | "changed"): Diagnostic {
+  const owner = error.owner ? ` (process ${error.owner.pid} on ${error.owner.host})` : "";
+  return diag(
+    "SL121",
+    { file: ADD_LOCK, line: 0 },
+    `another shortlinks command is writing the link sources${owner}; nothing was ${nothing}`,
+    `try again when it has finished; if none is running, delete ${ADD_LOCK}`,
+  );
 }
 
 interface Ready {

@@ -10,12 +10,12 @@
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { compileInstance } from "../../stages/compile.js";
-import { diag, hasErrors, isError, type Diagnostic } from "../../shared/diagnostics.js";
+import { hasErrors, isError, type Diagnostic } from "../../shared/diagnostics.js";
 import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
 import { LockBusyError, withLock } from "../../shared/fs/lock.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
-import { ADD_LOCK } from "../add/add-link.js";
+import { ADD_LOCK, sourcesBusy } from "../add/add-link.js";
 import { editRows } from "./edit-row.js";
 import { locateLink, type LocatedLink } from "./locate-link.js";
 import type { RowChange } from "./row-change.js";
@@ -83,15 +83,7 @@ export async function editLink(input: EditLinkInput): Promise<EditLinkResult> {
     );
   } catch (error) {
     if (!(error instanceof LockBusyError)) throw error;
-    const owner = error.owner ? ` (process ${error.owner.pid} on ${error.owner.host})` : "";
-    return refused(
-      diag(
-        "SL121",
-        { file: ADD_LOCK, line: 0 },
-        `another shortlinks command is writing the link sources${owner}; nothing was changed`,
-        `try again when it has finished; if none is running, delete ${ADD_LOCK}`,
-      ),
-    );
+    return refused(sourcesBusy(error, "changed"));
   }
 }
 

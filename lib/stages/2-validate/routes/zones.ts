@@ -4,6 +4,7 @@
  * walking the zone's offsets over the coming year (SL371).
  */
 import { DAY_NAMES, type DayName } from "../../../../runtime/contract/index.js";
+import { wallClock, zoneFormat } from "../../../../runtime/link-routes/time-window.js";
 
 /** The zone's canonical spelling (`europe/paris` -> `Europe/Paris`), or undefined when unknown. */
 export function canonicalZone(tz: string): string | undefined {
@@ -30,21 +31,8 @@ const gapCache = new Map<string, Gap[]>();
 export function gapsOf(tz: string, from: number): Gap[] {
   const cached = gapCache.get(tz);
   if (cached) return cached;
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  });
-  const offset = (at: number) => {
-    const p: Record<string, number> = {};
-    for (const part of format.formatToParts(at))
-      if (part.type !== "literal") p[part.type] = Number(part.value);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - at;
-  };
+  const format = zoneFormat(tz);
+  const offset = (at: number) => wallClock(format, at) - at;
   const start = Math.floor(from / HOUR) * HOUR;
   const gaps: Gap[] = [];
   let before = offset(start);
