@@ -2812,6 +2812,7 @@ function zoneOf(tz) {
   return zone;
 }
 function zoneFormat(tz) {
+  if (/^[+\-\u2212]/.test(tz)) throw new RangeError(`not an IANA time zone: ${tz}`);
   return new Intl.DateTimeFormat("en-US", {
     timeZone: tz,
     hourCycle: "h23",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TimeWindow } from "../contract/index.js";
-import { compileWindow, describeLocal, inWindow, localTime } from "./time-window.js";
+import { compileWindow, describeLocal, inWindow, knownZone, localTime } from "./time-window.js";
 
 const wall = (tz: string, instant: string) => {
   const local = localTime(tz, Date.parse(instant));
@@ -35,6 +35,14 @@ describe("time: the wall clock of a zone, across its daylight-saving changes", (
   it("an unknown zone has no wall clock", () => {
     expect(localTime("Mars/Olympus_Mons", Date.now())).toBeUndefined();
   });
+
+  it.each(["+01:00", "-05:00", "\u221205:00"])(
+    "an offset zone (%s) is no IANA zone on any engine, though newer Intl accepts it",
+    (tz) => {
+      expect(knownZone(tz)).toBe(false);
+      expect(localTime(tz, Date.parse("2026-06-01T12:00:00Z"))).toBeUndefined();
+    },
+  );
 
   it("one formatting per zone and minute: the next minute is read again, not assumed", () => {
     expect(wall("Europe/Paris", "2026-03-29T00:59:30Z")).toBe("sun 01:59");

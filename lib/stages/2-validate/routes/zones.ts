@@ -9,7 +9,7 @@ import { wallClock, zoneFormat } from "../../../../runtime/link-routes/time-wind
 /** The zone's canonical spelling (`europe/paris` -> `Europe/Paris`), or undefined when unknown. */
 export function canonicalZone(tz: string): string | undefined {
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+    return zoneFormat(tz).resolvedOptions().timeZone;
   } catch (error) {
     if (error instanceof RangeError) return undefined; // Intl's answer for a zone it does not know
     throw error;
