@@ -22,12 +22,8 @@ function cli(...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
+// out/cli.js is current: the run's global setup builds it (test/global-setup.ts).
 beforeAll(() => {
-  const built = spawnSync(process.execPath, [join(REPO, "scripts", "build-cli.mjs")], {
-    cwd: REPO,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`build:cli failed: ${built.stderr}`);
   root = mkdtempSync(join(tmpdir(), "shortlinks-e2e-"));
   cpSync(join(REPO, "fixtures", "valid-basic", "custom"), join(root, "custom"), {
     recursive: true,
