@@ -50,6 +50,9 @@ const CASES: {
   { name: "dub", format: "dub", lines: csvLines },
   { name: "bitly", format: "bitly", lines: csvLines },
   { name: "sink", format: "sink", lines: (text) => lineNumbers(text, /^ {2}\{/) },
+  // vanityURLs' starter links file and its documented examples (SOURCE.md names both).
+  { name: "vanityurls", format: "vanityurls", lines: vanityLines },
+  { name: "vanityurls-docs", format: "vanityurls", lines: vanityLines },
 ];
 
 function lineNumbers(text: string, pattern: RegExp): number[] {
@@ -57,6 +60,10 @@ function lineNumbers(text: string, pattern: RegExp): number[] {
 }
 function redirectLines(text: string): number[] {
   return lineNumbers(text, /^\s*[^#\s]/);
+}
+/** A link line of v8s-links.txt; its `@schedule` lines go with it (vanityurls.test.ts). */
+function vanityLines(text: string): number[] {
+  return lineNumbers(text, /^\s*[^#\s@]/);
 }
 function csvLines(text: string): number[] {
   return lineNumbers(text, /\S/).slice(1); // one record per line in these samples

@@ -148,6 +148,9 @@ const COMPILER_CODES = {
   SL383: error(LINKS, "two placeholder links of equal rank can match the same path"),
   SL384: error(LINKS, "slug ends with / while trailing_slash is ignore"),
   SL385: warning(IMPORT, "the file relies on /x and /x/ being different paths"),
+  SL390: error(IMPORT, "a vanityURLs @schedule line cannot be mapped; its link is not imported"),
+  SL391: warning(IMPORT, "part of a vanityURLs line is not carried over"),
+  SL392: warning(IMPORT, "the imported link answers with another status than in vanityURLs"),
   SL330: error(ASSETS, "generated runtime asset does not match its schema"),
   SL340: error(
     BUILD,
@@ -269,6 +272,12 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL856: "import, not compile; lib/engines/import/import-links.test.ts",
   SL385:
     "import, not compile; the golden import fixtures/import/redirects-trailing-slash (test/import-golden.test.ts)",
+  SL390:
+    "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls-docs",
+  SL391:
+    "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls",
+  SL392:
+    "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls",
   SL601: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL602: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL603: "serve, not compile; lib/engines/serve/dev-vars.test.ts",

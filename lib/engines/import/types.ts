@@ -1,7 +1,15 @@
 /** What every importer hands on: rows shaped like link source rows, each with its source line. */
 import type { Diagnostic } from "../../shared/diagnostics.js";
 
-export const IMPORT_FORMATS = ["redirects", "shlink", "yourls", "dub", "bitly", "sink"] as const;
+export const IMPORT_FORMATS = [
+  "redirects",
+  "shlink",
+  "yourls",
+  "dub",
+  "bitly",
+  "sink",
+  "vanityurls",
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** `_redirects` comes in two flavours whose documented default statuses differ. */

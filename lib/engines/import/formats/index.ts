@@ -5,6 +5,7 @@ import { parseDub } from "./dub.js";
 import { parseRedirects } from "./redirects.js";
 import { parseShlink } from "./shlink.js";
 import { parseSink } from "./sink.js";
+import { parseVanityUrls } from "./vanityurls.js";
 import { parseYourls } from "./yourls.js";
 
 export const PARSERS: Record<ImportFormat, (input: ParseInput) => ParsedImport> = {
@@ -14,4 +15,5 @@ export const PARSERS: Record<ImportFormat, (input: ParseInput) => ParsedImport> 
   dub: parseDub,
   bitly: parseBitly,
   sink: parseSink,
+  vanityurls: parseVanityUrls,
 };
