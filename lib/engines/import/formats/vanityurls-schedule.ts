@@ -1,7 +1,7 @@
 /**
  * vanityURLs' inline `@schedule` directives (the lines under a link row of v8s-links.txt) as
- * routes with a `time` condition, read as its build reads them (scripts/lib/links-file.mjs and
- * scripts/build-redirect-targets.mjs): `timezone=ZONE` (the last one counts, default UTC),
+ * routes with a `time` condition, read as its build reads them (links-file.mjs and
+ * build-redirect-targets.mjs in vanityURLs/code's scripts folder): `timezone=ZONE` (the last one counts, default UTC),
  * `default=URL` (replaces the row's target), `9to5=URL` (Monday to Friday 09:00-17:00) and
  * `rule=LABEL days=mon,... from=HH:MM to=HH:MM target=URL [timezone=ZONE]`; its rules first, in
  * order, then its shortcuts; the first window that holds wins. docs/coming-from-vanityurls.md.

@@ -1,6 +1,6 @@
 /**
- * vanityURLs: its link file, v8s-links.txt, read as its build reads it (vanityURLs/code,
- * scripts/build-redirect-targets.mjs and scripts/lib/links-file.mjs): one link a line,
+ * vanityURLs: its link file, v8s-links.txt, read as its build reads it (build-redirect-targets.mjs
+ * and links-file.mjs in vanityURLs/code's scripts folder): one link a line,
  * `slug|target|state|title|description|tags|owner|expires_at|notes`, each cell trimmed, `#`
  * lines and blank lines skipped, cells past the ninth ignored, indented `@schedule` lines
  * belonging to the link above them. The states and the schedules map as
