@@ -53,7 +53,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
     .command("import")
     .description("import links from another tool into a new file under custom/links/")
     .argument("<format>", IMPORT_FORMATS.join(", "), oneOf(IMPORT_FORMATS))
-    .argument("<file>", "the export (_redirects, CSV or JSON)")
+    .argument("<file>", "the export (_redirects, CSV, JSON or v8s-links.txt)")
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option(
       "--into <file>",
