@@ -64,7 +64,7 @@ describe("import vanityurls, built and served in workerd", () => {
     ).toEqual([2]);
   });
 
-  it.each([
+  it.each<[string, number, string | undefined, string]>([
     ["/ai/chat", 301, "https://chatgpt.com/", "permanent (no state), target completed to https://"],
     ["/test/1", 301, "https://youtu.be/dQw4w9WgXcQ", "permanent"],
     ["/test/2", 302, "https://youtu.be/dQw4w9WgXcQ", "ephemeral"],
