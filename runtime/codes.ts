@@ -12,6 +12,9 @@ export const RUNTIME_CODES = {
   SL704: "an analytics mode variable has an unknown value",
   SL705: "ANALYTICS_QUERY_MODE has an unknown value",
   SL706: "PROVIDER_B_COLLECTION_KEY is malformed",
+  SL710: "FATHOM_SITE_ID is missing or malformed",
+  SL711: "FATHOM_ENDPOINT is not https or carries credentials",
+  SL712: "FATHOM_BOT_MODE has an unknown value",
 } as const;
 
 export type RuntimeCode = keyof typeof RUNTIME_CODES;

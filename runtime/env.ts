@@ -32,6 +32,11 @@ export interface Env {
   /** Secret: a Rybbit API key with the ingest scope, sent as `Authorization: Bearer`. */
   PROVIDER_B_COLLECTION_KEY?: string;
   // PROVIDER_B_API_TOKEN is deliberately absent: a management token the runtime never reads.
+  /** Fathom's site id (docs/analytics.md, "Fathom"). */
+  FATHOM_SITE_ID?: string;
+  /** Default https://cdn.usefathom.com/, Fathom's collection address. */
+  FATHOM_ENDPOINT?: string;
+  FATHOM_BOT_MODE?: string;
 }
 
 /** Edge metadata Cloudflare attaches as `request.cf`; absent under plain Node. */

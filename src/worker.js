@@ -990,9 +990,14 @@ function selectQuery(params, mode) {
   return kept.toString();
 }
 
+// runtime/analytics/types.ts
+var PROVIDERS = ["provider_a", "provider_b", "fathom"];
+
 // runtime/analytics/config.ts
 var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 var SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+var FATHOM_SITE_ID = /^[A-Za-z0-9]{1,32}$/;
+var FATHOM_DEFAULT_ENDPOINT = "https://cdn.usefathom.com/";
 var COLLECTION_KEY = /^[\x21-\x7e]{8,512}$/;
 var LOOPBACK = /* @__PURE__ */ new Set(["localhost", "127.0.0.1", "[::1]"]);
 function parseAnalyticsConfig(env) {
@@ -1042,25 +1047,46 @@ function parseAnalyticsConfig(env) {
     if (endpoint && siteId && botMode && key2 !== null)
       config.provider_b = { endpoint, siteId, botMode, ...key2 ? { collectionKey: key2 } : {} };
   }
+  if (enabled.has("fathom")) {
+    const endpoint = parseEndpoint(
+      "FATHOM_ENDPOINT",
+      env.FATHOM_ENDPOINT?.trim() || FATHOM_DEFAULT_ENDPOINT,
+      problems,
+      "SL711"
+    );
+    const siteId = parseId(
+      "FATHOM_SITE_ID",
+      env.FATHOM_SITE_ID,
+      FATHOM_SITE_ID,
+      "Fathom's site id, 1-32 letters or digits",
+      problems,
+      "SL710"
+    );
+    const botMode = parseBotMode("FATHOM_BOT_MODE", env.FATHOM_BOT_MODE, problems, "SL712");
+    if (endpoint && siteId && botMode) config.fathom = { endpoint, siteId, botMode };
+  }
   return config;
+}
+function anyProvider(config) {
+  return Boolean(config.provider_a || config.provider_b || config.fathom);
 }
 function parseProviders(raw, problems) {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "" || value === "disabled") return /* @__PURE__ */ new Set();
   const parts = value.split(",").map((p) => p.trim());
-  const known = parts.every((p) => p === "provider_a" || p === "provider_b");
+  const known = parts.every((p) => PROVIDERS.includes(p));
   if (!known || new Set(parts).size !== parts.length) {
     problems.push(
       runtimeProblem(
         "SL701",
-        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off"
+        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b, each optionally with fathom; analytics is off"
       )
     );
     return /* @__PURE__ */ new Set();
   }
   return new Set(parts);
 }
-function parseEndpoint(name, raw, problems) {
+function parseEndpoint(name, raw, problems, code = "SL702") {
   const value = (raw ?? "").trim();
   let url;
   try {
@@ -1072,16 +1098,16 @@ function parseEndpoint(name, raw, problems) {
   if (ok) return url.href;
   problems.push(
     runtimeProblem(
-      "SL702",
+      code,
       `${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`
     )
   );
   return void 0;
 }
-function parseId(name, raw, pattern2, expected, problems) {
+function parseId(name, raw, pattern2, expected, problems, code = "SL703") {
   const value = (raw ?? "").trim();
   if (pattern2.test(value)) return value;
-  problems.push(runtimeProblem("SL703", `${name}: expected ${expected}; provider disabled`));
+  problems.push(runtimeProblem(code, `${name}: expected ${expected}; provider disabled`));
   return void 0;
 }
 function parseEnum(name, raw, allowed, fallback, problems, code = "SL704", effect = "provider disabled") {
@@ -1103,8 +1129,9 @@ function parseCollectionKey(raw, problems) {
   );
   return null;
 }
-function parseBotMode(name, raw, problems) {
-  const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
+function parseBotMode(name, raw, problems, code = "SL704") {
+  const modes = ["normalize", "normalise", "original"];
+  const value = parseEnum(name, raw, modes, "normalize", problems, code);
   return value === "normalise" ? "normalize" : value;
 }
 var ANALYTICS_KEYS = [
@@ -1117,7 +1144,10 @@ var ANALYTICS_KEYS = [
   "PROVIDER_B_SITE_ID",
   "PROVIDER_B_ENDPOINT",
   "PROVIDER_B_BOT_MODE",
-  "PROVIDER_B_COLLECTION_KEY"
+  "PROVIDER_B_COLLECTION_KEY",
+  "FATHOM_SITE_ID",
+  "FATHOM_ENDPOINT",
+  "FATHOM_BOT_MODE"
 ];
 var cachedEnv;
 var cachedKey;
@@ -1135,9 +1165,11 @@ function loadAnalyticsConfig(env) {
 
 // runtime/analytics/dispatch.ts
 var ANALYTICS_TIMEOUT_MS = 3e3;
+var zero = () => ({ sent: 0, http_error: 0, timeout: 0, network_error: 0 });
 var counters = {
-  provider_a: { sent: 0, http_error: 0, timeout: 0, network_error: 0 },
-  provider_b: { sent: 0, http_error: 0, timeout: 0, network_error: 0 }
+  provider_a: zero(),
+  provider_b: zero(),
+  fathom: zero()
 };
 async function deliverAll(requests, options = {}) {
   return Promise.all(requests.map((request) => deliver(request, options)));
@@ -1153,9 +1185,9 @@ async function deliver(request, options) {
   };
   try {
     const response = await doFetch(request.url, {
-      method: "POST",
+      method: request.method,
       headers: request.headers,
-      body: request.body,
+      ...request.method === "POST" ? { body: request.body } : {},
       signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms)
     });
     result.status = response.status;
@@ -1278,6 +1310,7 @@ function buildProviderA(config, facts, visitor) {
     provider: "provider_a",
     event: name,
     url: config.endpoint,
+    method: "POST",
     headers: {
       "content-type": "application/json",
       "user-agent": visitor.bot.bot ? PROVIDER_A_FALLBACK_UA : visitor.userAgent
@@ -1335,6 +1368,7 @@ function buildProviderB(config, facts, visitor) {
     provider: "provider_b",
     event: name,
     url: config.endpoint,
+    method: "POST",
     headers,
     body: JSON.stringify(body)
   };
@@ -1345,6 +1379,37 @@ function fitProperties(data) {
     if (json2.length <= MAX_PROPERTIES_LENGTH) return json2;
   }
   return "{}";
+}
+
+// runtime/analytics/provider-fathom.ts
+var FATHOM_BOT_UA = PROVIDER_A_FALLBACK_UA;
+var MAX_URL_PART = 2048;
+var MAX_NAME = 256;
+function buildFathom(config, facts, visitor) {
+  const asBot = visitor.bot.bot && config.botMode === "normalize";
+  const name = asBot ? "bot" : facts.kind;
+  const url = new URL(config.endpoint);
+  const params = [
+    ["h", clip(visitor.origin, MAX_URL_PART)],
+    ["p", clip(visitor.pathname || "/", MAX_URL_PART)],
+    ["r", clip(visitor.referrer, MAX_URL_PART)],
+    ["sid", config.siteId],
+    ["qs", fitProperties([...new URLSearchParams(visitor.query)])],
+    ["cid", String(crypto.getRandomValues(new Uint32Array(1))[0] % 1e8 + 1)]
+  ];
+  if (name !== "pageview") {
+    params.push(["name", name.slice(0, MAX_NAME)]);
+    params.push(["payload", fitProperties(eventData(facts, visitor))]);
+  }
+  for (const [key2, value] of params) url.searchParams.set(key2, value);
+  return {
+    provider: "fathom",
+    event: name,
+    url: url.href,
+    method: "GET",
+    headers: { "user-agent": visitor.bot.bot ? FATHOM_BOT_UA : visitor.userAgent },
+    body: ""
+  };
 }
 
 // runtime/env.ts
@@ -1406,6 +1471,7 @@ function readVisitor(request, queryMode) {
   const edge = edgeMetadata(request);
   return {
     hostname: url.hostname,
+    origin: url.origin,
     pathname: url.pathname,
     query: selectQuery(url.searchParams, queryMode),
     referrer: cleanReferrer(headers.get("referer")),
@@ -1450,18 +1516,19 @@ function cleanReferrer(header) {
 
 // runtime/analytics/index.ts
 function buildAnalyticsRequests(request, config, facts) {
-  if (!config.provider_a && !config.provider_b) return [];
+  if (!anyProvider(config)) return [];
   const visitor = readVisitor(request, config.queryMode);
   const requests = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
+  if (config.fathom) requests.push(buildFathom(config.fathom, facts, visitor));
   return requests;
 }
 var afterResponse = () => new Promise((resolve2) => setTimeout(resolve2, 0));
 function sendAnalytics(request, env, ctx, facts, options = {}) {
   try {
     const config = loadAnalyticsConfig(env);
-    if (!config.provider_a && !config.provider_b) return;
+    if (!anyProvider(config)) return;
     const snapshot = { ...facts };
     const work = afterResponse().then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options)).then(() => void 0, warnBug);
     ctx.waitUntil(work);

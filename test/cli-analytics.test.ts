@@ -63,6 +63,28 @@ describe("shortlinks analytics test", () => {
     expect(JSON.stringify(collector.received)).not.toContain("management-token-stays-local");
   });
 
+  it("sends the five event kinds to Fathom as GET requests from workerd, beside provider A, and exits 0", async () => {
+    const collector = await startCollector();
+    closers.push(() => collector.close());
+    const root = await instanceWith(
+      [
+        "ANALYTICS_PROVIDER=provider_a,fathom",
+        `PROVIDER_A_ENDPOINT=${collector.url}/api/send`,
+        `PROVIDER_A_WEBSITE_ID=${WEBSITE_ID}`,
+        `FATHOM_ENDPOINT=${collector.url}/fathom/`,
+        "FATHOM_SITE_ID=ABCDEFGH",
+      ].join("\n") + "\n",
+    );
+    const { code, out } = await run(root);
+    expect(code).toBe(0);
+    const fathom = collector.received.filter((r) => r.path.startsWith("/fathom/?"));
+    expect(fathom.map((r) => r.method)).toEqual(["GET", "GET", "GET", "GET", "GET"]);
+    const names = fathom.map((r) => new URL(r.path, collector.url).searchParams.get("name"));
+    expect(names).toEqual([null, "redirect", "short-link-miss", "lookup", "bot"]);
+    expect(out.filter((line) => line.startsWith("fathom "))).toHaveLength(5);
+    expect(out.join("\n")).not.toContain("ABCDEFGH");
+  });
+
   it("exits 1 when a provider answers 500", async () => {
     const collector = await startCollector({ mode: "error" });
     closers.push(() => collector.close());

@@ -5,7 +5,7 @@
  */
 import { runtimeProblem, type RuntimeCode } from "../codes.js";
 import { QUERY_MODES, type QueryMode } from "./query.js";
-import type { AnalyticsEnv, Provider } from "./types.js";
+import { PROVIDERS, type AnalyticsEnv, type Provider } from "./types.js";
 
 export type IpMode = "full" | "truncated" | "none";
 export type BotMode = "normalize" | "original";
@@ -23,9 +23,16 @@ export interface ProviderBConfig {
   /** PROVIDER_B_COLLECTION_KEY, sent as `Authorization: Bearer`; absent when unset. */
   collectionKey?: string;
 }
+/** Fathom, as vanityURLs sends it (docs/analytics.md, "Fathom"). */
+export interface FathomConfig {
+  endpoint: string;
+  siteId: string;
+  botMode: BotMode;
+}
 export interface AnalyticsConfig {
   provider_a?: ProviderAConfig;
   provider_b?: ProviderBConfig;
+  fathom?: FathomConfig;
   /** ANALYTICS_QUERY_MODE, for both providers. */
   queryMode: QueryMode;
   /** One line per rejected setting: `SL7xx VARIABLE: what was expected`. */
@@ -35,6 +42,9 @@ export interface AnalyticsConfig {
 /** An RFC 9562 UUID, version 1-8, variant 10xx: what Umami's `z.uuid()` accepts, less nil and max. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const SITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Fathom's site ids are a few capital letters (`ABCDEFGH`); any letters and digits are taken. */
+const FATHOM_SITE_ID = /^[A-Za-z0-9]{1,32}$/;
+export const FATHOM_DEFAULT_ENDPOINT = "https://cdn.usefathom.com/";
 /** An API key: visible ASCII without spaces, so it is safe in a header. */
 const COLLECTION_KEY = /^[\x21-\x7e]{8,512}$/;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -89,19 +99,42 @@ export function parseAnalyticsConfig(env: AnalyticsEnv): AnalyticsConfig {
     if (endpoint && siteId && botMode && key !== null)
       config.provider_b = { endpoint, siteId, botMode, ...(key ? { collectionKey: key } : {}) };
   }
+  if (enabled.has("fathom")) {
+    const endpoint = parseEndpoint(
+      "FATHOM_ENDPOINT",
+      env.FATHOM_ENDPOINT?.trim() || FATHOM_DEFAULT_ENDPOINT,
+      problems,
+      "SL711",
+    );
+    const siteId = parseId(
+      "FATHOM_SITE_ID",
+      env.FATHOM_SITE_ID,
+      FATHOM_SITE_ID,
+      "Fathom's site id, 1-32 letters or digits",
+      problems,
+      "SL710",
+    );
+    const botMode = parseBotMode("FATHOM_BOT_MODE", env.FATHOM_BOT_MODE, problems, "SL712");
+    if (endpoint && siteId && botMode) config.fathom = { endpoint, siteId, botMode };
+  }
   return config;
+}
+
+/** Whether any provider is on. */
+export function anyProvider(config: AnalyticsConfig): boolean {
+  return Boolean(config.provider_a || config.provider_b || config.fathom);
 }
 
 function parseProviders(raw: string | undefined, problems: string[]): Set<Provider> {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "" || value === "disabled") return new Set();
   const parts = value.split(",").map((p) => p.trim());
-  const known = parts.every((p): p is Provider => p === "provider_a" || p === "provider_b");
+  const known = parts.every((p) => (PROVIDERS as readonly string[]).includes(p));
   if (!known || new Set(parts).size !== parts.length) {
     problems.push(
       runtimeProblem(
         "SL701",
-        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b; analytics is off",
+        "ANALYTICS_PROVIDER: expected disabled, provider_a, provider_b or provider_a,provider_b, each optionally with fathom; analytics is off",
       ),
     );
     return new Set();
@@ -113,6 +146,7 @@ function parseEndpoint(
   name: string,
   raw: string | undefined,
   problems: string[],
+  code: RuntimeCode = "SL702",
 ): string | undefined {
   const value = (raw ?? "").trim();
   let url: URL | undefined;
@@ -129,7 +163,7 @@ function parseEndpoint(
   if (ok) return url!.href;
   problems.push(
     runtimeProblem(
-      "SL702",
+      code,
       `${name}: expected an https:// URL (http:// only on localhost) without credentials; provider disabled`,
     ),
   );
@@ -142,10 +176,11 @@ function parseId(
   pattern: RegExp,
   expected: string,
   problems: string[],
+  code: RuntimeCode = "SL703",
 ): string | undefined {
   const value = (raw ?? "").trim();
   if (pattern.test(value)) return value;
-  problems.push(runtimeProblem("SL703", `${name}: expected ${expected}; provider disabled`));
+  problems.push(runtimeProblem(code, `${name}: expected ${expected}; provider disabled`));
   return undefined;
 }
 
@@ -186,8 +221,10 @@ function parseBotMode(
   name: string,
   raw: string | undefined,
   problems: string[],
+  code: RuntimeCode = "SL704",
 ): BotMode | undefined {
-  const value = parseEnum(name, raw, ["normalize", "normalise", "original"], "normalize", problems);
+  const modes = ["normalize", "normalise", "original"] as const;
+  const value = parseEnum(name, raw, modes, "normalize", problems, code);
   return value === "normalise" ? "normalize" : value;
 }
 
@@ -203,6 +240,9 @@ export const ANALYTICS_KEYS = [
   "PROVIDER_B_ENDPOINT",
   "PROVIDER_B_BOT_MODE",
   "PROVIDER_B_COLLECTION_KEY",
+  "FATHOM_SITE_ID",
+  "FATHOM_ENDPOINT",
+  "FATHOM_BOT_MODE",
 ] as const;
 
 let cachedEnv: AnalyticsEnv | undefined;

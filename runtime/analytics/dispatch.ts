@@ -16,14 +16,20 @@ export interface ProviderCounters {
   network_error: number;
 }
 
+const zero = (): ProviderCounters => ({ sent: 0, http_error: 0, timeout: 0, network_error: 0 });
 const counters: Record<Provider, ProviderCounters> = {
-  provider_a: { sent: 0, http_error: 0, timeout: 0, network_error: 0 },
-  provider_b: { sent: 0, http_error: 0, timeout: 0, network_error: 0 },
+  provider_a: zero(),
+  provider_b: zero(),
+  fathom: zero(),
 };
 
 /** A copy of this isolate's delivery counters. */
 export function analyticsCounters(): Record<Provider, ProviderCounters> {
-  return { provider_a: { ...counters.provider_a }, provider_b: { ...counters.provider_b } };
+  return {
+    provider_a: { ...counters.provider_a },
+    provider_b: { ...counters.provider_b },
+    fathom: { ...counters.fathom },
+  };
 }
 
 export function resetAnalyticsCounters(): void {
@@ -62,9 +68,9 @@ async function deliver(
   };
   try {
     const response = await doFetch(request.url, {
-      method: "POST",
+      method: request.method,
       headers: request.headers,
-      body: request.body,
+      ...(request.method === "POST" ? { body: request.body } : {}),
       signal: options.timeoutSignal ? options.timeoutSignal(ms) : AbortSignal.timeout(ms),
     });
     result.status = response.status;

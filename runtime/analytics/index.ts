@@ -3,10 +3,11 @@
  * visitor's request and the event facts, and hands delivery to ctx.waitUntil.
  */
 import type { Env, WaitUntil } from "../env.js";
-import { loadAnalyticsConfig, type AnalyticsConfig } from "./config.js";
+import { anyProvider, loadAnalyticsConfig, type AnalyticsConfig } from "./config.js";
 import { deliverAll } from "./dispatch.js";
 import { buildProviderA } from "./provider-a.js";
 import { buildProviderB } from "./provider-b.js";
+import { buildFathom } from "./provider-fathom.js";
 import type { AnalyticsEnv, DispatchOptions, EventFacts, OutgoingRequest } from "./types.js";
 import { readVisitor } from "./visitor.js";
 
@@ -22,6 +23,7 @@ export {
   parseAnalyticsConfig,
   loadAnalyticsConfig,
   ANALYTICS_KEYS,
+  anyProvider,
   type AnalyticsConfig,
 } from "./config.js";
 export { type QueryMode } from "./query.js";
@@ -35,17 +37,18 @@ export {
 } from "./dispatch.js";
 export { correlationId } from "./visitor.js";
 
-/** Both providers' requests for one event (empty when analytics is off). Pure apart from random IDs. */
+/** Every configured provider's request for one event (empty when analytics is off). Pure apart from random IDs. */
 export function buildAnalyticsRequests(
   request: Request,
   config: AnalyticsConfig,
   facts: EventFacts,
 ): OutgoingRequest[] {
-  if (!config.provider_a && !config.provider_b) return [];
+  if (!anyProvider(config)) return [];
   const visitor = readVisitor(request, config.queryMode);
   const requests: OutgoingRequest[] = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
+  if (config.fathom) requests.push(buildFathom(config.fathom, facts, visitor));
   return requests;
 }
 
@@ -66,7 +69,7 @@ export function sendAnalytics(
 ): void {
   try {
     const config = loadAnalyticsConfig(env);
-    if (!config.provider_a && !config.provider_b) return;
+    if (!anyProvider(config)) return;
     const snapshot = { ...facts };
     const work = afterResponse()
       .then(() => deliverAll(buildAnalyticsRequests(request, config, snapshot), options))

@@ -44,6 +44,7 @@ export function buildProviderA(
     provider: "provider_a",
     event: name,
     url: config.endpoint,
+    method: "POST",
     headers: {
       "content-type": "application/json",
       "user-agent": visitor.bot.bot ? PROVIDER_A_FALLBACK_UA : visitor.userAgent,

@@ -64,6 +64,7 @@ export function buildProviderB(
     provider: "provider_b",
     event: name,
     url: config.endpoint,
+    method: "POST",
     headers,
     body: JSON.stringify(body),
   };

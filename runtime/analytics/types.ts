@@ -21,7 +21,10 @@ export interface EventFacts {
   lookup_result?: string;
 }
 
-export type Provider = "provider_a" | "provider_b";
+export type Provider = "provider_a" | "provider_b" | "fathom";
+
+/** Every provider, in the order their requests are built. */
+export const PROVIDERS: readonly Provider[] = ["provider_a", "provider_b", "fathom"];
 
 /** The variables analytics reads; any object carrying them (the worker's Env, process.env) will do. */
 export type AnalyticsEnv = Partial<
@@ -37,6 +40,9 @@ export type AnalyticsEnv = Partial<
     | "PROVIDER_B_ENDPOINT"
     | "PROVIDER_B_BOT_MODE"
     | "PROVIDER_B_COLLECTION_KEY"
+    | "FATHOM_SITE_ID"
+    | "FATHOM_ENDPOINT"
+    | "FATHOM_BOT_MODE"
   >
 >;
 
@@ -46,6 +52,8 @@ export interface OutgoingRequest {
   /** The event name as sent (`pageview`, `redirect`, `bot`, ...). */
   event: string;
   url: string;
+  /** POST with `body` (providers A and B), or GET with everything in `url` (Fathom). */
+  method: "GET" | "POST";
   headers: Record<string, string>;
   body: string;
 }

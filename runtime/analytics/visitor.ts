@@ -8,6 +8,8 @@ export const LANGUAGE_MAX = 35;
 
 export interface Visitor {
   hostname: string;
+  /** Scheme and host, for example `https://go.example.org`. */
+  origin: string;
   /** Path as requested (still percent-encoded), for example `/docs`. */
   pathname: string;
   /** The query the providers may see (ANALYTICS_QUERY_MODE), without its `?`; empty when none. */
@@ -32,6 +34,7 @@ export function readVisitor(request: Request, queryMode: QueryMode): Visitor {
   const edge = edgeMetadata(request);
   return {
     hostname: url.hostname,
+    origin: url.origin,
     pathname: url.pathname,
     query: selectQuery(url.searchParams, queryMode),
     referrer: cleanReferrer(headers.get("referer")),

@@ -17,6 +17,7 @@ const SECRET_VARS = [
   ["PROVIDER_B_COLLECTION_KEY", 1],
   ["PROVIDER_A_WEBSITE_ID", 8],
   ["PROVIDER_B_SITE_ID", 8],
+  ["FATHOM_SITE_ID", 6],
 ] as const;
 
 /** How a value may be spelled in an answer: as it is, inside a JSON string, URL-encoded. */

@@ -9,6 +9,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import {
   ANALYTICS_KEYS,
+  anyProvider,
   parseAnalyticsConfig,
   type AnalyticsEnv,
   type EventFacts,
@@ -86,7 +87,7 @@ export async function sendTestEvents(
   options: SendTestEventsOptions = {},
 ): Promise<TestEventResult[]> {
   const config = parseAnalyticsConfig(env);
-  if (!config.provider_a && !config.provider_b) return [];
+  if (!anyProvider(config)) return [];
   const base = options.baseUrl ?? "https://analytics-test.shortlinks.invalid";
   const cases: ProbeCase[] = CASES.map((c) => ({
     event: c.event,
