@@ -63,7 +63,7 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
     )
     .option(
       "--route <when>",
-      "a route's conditions: key=value pairs separated by ';', lists by ',' (device=ios; country=FR,BE), or a YAML flow mapping; repeatable, each with its --route-target",
+      "a route's conditions: key=value pairs separated by ';', lists by ',' (device=ios; country=FR,BE), time=mon-fri 09:00-17:00 Europe/Paris for a weekly window, or a YAML flow mapping; repeatable, each with its --route-target",
       collect,
       [],
     )

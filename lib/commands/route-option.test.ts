@@ -31,12 +31,44 @@ describe("add --route", () => {
     });
   });
 
+  it("time=DAYS HH:MM-HH:MM ZONE is a weekly window, as vanityURLs' lnk schedule add gives one", () => {
+    expect(
+      routesOf(
+        [
+          "time=mon-fri 09:00-17:00 Europe/Paris",
+          "time=mon,wed 22:00-02:00 America/Toronto; device=ios",
+        ],
+        ["https://a/", "https://b/"],
+      ),
+    ).toEqual({
+      routes: [
+        {
+          when: { time: { days: "mon-fri", from: "09:00", to: "17:00", tz: "Europe/Paris" } },
+          target: "https://a/",
+        },
+        {
+          when: {
+            time: { days: ["mon", "wed"], from: "22:00", to: "02:00", tz: "America/Toronto" },
+            device: "ios",
+          },
+          target: "https://b/",
+        },
+      ],
+    });
+  });
+
   it.each([
     ["a --route without its --route-target", ["device=ios"], [], /one --route-target per --route/],
     ["a --route-target without a --route", [], ["https://a/"], /one --route-target per --route/],
     ["a pair without =", ["ios"], ["https://a/"], /"ios" is not key=value/],
     ["an empty --route", [" "], ["https://a/"], /is empty/],
     ["a flow mapping that does not parse", ["{device: [ios"], ["https://a/"], /cannot read/],
+    [
+      "a time= that is no window",
+      ["time=weekdays 9-5"],
+      ["https://a/"],
+      /time= expects DAYS HH:MM-HH:MM ZONE/,
+    ],
   ])("%s is a usage error", (_name, whens, targets, message) => {
     expect(routesOf(whens, targets)).toEqual({ problem: expect.stringMatching(message) });
   });

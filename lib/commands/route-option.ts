@@ -3,7 +3,8 @@
  * (docs/routes.md, "Adding a route"). WHEN is `key=value` pairs separated by `;`, a list by `,`
  * (`country=FR,BE; language=fr`), `query.NAME=value` for a query parameter; each value is read as
  * YAML reads a plain value (`13335` a number, `true` a boolean). A WHEN that starts with `{` is a
- * YAML flow mapping, for conditions the pairs cannot say (`time`, `not`). The compiler validates
+ * YAML flow mapping, for conditions the pairs cannot say (`not`); `time=DAYS HH:MM-HH:MM ZONE` is
+ * one weekly window (`time=mon-fri 09:00-17:00 Europe/Paris`). The compiler validates
  * the result as it validates a file, so nothing here knows the condition keys.
  */
 import { parse } from "yaml";
@@ -44,6 +45,15 @@ function whenOf(text: string): { value: Record<string, unknown> } | { problem: s
     const eq = pair.indexOf("=");
     if (eq <= 0) return { problem: `"${pair}" is not key=value (such as device=ios)` };
     const key = pair.slice(0, eq).trim();
+    if (key === "time") {
+      const window = windowOf(pair.slice(eq + 1).trim());
+      if (!window)
+        return {
+          problem: `time= expects DAYS HH:MM-HH:MM ZONE, such as time=mon-fri 09:00-17:00 Europe/Paris`,
+        };
+      when.time = window;
+      continue;
+    }
     const values = pair
       .slice(eq + 1)
       .split(",")
@@ -55,6 +65,14 @@ function whenOf(text: string): { value: Record<string, unknown> } | { problem: s
     } else when[key] = value;
   }
   return { value: when };
+}
+
+/** `mon-fri 09:00-17:00 Europe/Paris` (days as docs/routes.md reads them, a list by `,`). */
+function windowOf(text: string): Record<string, unknown> | undefined {
+  const found = /^(\S+)\s+(\d{2}:\d{2})-(\d{2}:\d{2})\s+(\S+)$/.exec(text);
+  if (!found) return undefined;
+  const days = found[1].split(",");
+  return { days: days.length === 1 ? days[0] : days, from: found[2], to: found[3], tz: found[4] };
 }
 
 /** A plain YAML scalar: `13335` a number, `true` a boolean, anything else the text itself. */
