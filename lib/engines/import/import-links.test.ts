@@ -31,6 +31,15 @@ describe("import", () => {
     expect(wrong.written).toBeUndefined();
   });
 
+  it("a line the instance refuses gets its error alone: no note on how its link would have answered", async () => {
+    const input = put(
+      "v8s-links.txt",
+      ["a b|https://example.com/x|disabled", "ok|https://example.com/ok|disabled"].join("\n"),
+    );
+    const result = await importLinks({ root, format: "vanityurls", input });
+    expect(codes(result)).toEqual(["1:SL301", "2:SL392"]);
+  });
+
   it("SL855: an --into that exists is never overwritten; nothing is written", async () => {
     const into = "custom/links/links.yaml";
     const before = readFileSync(join(root, into), "utf8");

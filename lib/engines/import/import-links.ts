@@ -109,7 +109,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
   const mine = placed.map((d) => atSourceLine(d, file, rows));
   const refusedLines = new Set(mine.filter(isError).map((d) => d.line));
   // A line refused here needs no note on how its link would have answered.
-  const kept = diagnostics.filter((d) => d.code !== "SL853" || !refusedLines.has(d.line));
+  const kept = diagnostics.filter((d) => !ANSWER_NOTES.has(d.code) || !refusedLines.has(d.line));
   diagnostics.length = 0;
   appendAll(diagnostics, kept, mine);
   const good = rows.filter((_, i) => !refusedRows.has(i));
@@ -157,6 +157,9 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
   result.diagnostics = sortDiagnostics(diagnostics);
   return result;
 }
+
+/** Notes on how an imported line's link answers: moot when the line is refused. */
+const ANSWER_NOTES: ReadonlySet<string> = new Set(["SL853", "SL391", "SL392"]);
 
 /** The first of `files` (relative to the root) that import may not write, as SL113. */
 async function intoProblem(
