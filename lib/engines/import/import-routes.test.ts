@@ -104,6 +104,11 @@ describe("import: Shlink's redirect rules and Dub's targets answer as routes", (
     );
   });
 
+  it("a Shlink short URL with forwardQuery false keeps the query to itself", async () => {
+    expect(await location("/docs", { query: { a: "1" } })).toBe("https://docs.example.com/start");
+    expect(await location("/app", { query: { a: "1" } })).toBe("https://example.com/get?a=1");
+  });
+
   it("a Shlink rule left out (city) sends its visitors on to the next rule or the default", async () => {
     expect(await location("/office", { ua: UA.iphone })).toBe("https://example.com/office");
     expect(await location("/office", { ua: UA.edgeWindows })).toBe(

@@ -48,6 +48,8 @@ export function parseShlinkJson(input: ParseInput): ParsedImport {
       const tags = short.tags.filter((t): t is string => typeof t === "string" && t.trim() !== "");
       if (tags.length > 0) row.tags = tags.map((t) => t.trim());
     }
+    // Both pass the request's query on by default.
+    if (short.forwardQuery === false) row.forward_query = false;
     const name = `short URL ${JSON.stringify(slug)}`;
     const at = { file: input.file, line };
     const meta = (short.meta ?? {}) as Record<string, unknown>;
