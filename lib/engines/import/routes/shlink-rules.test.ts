@@ -53,10 +53,15 @@ describe("Shlink redirect rules -> routes", () => {
 
   it("an unknown type, a device Shlink does not have and a rule without conditions are named", () => {
     const { diagnostics } = shlinkRuleRoutes(
-      [rule(1, ["weather", "rain"]), rule(2, ["device", "tv"]), rule(3)],
+      [
+        rule(1, ["weather", "rain"]),
+        rule(2, ["device", "tv"]),
+        rule(3),
+        { longUrl: "https://example.com/4", priority: 4, conditions: ["device"] },
+      ],
       context,
     );
-    expect(diagnostics.map((d) => d.code)).toEqual(["SL376", "SL376", "SL377"]);
+    expect(diagnostics.map((d) => d.code)).toEqual(["SL376", "SL376", "SL377", "SL377"]);
   });
 
   it("dates become after and before with an offset", () => {

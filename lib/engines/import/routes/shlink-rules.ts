@@ -91,6 +91,8 @@ function routeOf(rule: unknown): { when: When; target: string } | { cannot: stri
   if (typeof longUrl !== "string" || longUrl === "") return "no longUrl";
   if (!Array.isArray(conditions) || conditions.length === 0)
     return "no conditions (Shlink requires at least one)";
+  if (conditions.some((c) => c === null || typeof c !== "object"))
+    return "a condition is not an object";
   const when: When = {};
   for (const condition of conditions) {
     const mapped = conditionOf(condition);
@@ -103,7 +105,6 @@ function routeOf(rule: unknown): { when: When; target: string } | { cannot: stri
 
 /** One condition as a `when` of its own, or why routes cannot say it. */
 function conditionOf(condition: unknown): When | string {
-  if (condition === null || typeof condition !== "object") return "a condition is not an object";
   const { type, matchKey, matchValue } = condition as Record<string, unknown>;
   const value = typeof matchValue === "string" ? matchValue : "";
   const key = typeof matchKey === "string" ? matchKey : "";
