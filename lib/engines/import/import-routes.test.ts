@@ -157,6 +157,40 @@ describe("import: Dub's geo targets, one route per URL", () => {
   });
 });
 
+describe("import: no redirect rule dropped silently", () => {
+  it("each rule of the Shlink sample is a route, or named at its line, or its link is refused", async () => {
+    const root = instance();
+    const file = join(FIXTURES, "shlink-api/short-urls.json");
+    const run = await runCli(["import", "shlink", file, "--root", root, "--json"]);
+    const result = JSON.parse(run.out) as { diagnostics: { code: string; line: number }[] };
+    const source = JSON.parse(readFileSync(file, "utf8")) as {
+      shortCode: string;
+      redirectRules?: unknown[];
+    }[];
+    const written = parse(
+      readFileSync(join(root, "custom/links/imported-shlink.yaml"), "utf8"),
+    ) as { slug: string; routes?: unknown[] }[];
+    const routes = new Map(written.map((r) => [r.slug, r.routes?.length ?? 0]));
+    const named = result.diagnostics.filter((d) => d.code === "SL376" || d.code === "SL377");
+    const ruleLines = readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (/^ {6}\{$/.test(line) ? [i + 1] : []));
+    let rules = 0;
+    let accounted = 0;
+    for (const short of source) {
+      const count = short.redirectRules?.length ?? 0;
+      if (count === 0) continue; // no rules (legacy's routes are its deviceLongUrls)
+      rules += count;
+      if (!routes.has(short.shortCode))
+        accounted += count; // refused whole, with an error
+      else accounted += routes.get(short.shortCode)!;
+    }
+    accounted += named.filter((d) => ruleLines.includes(d.line)).length;
+    expect(rules).toBeGreaterThan(10);
+    expect(accounted).toBe(rules);
+  });
+});
+
 describe("import: a site whose default status is permanent (SL379)", () => {
   it("a link with routes is written with status 302 and says so; one without keeps the default", async () => {
     const root = instance();
