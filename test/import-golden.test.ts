@@ -53,6 +53,9 @@ const CASES: {
   // vanityURLs' starter links file and its documented examples (SOURCE.md names both).
   { name: "vanityurls", format: "vanityurls", lines: vanityLines },
   { name: "vanityurls-docs", format: "vanityurls", lines: vanityLines },
+  // API answers whose redirect rules and device/geo targets become routes.
+  { name: "shlink-api", format: "shlink", lines: (text) => lineNumbers(text, /^ {2}\{/) },
+  { name: "dub-api", format: "dub", lines: (text) => lineNumbers(text, /^ {2}\{/) },
 ];
 
 function lineNumbers(text: string, pattern: RegExp): number[] {

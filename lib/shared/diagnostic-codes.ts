@@ -190,6 +190,10 @@ const COMPILER_CODES = {
   ),
   SL855: error(IMPORT, "the file to import into exists; nothing written"),
   SL856: warning(IMPORT, "the export holds links of several domains"),
+  SL376: warning(IMPORT, "a redirect rule, target or limit has no equivalent; imported without it"),
+  SL377: warning(IMPORT, "a redirect rule or target of the export is malformed; not imported"),
+  SL378: info(IMPORT, "imported; a rule or target answers differently here in a documented way"),
+  SL379: info(IMPORT, "imported with status 302: a link with routes cannot be permanent"),
   SL601: error(SERVE, "no built bundle in the output folder"),
   SL602: error(SERVE, "wrangler.json of the bundle is unreadable or incomplete"),
   SL603: warning(SERVE, ".dev.vars line cannot be parsed (ignored)"),
@@ -270,6 +274,10 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL854: "import, not compile; lib/engines/import/import-links.test.ts",
   SL855: "import, not compile; lib/engines/import/import-links.test.ts",
   SL856: "import, not compile; lib/engines/import/import-links.test.ts",
+  SL376: "import, not compile; the golden imports fixtures/import/shlink-api and dub-api",
+  SL377: "import, not compile; the golden imports fixtures/import/shlink-api and dub-api",
+  SL378: "import, not compile; the golden imports fixtures/import/shlink-api and dub-api",
+  SL379: "import, not compile; lib/engines/import/import-routes.test.ts",
   SL385:
     "import, not compile; the golden import fixtures/import/redirects-trailing-slash (test/import-golden.test.ts)",
   SL390:

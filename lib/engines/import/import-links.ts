@@ -19,6 +19,7 @@ import type { ImportedRow, ImportFormat, RedirectsFlavour } from "./types.js";
 import { defaultIntoPath, importedFiles, partPaths, writeImported } from "./write-import.js";
 import { appendAll } from "../../shared/lists.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
+import { temporaryRouted } from "./routes/temporary-status.js";
 
 export interface ImportOptions {
   root: string;
@@ -93,6 +94,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
   for (const { row } of rows)
     if (typeof row.target === "string" && row.target.startsWith("/"))
       row.target = site.base_url + row.target;
+  appendAll(diagnostics, temporaryRouted(rows, site.default_status, file));
 
   // The same validation as build. A line may give several rows (Bitly's custom back-halves), so
   // each row is checked at its own place (its index), then reported at its source line.
@@ -159,7 +161,7 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
 }
 
 /** Notes on how an imported line's link answers: moot when the line is refused. */
-const ANSWER_NOTES: ReadonlySet<string> = new Set(["SL853", "SL391", "SL392"]);
+const ANSWER_NOTES: ReadonlySet<string> = new Set(["SL853", "SL391", "SL392", "SL379"]);
 
 /** The first of `files` (relative to the root) that import may not write, as SL113. */
 async function intoProblem(

@@ -1,17 +1,21 @@
 /**
  * Dub: the CSV of "Export links" (dubinc/dub, /api/links/export with formatLinksForExport): one
  * column per chosen field, named by its label ("Short link", "Destination URL", "Title", "Tags",
- * "Expires at", ...) or its id (link, url, title, tags, expiresAt, ...).
+ * "Expires at", ...) or its id (link, url, title, tags, expiresAt, ...). A JSON file is the API's
+ * answer instead, with device, geo and A/B targets: dub-json.ts.
  */
 import { readCsvTable } from "../csv-table.js";
 import { isoTime, shortCodeOf } from "../short-code.js";
 import type { ImportedRow, ParsedImport, ParseInput } from "../types.js";
 import { fromRecords } from "./from-records.js";
+import { looksLikeJson } from "../json-items.js";
+import { parseDubJson } from "./dub-json.js";
 
 const LINK = ["Short link", "Short Link", "link", "shortLink"];
 const URL_COLUMN = ["Destination URL", "url"];
 
 export function parseDub(input: ParseInput): ParsedImport {
+  if (looksLikeJson(input.text)) return parseDubJson(input);
   const table = readCsvTable(input.text, input.file, {
     "short link": LINK,
     "destination URL": URL_COLUMN,

@@ -1,14 +1,17 @@
 /**
  * Shlink: the CSV of the web client's "Export" button (shlink-web-component,
  * ExportShortUrlsBtn.tsx): createdAt, domain, shortCode, shortUrl, longUrl, title, tags (joined
- * with `|`), visits.
+ * with `|`), visits. A JSON file is the REST API's answer instead, with redirect rules: shlink-json.ts.
  */
 import { readCsvTable } from "../csv-table.js";
 import { shortCodeOf } from "../short-code.js";
 import type { ImportedRow, ParsedImport, ParseInput } from "../types.js";
 import { fromRecords } from "./from-records.js";
+import { looksLikeJson } from "../json-items.js";
+import { parseShlinkJson } from "./shlink-json.js";
 
 export function parseShlink(input: ParseInput): ParsedImport {
+  if (looksLikeJson(input.text)) return parseShlinkJson(input);
   const table = readCsvTable(input.text, input.file, {
     "short code": ["shortCode", "shortUrl"],
     "long URL": ["longUrl"],
