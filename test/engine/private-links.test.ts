@@ -226,6 +226,19 @@ describe("every denial is the unknown slug's 404, byte for byte", () => {
   });
 });
 
+describe("behind Access, the operators see private links", () => {
+  it("the stats API lists private links with the others, for a token of the stats pages", async () => {
+    const { response, body } = await get("/en/_stats/api/links.json", token(FIXTURE_AUD));
+    expect(response.status).toBe(200);
+    expect(body).toContain("staff/oncall");
+    expect(body).toContain("docs");
+  });
+
+  it("a zone's token does not open the stats pages", async () => {
+    expect((await get("/en/_stats/api/links.json", token(STAFF))).response.status).toBe(403);
+  });
+});
+
 describe("no e-mail leaves the worker", () => {
   it("no analytics payload, log line or page carries a token's e-mail; events name the zone", async () => {
     const before = collector.received.length;
