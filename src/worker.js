@@ -4308,6 +4308,7 @@ function namedRequest(origin, path, named, method = "GET") {
   if (named.timezone !== void 0) edge.timezone = named.timezone;
   const given = { edge };
   if (named.split_draw !== void 0) given.draw = named.split_draw;
+  if (named.as !== void 0) given.as = { email: named.as };
   return { request: new Request(url, { method, headers }), given };
 }
 
