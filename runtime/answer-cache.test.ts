@@ -27,6 +27,7 @@ const resolution = (outcome: Resolution["outcome"], l: LinkRecord | null): Resol
   effective_state: l ? "active" : null,
   schedule_label: null,
   route: null,
+  zone: null,
   outcome,
   event: null,
   checks: [],
@@ -95,6 +96,16 @@ describe("remembered answers: only answers that cannot change are kept", () => {
     [
       "a page this isolate could not read",
       resolution({ ...notFoundPage, lang: "de" }, null),
+      false,
+    ],
+    [
+      "a redirect of a private link",
+      { ...resolution(redirect, link({ zone: "staff" })), zone: "staff" },
+      false,
+    ],
+    [
+      "the 404 page inside a private zone (a refusal or a miss)",
+      { ...resolution(notFoundPage, null), zone: "staff" },
       false,
     ],
     ["a plain 404", resolution({ type: "plain-404" }, null), false],

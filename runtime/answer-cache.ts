@@ -3,8 +3,9 @@
  * its decision only where the answer cannot change while the isolate lives: a redirect or a
  * product page (the 404 page of a miss, an informational or lookup page) that no schedule
  * touches and no routes choose. The build fixes every other input, the guards and routes before it depend on the path
- * alone, and the query is part of the key. Scheduled links and every other outcome (static
- * files, protected areas, endpoints, plain answers) are resolved each time.
+ * alone, and the query is part of the key. Scheduled links, every path inside a private zone
+ * (its answer depends on the visitor's token) and every other outcome (static files, protected
+ * areas, endpoints, plain answers) are resolved each time.
  *
  * Redirects are keyed by URL. A page also depends on Accept-Language, so pages are keyed by URL
  * and the header as sent, in a map of their own: a scanner's stream of distinct missing paths
@@ -48,6 +49,8 @@ interface Remembered {
  */
 export function timeless(resolution: Resolution, pagesRead: ReadonlyMap<string, string>): boolean {
   const { outcome, link } = resolution;
+  // A private zone's answer depends on the visitor's token: never kept, never sent to another.
+  if (resolution.zone !== null) return false;
   if (link?.kind === "exact" && link.schedule) return false;
   // A link with routes redirects by the request's facts and the time (docs/routes.md).
   if (outcome.type === "redirect") return !link?.routes;

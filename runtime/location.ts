@@ -3,14 +3,24 @@ import {
   checkTarget,
   denyCategory,
   expandTarget,
+  fillUser,
+  hasUserPlaceholder,
+  intranetTargets,
   SPLAT_PLACEHOLDER,
+  type IntranetTargets,
   type TargetVerdict,
 } from "./targets/index.js";
 import { remember } from "./lru.js";
-import type { Blocklist, LinkRecord, TargetAllowance } from "./contract/index.js";
+import type { AccessZone, Blocklist, LinkRecord, TargetAllowance } from "./contract/index.js";
 
 export type LocationResult =
   { ok: true; url: string } | { ok: false; code: string; message: string; category: string };
+
+/** What a private link's target may use: its zone, and the verified email (docs/private-links.md). */
+export interface PrivateTarget {
+  zone: AccessZone;
+  email?: string;
+}
 
 /** What the match captured from the path for the target. */
 export interface Captured {
@@ -29,6 +39,7 @@ export function buildLocation(
   search: string,
   policy: Blocklist,
   target = link.target,
+  zoned?: PrivateTarget,
 ): LocationResult {
   if (link.kind !== "exact") {
     // A route's target drops the remainder as the link's own does, unless it takes `:splat`.
@@ -42,8 +53,21 @@ export function buildLocation(
     if (!expanded.ok) return { ...expanded, category: denyCategory(expanded) };
     target = expanded.url;
   }
+  // The identity after the remainder: an encoded remainder holds no `{`, so it adds no placeholder.
+  if (zoned && hasUserPlaceholder(target)) {
+    const filled = fillUser(target, zoned.email);
+    if (!filled.ok)
+      return { ok: false, code: "identity", message: filled.why, category: "identity" };
+    target = filled.url;
+  }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
-  const verdict = judge(target, policy, link.allow);
+  const intranet = zoned?.zone.allow_targets && intranetTargets(zoned.zone.allow_targets);
+  const verdict = judge(
+    target,
+    policy,
+    link.allow,
+    intranet && { zone: zoned.zone.name, intranet },
+  );
   return verdict.ok
     ? { ok: true, url: verdict.url }
     : { ...verdict, category: denyCategory(verdict) };
@@ -72,11 +96,12 @@ function judge(
   target: string,
   policy: Blocklist,
   allow: TargetAllowance | undefined,
+  zone?: { zone: string; intranet: IntranetTargets },
 ): TargetVerdict {
   let memo = verdicts.get(policy);
   if (!memo) verdicts.set(policy, (memo = new Map()));
-  const key = `${allow ? allow.rules.join(",") : ""}\n${target}`;
-  const verdict = memo.get(key) ?? checkTarget(target, policy, allow);
+  const key = `${allow ? allow.rules.join(",") : ""}\n${zone ? zone.zone : ""}\n${target}`;
+  const verdict = memo.get(key) ?? checkTarget(target, policy, allow, zone?.intranet);
   remember(memo, key, verdict, VERDICT_MEMO_LIMIT);
   return verdict;
 }

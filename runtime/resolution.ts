@@ -3,6 +3,7 @@
  * against, and the resolution (outcome, match, checks) every engine renders.
  */
 import type {
+  AccessZone,
   Blocklist,
   EffectiveState,
   Lang,
@@ -15,6 +16,7 @@ import type { RouteChoice } from "./link-routes/choose.js";
 import type { VisitorFacts } from "./link-routes/facts.js";
 import type { PlaceholderTable } from "./placeholders.js";
 import type { PageId } from "./routes.js";
+import type { Identity } from "./private-links.js";
 
 export interface LinkSource {
   exact(key: string): LinkRecord | undefined | Promise<LinkRecord | undefined>;
@@ -38,6 +40,8 @@ export interface ResolveContext {
   staticPaths: ReadonlySet<string>;
   /** The optional product pages the instance publishes (site.yaml `pages`). */
   pages: readonly OptionalPage[];
+  /** Private zones (site config `access_zones`); absent on a site without any. */
+  zones?: readonly AccessZone[];
 }
 
 /** The request as resolve() reads it; the routes' facts (country, User-Agent, ...) included. */
@@ -51,6 +55,11 @@ export interface RequestFacts extends VisitorFacts {
    * and `check --against` compare, and the one the lookup shows (docs/routes.md).
    */
   defaultTarget?: boolean;
+  /**
+   * The verified Access identity of a request inside a private zone (the engine verifies the
+   * token, runtime/engine/identity.ts); absent: none, and every path of the zone is a miss.
+   */
+  identity?: Identity;
 }
 
 export type Outcome =
@@ -105,13 +114,20 @@ export interface Resolution {
   schedule_label: string | null;
   /** The route a link with routes took (docs/routes.md); null for a link without routes. */
   route: RouteChoice | null;
+  /** The private zone the path lies in (docs/private-links.md), or null. */
+  zone: string | null;
   outcome: Outcome;
   /**
    * The analytics event this answer sends, if any: decided here for every request, whatever
    * engine answers it. The worker only adds the facts of its answer (target host, page title);
    * the lookup beacon's event depends on its body, so the endpoint that reads it decides that one.
    */
-  event: null | { kind: "redirect" | "short-link-miss" | "pageview"; redirect_error?: string };
+  event: null | {
+    kind: "redirect" | "short-link-miss" | "pageview";
+    redirect_error?: string;
+    /** Inside a private zone: the event names the zone, never the link or the path. */
+    zone?: string;
+  };
   checks: Check[];
 }
 

@@ -14,6 +14,8 @@ import { isPagePublished, pageRouteOf } from "./page-routes.js";
 import { isShortLinkCandidate } from "./slug.js";
 import { staticFileFor } from "./static-files.js";
 import { buildLocation } from "./location.js";
+import { zoneOfKey } from "./access/zones.js";
+import { privateRefusal } from "./private-links.js";
 import { clip } from "./analytics/clip.js";
 import { matchPlaceholders, type MatchPath } from "./placeholders.js";
 import { chooseRoute, Facts } from "./link-routes/choose.js";
@@ -70,6 +72,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     effective_state: null,
     schedule_label: null,
     route: null,
+    zone: null,
     outcome: { type: "plain-404" },
     event: null,
     checks: [],
@@ -77,6 +80,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   const done = (outcome: Outcome, step: string, ok: boolean, detail: string) => {
     trace.checks.push({ step, ok, detail });
     trace.outcome = outcome;
+    if (trace.zone !== null && trace.event) trace.event = { ...trace.event, zone: trace.zone };
     return trace;
   };
   const notFound = (deny?: string): Outcome => ({
@@ -160,6 +164,26 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     return done({ type: "static", path: file }, "route", true, "static file");
   }
 
+  // A miss, and every private refusal: the same answer and event, whatever the link.
+  const miss = (step: string, detail: string) => {
+    const candidate = isShortLinkCandidate(normal.segments, normal.key);
+    trace.event = candidate ? { kind: "short-link-miss" } : null;
+    return done(notFound(), step, false, candidate ? `${detail} (short-link candidate)` : detail);
+  };
+
+  // Private zones: without the zone's verified identity, a path inside it is a miss, looked up or not.
+  const zone = ctx.zones && zoneOfKey(normal.key, ctx.zones);
+  if (zone) {
+    trace.zone = zone.name;
+    if (request.identity?.zone !== zone.name)
+      return miss("access", `private zone ${zone.name}: no verified identity, answered as a miss`);
+    trace.checks.push({
+      step: "access",
+      ok: true,
+      detail: `identity verified for zone ${zone.name}`,
+    });
+  }
+
   // A path no link answers may be one of the domain's own pages (docs/pages.md).
   const ownPage = (): Resolution | undefined => {
     const route = pageRouteOf(lowerPath);
@@ -191,16 +215,9 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     ctx.links,
   );
   if (!found) {
-    const own = ownPage();
+    const own = zone ? undefined : ownPage();
     if (own) return own;
-    const candidate = isShortLinkCandidate(normal.segments, normal.key);
-    trace.event = candidate ? { kind: "short-link-miss" } : null;
-    return done(
-      notFound(),
-      "match",
-      false,
-      candidate ? "no link (short-link candidate)" : "no link",
-    );
+    return miss("match", "no link");
   }
   const { link, depth, params } = found;
   trace.link = link;
@@ -222,6 +239,10 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     ok: true,
     detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`,
   });
+  if (zone || link.zone !== undefined) {
+    const refusal = privateRefusal(link, zone, request.identity);
+    if (refusal) return miss("access", `${refusal}: answered as a miss`);
+  }
 
   // 6. Schedule (exact links only) and lifecycle state.
   const state = effectiveState(link, request.now);
@@ -230,7 +251,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   const stateOutcome = STATE_OUTCOMES[state];
   if (stateOutcome.kind === "hidden") {
     // Exactly like no link at all, the domain's own pages included.
-    const own = ownPage();
+    const own = zone ? undefined : ownPage();
     if (own) return own;
     trace.event = { kind: "short-link-miss" };
     return done(notFound(), "state", false, `${state}: answered like a miss`);
@@ -271,6 +292,7 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     url.search,
     ctx.blocklist,
     routed?.target,
+    zone && { zone, email: request.identity?.email },
   );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
@@ -282,9 +304,13 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     );
   }
   trace.event = { kind: "redirect" };
-  // An answer that depends on the request or the clock is never cached, whatever the site says.
-  const cacheControl =
-    ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+  // An answer that depends on the request or the clock is never cached, whatever the site says;
+  // a private answer is for one person: no shared cache keeps it.
+  const cacheControl = zone
+    ? "private, no-store"
+    : ctx.redirectMaxAge > 0 && !link.routes
+      ? `public, max-age=${ctx.redirectMaxAge}`
+      : "no-store";
   return done(
     { type: "redirect", status: link.status, location: location.url, cacheControl },
     "target",

@@ -1219,6 +1219,7 @@ var MAX_PROPERTIES = 50;
 function eventData(facts, visitor) {
   const entries = [
     ["type", facts.kind],
+    ["zone", facts.zone],
     ["slug", facts.slug],
     ["target_host", facts.target_host],
     ["effective_state", facts.effective_state],
@@ -1517,7 +1518,8 @@ function cleanReferrer(header) {
 // runtime/analytics/index.ts
 function buildAnalyticsRequests(request, config, facts) {
   if (!anyProvider(config)) return [];
-  const visitor = readVisitor(request, config.queryMode);
+  const read = readVisitor(request, config.queryMode);
+  const visitor = facts.zone_path === void 0 ? read : { ...read, pathname: facts.zone_path, query: "", referrer: "" };
   const requests = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
@@ -2295,10 +2297,14 @@ var BLOCKED_RANGES = [...V4_RANGES, ...V6_RANGES].map(
   ({ cidr, name, allowable }) => ({ cidr, name, allowable })
 );
 function inRange(bytes, range) {
-  for (let bit = 0; bit < range.bits; bit += 8) {
-    const take = Math.min(8, range.bits - bit);
+  return addressInRange(bytes, range.bytes, range.bits);
+}
+function addressInRange(bytes, base, bits) {
+  if (bytes.length !== base.length) return false;
+  for (let bit = 0; bit < bits; bit += 8) {
+    const take = Math.min(8, bits - bit);
     const mask = 255 << 8 - take & 255;
-    if ((bytes[bit / 8] & mask) !== (range.bytes[bit / 8] & mask)) return false;
+    if ((bytes[bit / 8] & mask) !== (base[bit / 8] & mask)) return false;
   }
   return true;
 }
@@ -2418,6 +2424,48 @@ function refuseKeyword(entry) {
   };
 }
 
+// runtime/targets/intranet.ts
+function parseAddress(text2) {
+  const bare = text2.startsWith("[") && text2.endsWith("]") ? text2.slice(1, -1) : text2;
+  if (bare.includes(":")) return parseIPv6(`[${bare}]`);
+  return /^[0-9.]+$/.test(bare) ? parseIPv4(bare) : null;
+}
+function parseTargetEntry(entry) {
+  const text2 = entry.trim().toLowerCase();
+  const slash = text2.indexOf("/");
+  if (slash >= 0) {
+    const bytes2 = parseAddress(text2.slice(0, slash));
+    const bitsText = text2.slice(slash + 1);
+    if (!bytes2 || !/^\d{1,3}$/.test(bitsText)) return null;
+    const bits = Number(bitsText);
+    return bits <= bytes2.length * 8 ? { kind: "range", bytes: bytes2, bits } : null;
+  }
+  const bytes = parseAddress(text2);
+  if (bytes) return { kind: "range", bytes, bits: bytes.length * 8 };
+  const host = stripTrailingDots(text2);
+  return host === "" ? null : { kind: "name", host };
+}
+var compiled2 = /* @__PURE__ */ new WeakMap();
+function intranetTargets(entries) {
+  let targets = compiled2.get(entries);
+  if (!targets) {
+    const names = /* @__PURE__ */ new Set();
+    const ranges = [];
+    for (const entry of entries) {
+      const parsed = parseTargetEntry(entry);
+      if (parsed?.kind === "name") names.add(parsed.host);
+      else if (parsed) ranges.push(parsed);
+    }
+    targets = { names, ranges };
+    compiled2.set(entries, targets);
+  }
+  return targets;
+}
+function listedTarget(host, address, targets) {
+  if (address) return targets.ranges.some((r) => addressInRange(address, r.bytes, r.bits));
+  return matchHost(host, targets.names) !== void 0;
+}
+
 // runtime/targets/splat.ts
 var SPLAT_PLACEHOLDER = ":splat";
 var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
@@ -2501,6 +2549,51 @@ function fill(target, found, value) {
   }
   return out + target.slice(from);
 }
+function pathEndOf(target) {
+  const hash = target.indexOf("#");
+  const query = target.indexOf("?");
+  return Math.min(hash === -1 ? target.length : hash, query === -1 ? target.length : query);
+}
+function fillPlaceholder(target, placeholder, inPath, inComponent) {
+  const pathEnd = pathEndOf(target);
+  const parts = target.split(placeholder);
+  let out = parts[0];
+  let at = parts[0].length;
+  for (const part of parts.slice(1)) {
+    out += (at < pathEnd ? inPath : inComponent) + part;
+    at += placeholder.length + part.length;
+  }
+  return out;
+}
+
+// runtime/targets/identity.ts
+var USER_PLACEHOLDERS = ["{user.email}", "{user.local}"];
+function hasUserPlaceholder(target) {
+  return target.includes("{user.");
+}
+function fillUser(target, email) {
+  if (email === void 0 || email === "") return { ok: false, why: "the token has no email" };
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return { ok: false, why: "the token's email has no local part and domain" };
+  if (CONTROL2.test(email)) return { ok: false, why: "the token's email holds a control character" };
+  const values = {
+    "{user.email}": email,
+    "{user.local}": email.slice(0, at)
+  };
+  let url = target;
+  for (const placeholder of USER_PLACEHOLDERS) {
+    if (!url.includes(placeholder)) continue;
+    const value = values[placeholder];
+    if ((value === "." || value === "..") && url.indexOf(placeholder) < pathEndOf(url))
+      return { ok: false, why: `${placeholder} would be a dot segment` };
+    try {
+      url = fillPlaceholder(url, placeholder, encodePathSegment(value), encodeURIComponent(value));
+    } catch {
+      return { ok: false, why: "the token's email is not well-formed Unicode" };
+    }
+  }
+  return { ok: true, url };
+}
 
 // runtime/targets/index.ts
 var lists = (entries) => new Set(entries.map((e) => stripTrailingDots(e.toLowerCase())));
@@ -2543,7 +2636,7 @@ function parse(target) {
     return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
   }
 }
-function checkTarget(target, policy, allow) {
+function checkTarget(target, policy, allow, intranet) {
   if (CONTROL2.test(target))
     return refuse2(
       4,
@@ -2566,15 +2659,16 @@ function checkTarget(target, policy, allow) {
       address ? 7 : 6,
       `${host} is a cloud metadata endpoint (${metadata.provider}); no allowance opens it`
     );
+  const listed = intranet !== void 0 && listedTarget(host, address, intranet);
   if (address) {
     const range = classifyAddress(address);
-    if (range && !(range.allowable && opened.has(7)))
+    if (range && !(range.allowable && (listed || opened.has(7))))
       return refuse2(7, `${host}: ${range.name} (${range.cidr})`);
-    if (range) used.push(7);
+    if (range && !listed) used.push(7);
   } else {
-    const intranet = intranetName(host);
-    if (intranet && !(intranet.allowable && opened.has(6))) return refuse2(6, intranet.why);
-    if (intranet) used.push(6);
+    const name = intranetName(host);
+    if (name && !(name.allowable && (listed || opened.has(6)))) return refuse2(6, name.why);
+    if (name && !listed) used.push(6);
   }
   const sets = setsOf(policy);
   const shortener = matchHost(host, sets.shorteners);
@@ -2603,7 +2697,7 @@ function remember(cache2, key2, value, limit) {
 }
 
 // runtime/location.ts
-function buildLocation(link, captured, search, policy, target = link.target) {
+function buildLocation(link, captured, search, policy, target = link.target, zoned) {
   if (link.kind !== "exact") {
     const drop = dropsRemainder(target === link.target ? link : { ...link, target });
     const expanded = expandTarget(target, {
@@ -2615,8 +2709,20 @@ function buildLocation(link, captured, search, policy, target = link.target) {
     if (!expanded.ok) return { ...expanded, category: denyCategory(expanded) };
     target = expanded.url;
   }
+  if (zoned && hasUserPlaceholder(target)) {
+    const filled = fillUser(target, zoned.email);
+    if (!filled.ok)
+      return { ok: false, code: "identity", message: filled.why, category: "identity" };
+    target = filled.url;
+  }
   if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
-  const verdict = judge(target, policy, link.allow);
+  const intranet = zoned?.zone.allow_targets && intranetTargets(zoned.zone.allow_targets);
+  const verdict = judge(
+    target,
+    policy,
+    link.allow,
+    intranet && { zone: zoned.zone.name, intranet }
+  );
   return verdict.ok ? { ok: true, url: verdict.url } : { ...verdict, category: denyCategory(verdict) };
 }
 function dropsRemainder(link) {
@@ -2624,12 +2730,13 @@ function dropsRemainder(link) {
 }
 var VERDICT_MEMO_LIMIT = 4096;
 var verdicts = /* @__PURE__ */ new WeakMap();
-function judge(target, policy, allow) {
+function judge(target, policy, allow, zone) {
   let memo = verdicts.get(policy);
   if (!memo) verdicts.set(policy, memo = /* @__PURE__ */ new Map());
   const key2 = `${allow ? allow.rules.join(",") : ""}
+${zone ? zone.zone : ""}
 ${target}`;
-  const verdict = memo.get(key2) ?? checkTarget(target, policy, allow);
+  const verdict = memo.get(key2) ?? checkTarget(target, policy, allow, zone?.intranet);
   remember(memo, key2, verdict, VERDICT_MEMO_LIMIT);
   return verdict;
 }
@@ -2653,6 +2760,41 @@ function decodeKey(pair) {
   } catch {
     return raw;
   }
+}
+
+// runtime/access/zones.ts
+function zoneOfKey(key2, zones2) {
+  if (zones2.length === 0) return void 0;
+  const folded = foldCase(key2);
+  let best;
+  for (const zone of zones2) {
+    const inside = folded === zone.prefix || folded.length > zone.prefix.length && folded.startsWith(zone.prefix) && folded[zone.prefix.length] === "/";
+    if (inside && (!best || zone.prefix.length > best.prefix.length)) best = zone;
+  }
+  return best;
+}
+function zoneOfPath(pathname, zones2) {
+  if (!zones2 || zones2.length === 0) return void 0;
+  const normal = normalizePath(pathname, true);
+  return normal.ok ? zoneOfKey(normal.key, zones2) : void 0;
+}
+
+// runtime/private-links.ts
+function userAllowed(allow, email) {
+  if (email === void 0) return false;
+  const address = email.toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return false;
+  if (allow.emails?.includes(address)) return true;
+  return allow.email_domains?.includes(address.slice(at + 1)) ?? false;
+}
+function privateRefusal(link, zone, identity) {
+  const name = zone?.name;
+  if (link.zone !== name)
+    return link.zone === void 0 ? `public ${link.kind} link ${link.slug} does not answer inside zone ${name}` : `${link.kind} link ${link.slug} belongs to zone ${link.zone}`;
+  if (link.allow_users && !userAllowed(link.allow_users, identity?.email))
+    return `${identity?.email === void 0 ? "a token without email" : "this email"} is not on the allow list of ${link.slug}`;
+  return null;
 }
 
 // runtime/placeholders.ts
@@ -2684,7 +2826,7 @@ function patternOf(entry) {
   const { segments, tail } = splitPlaceholderKey(key2);
   let literals = 0;
   let constrained = 0;
-  const compiled3 = segments.map((segment) => {
+  const compiled4 = segments.map((segment) => {
     if (!PLACEHOLDER_SEGMENT.test(segment)) {
       literals++;
       return segment;
@@ -2694,7 +2836,7 @@ function patternOf(entry) {
     if (rule) constrained++;
     return rule ? { name, rule } : { name };
   });
-  return { key: key2, segments: compiled3, tail, rank: [literals, constrained, tail === "*" ? 0 : 1] };
+  return { key: key2, segments: compiled4, tail, rank: [literals, constrained, tail === "*" ? 0 : 1] };
 }
 function comparePatterns(a, b) {
   for (let i = 0; i < 3; i++) if (a.rank[i] !== b.rank[i]) return b.rank[i] - a.rank[i];
@@ -2771,7 +2913,7 @@ function compareDigits(value, bound) {
 
 // runtime/link-routes/cidr.ts
 var DOTTED = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})$/;
-function parseAddress(text2) {
+function parseAddress2(text2) {
   const dotted = DOTTED.exec(text2);
   if (dotted) {
     const bytes = dotted.slice(1).map(Number);
@@ -2786,7 +2928,7 @@ function parseAddress(text2) {
 function parseCidr(text2) {
   const slash = text2.indexOf("/");
   const written = slash < 0 ? text2 : text2.slice(0, slash);
-  const address = parseAddress(written);
+  const address = parseAddress2(written);
   if (!address) return "not an IPv4 or IPv6 address";
   const mapped = address.length === 4 && written.includes(":") ? 96 : 0;
   const max = address.length * 8 + mapped;
@@ -3109,7 +3251,7 @@ var Facts = class {
   ip() {
     if (this.address === void 0) {
       const ip = this.input.ip?.trim();
-      this.address = ip ? parseAddress(ip) : null;
+      this.address = ip ? parseAddress2(ip) : null;
     }
     return this.address;
   }
@@ -3164,16 +3306,16 @@ function randomDraw() {
 }
 
 // runtime/link-routes/choose.ts
-var compiled2 = /* @__PURE__ */ new WeakMap();
+var compiled3 = /* @__PURE__ */ new WeakMap();
 function compiledRoutes(routes) {
-  let done = compiled2.get(routes);
+  let done = compiled3.get(routes);
   if (!done) {
     const languages = [...new Set(routes.flatMap((route) => languagesOf(route.when)))];
     done = routes.map((route) => ({
       route,
       when: route.when ? compileWhen(route.when, languages) : null
     }));
-    compiled2.set(routes, done);
+    compiled3.set(routes, done);
   }
   return done;
 }
@@ -3254,6 +3396,7 @@ async function resolve(request, ctx) {
     effective_state: null,
     schedule_label: null,
     route: null,
+    zone: null,
     outcome: { type: "plain-404" },
     event: null,
     checks: []
@@ -3261,6 +3404,7 @@ async function resolve(request, ctx) {
   const done = (outcome, step, ok, detail) => {
     trace.checks.push({ step, ok, detail });
     trace.outcome = outcome;
+    if (trace.zone !== null && trace.event) trace.event = { ...trace.event, zone: trace.zone };
     return trace;
   };
   const notFound = (deny) => ({
@@ -3332,6 +3476,22 @@ async function resolve(request, ctx) {
     trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
     return done({ type: "static", path: file }, "route", true, "static file");
   }
+  const miss = (step, detail) => {
+    const candidate = isShortLinkCandidate(normal.segments, normal.key);
+    trace.event = candidate ? { kind: "short-link-miss" } : null;
+    return done(notFound(), step, false, candidate ? `${detail} (short-link candidate)` : detail);
+  };
+  const zone = ctx.zones && zoneOfKey(normal.key, ctx.zones);
+  if (zone) {
+    trace.zone = zone.name;
+    if (request.identity?.zone !== zone.name)
+      return miss("access", `private zone ${zone.name}: no verified identity, answered as a miss`);
+    trace.checks.push({
+      step: "access",
+      ok: true,
+      detail: `identity verified for zone ${zone.name}`
+    });
+  }
   const ownPage = () => {
     const route = pageRouteOf(lowerPath);
     if (!route) return void 0;
@@ -3360,16 +3520,9 @@ async function resolve(request, ctx) {
     ctx.links
   );
   if (!found) {
-    const own = ownPage();
+    const own = zone ? void 0 : ownPage();
     if (own) return own;
-    const candidate = isShortLinkCandidate(normal.segments, normal.key);
-    trace.event = candidate ? { kind: "short-link-miss" } : null;
-    return done(
-      notFound(),
-      "match",
-      false,
-      candidate ? "no link (short-link candidate)" : "no link"
-    );
+    return miss("match", "no link");
   }
   const { link, depth, params } = found;
   trace.link = link;
@@ -3387,12 +3540,16 @@ async function resolve(request, ctx) {
     ok: true,
     detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`
   });
+  if (zone || link.zone !== void 0) {
+    const refusal = privateRefusal(link, zone, request.identity);
+    if (refusal) return miss("access", `${refusal}: answered as a miss`);
+  }
   const state = effectiveState(link, request.now);
   trace.effective_state = state;
   trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
   const stateOutcome = STATE_OUTCOMES[state];
   if (stateOutcome.kind === "hidden") {
-    const own = ownPage();
+    const own = zone ? void 0 : ownPage();
     if (own) return own;
     trace.event = { kind: "short-link-miss" };
     return done(notFound(), "state", false, `${state}: answered like a miss`);
@@ -3425,7 +3582,8 @@ async function resolve(request, ctx) {
     { remainder, params, trailingSlash },
     url.search,
     ctx.blocklist,
-    routed?.target
+    routed?.target,
+    zone && { zone, email: request.identity?.email }
   );
   if (!location.ok) {
     trace.event = { kind: "redirect", redirect_error: location.code };
@@ -3437,7 +3595,7 @@ async function resolve(request, ctx) {
     );
   }
   trace.event = { kind: "redirect" };
-  const cacheControl = ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+  const cacheControl = zone ? "private, no-store" : ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
   return done(
     { type: "redirect", status: link.status, location: location.url, cacheControl },
     "target",
@@ -4150,6 +4308,7 @@ function namedRequest(origin, path, named, method = "GET") {
   if (named.timezone !== void 0) edge.timezone = named.timezone;
   const given = { edge };
   if (named.split_draw !== void 0) given.draw = named.split_draw;
+  if (named.as !== void 0) given.as = { email: named.as };
   return { request: new Request(url, { method, headers }), given };
 }
 
@@ -5142,6 +5301,25 @@ function successorSlots(baseUrl, successor) {
   return { url: shortLinkUrl(baseUrl, successor), path: shortLinkUrl("", successor).slice(1) };
 }
 
+// runtime/engine/identity.ts
+async function identityOf(request, env, site, options) {
+  const zones2 = site.access_zones;
+  if (!zones2 || request.method !== "GET" && request.method !== "HEAD") return void 0;
+  const zone = zoneOfPath(new URL(request.url).pathname, zones2);
+  if (!zone) return void 0;
+  if (options?.as) return { zone: zone.name, ...options.as };
+  if (extractAccessToken(request) === null) return void 0;
+  const verdict = await verifyAccess(request, {
+    ACCESS_TEAM_DOMAIN: env.ACCESS_TEAM_DOMAIN,
+    ACCESS_AUD: zone.aud
+  });
+  if (!verdict.ok) {
+    console.warn(`shortlinks: access refused on zone ${zone.name}: ${verdict.reason}`);
+    return void 0;
+  }
+  return verdict.email === void 0 ? { zone: zone.name } : { zone: zone.name, email: verdict.email };
+}
+
 // runtime/engine/answer.ts
 function resolveContext(data) {
   return {
@@ -5152,7 +5330,8 @@ function resolveContext(data) {
     defaultLang: data.site.default_lang,
     redirectMaxAge: data.site.redirect_max_age,
     staticPaths: data.staticPaths,
-    pages: data.site.pages
+    pages: data.site.pages,
+    zones: data.site.access_zones
   };
 }
 function requestFacts(request, now, given) {
@@ -5177,7 +5356,10 @@ function requestFacts(request, now, given) {
 }
 async function answerRequest(request, env, data, now, given) {
   const rctx = resolveContext(data);
-  const resolution = await resolve(requestFacts(request, now, given), rctx);
+  const identity = await identityOf(request, env, data.site, given);
+  const facts = requestFacts(request, now, given);
+  if (identity) facts.identity = identity;
+  const resolution = await resolve(facts, rctx);
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   const path = headerPath(resolution);
@@ -5202,7 +5384,8 @@ function headerPath(resolution) {
 }
 async function respond(resolution, request, env, data, rctx, now) {
   const { outcome, link } = resolution;
-  const linkFacts = {
+  const zone = resolution.event?.zone;
+  const linkFacts = zone ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? void 0 } : {
     slug: link?.slug,
     effective_state: resolution.effective_state ?? void 0,
     schedule_label: resolution.schedule_label ?? void 0,
@@ -5226,7 +5409,7 @@ async function respond(resolution, request, env, data, rctx, now) {
         event: resolution.event ? {
           kind: "redirect",
           ...linkFacts,
-          target_host: hostOf(outcome.location),
+          ...zone ? {} : { target_host: hostOf(outcome.location) },
           redirect_status: outcome.status
         } : void 0
       };
@@ -5276,7 +5459,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       return { response: await serveOperator(operator, data, answer, now) };
     }
     case "endpoint":
-      return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request);
+      return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request, data);
   }
 }
 async function lookupResolve(request, data, rctx, now) {
@@ -5286,6 +5469,8 @@ async function lookupResolve(request, data, rctx, now) {
   if (typeof slug !== "string")
     return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
+  const typed = lookupPath(slug);
+  const zone = typed === null ? void 0 : zoneOfPath(typed.split("?")[0], rctx.zones);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
   const fixed = formLanguage(body.value.lang);
   const lang = fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
@@ -5303,12 +5488,13 @@ async function lookupResolve(request, data, rctx, now) {
     }),
     event: {
       kind: "lookup",
-      slug: result.slug,
+      // A slug typed inside a private zone is a miss, and its event names only the zone.
+      ...zone ? zoneFacts(zone.name, data) : { slug: result.slug },
       lookup_result: result.found ? result.state ?? "found" : "not-found"
     }
   };
 }
-async function lookupBeacon(request) {
+async function lookupBeacon(request, data) {
   const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
   if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
   const facts = beaconFacts(body.value);
@@ -5321,8 +5507,17 @@ async function lookupBeacon(request) {
       new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
       request
     ),
-    event: { kind: "lookup", slug: facts.slug, lookup_result: facts.result }
+    event: { kind: "lookup", ...beaconSlug(facts.slug, data), lookup_result: facts.result }
   };
+}
+function zoneFacts(zone, data) {
+  const prefix = data.site.access_zones?.find((z) => z.name === zone)?.prefix ?? "";
+  return { zone, zone_path: "/" + prefix };
+}
+function beaconSlug(slug, data) {
+  const path = lookupPath(slug);
+  const zone = path === null ? void 0 : zoneOfPath(path.split("?")[0], data.site.access_zones);
+  return zone ? zoneFacts(zone.name, data) : { slug };
 }
 function hostOf(location) {
   try {
@@ -5337,6 +5532,7 @@ var REDIRECT_MEMO_LIMIT = 4096;
 var PAGE_MEMO_LIMIT = 1024;
 function timeless(resolution, pagesRead) {
   const { outcome, link } = resolution;
+  if (resolution.zone !== null) return false;
   if (link?.kind === "exact" && link.schedule) return false;
   if (outcome.type === "redirect") return !link?.routes;
   return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));

@@ -14,6 +14,7 @@ interface ExplainFlags extends FactOptions {
   at?: string;
   method: string;
   json?: boolean;
+  as?: string;
 }
 
 export function registerExplain(program: Command, ctx: CommandContext): void {
@@ -42,6 +43,10 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
       "the split's random draw, from 0 up to 1 (default: the first variant)",
     )
     .option("--json", "print the trace as JSON")
+    .option(
+      "--as <email>",
+      "inside a private zone: answer as this person, signed in through Cloudflare Access",
+    )
     .action(async (path: string, opts: ExplainFlags) => {
       const at = opts.at === undefined ? undefined : atTime(opts.at);
       if (at === null) {
@@ -52,6 +57,11 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
       const facts = namedFactsOf(opts);
       if ("problem" in facts) {
         ctx.io.err(`shortlinks explain: ${facts.problem}`);
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      if (opts.as !== undefined && !/^[^\s@]+@[^\s@]+$/.test(opts.as)) {
+        ctx.io.err(`shortlinks explain: --as takes an e-mail address, got "${opts.as}"`);
         ctx.exitCode = EXIT_USAGE;
         return;
       }
@@ -67,6 +77,7 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
         at,
         method: opts.method.toUpperCase(),
         facts: facts.facts,
+        ...(opts.as === undefined ? {} : { as: { email: opts.as } }),
       });
       if (opts.json) ctx.io.out(printableJson(explanation));
       else for (const line of formatExplanation(explanation)) ctx.io.out(line);

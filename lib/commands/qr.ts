@@ -29,65 +29,91 @@ export function registerQr(program: Command, ctx: CommandContext): void {
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--svg <file>", "write the QR code as SVG to this file instead of printing it")
     .option("--force", "--svg may replace a file qr did not write (never the instance's own)")
-    .action(async (slug: string, opts: { root: string; svg?: string; force?: boolean }) => {
-      const root = resolve(opts.root);
-      if (await refuseMisshapen(ctx, root)) return;
-      if (opts.svg !== undefined) {
-        const refused = await writeProblem(root, resolve(opts.svg), {
-          kind: "output",
-          command: "qr",
-          ours: isQrSvg,
-          force: opts.force,
-        });
-        if (refused) {
-          printDiagnostics(ctx.io, [refused]);
-          ctx.exitCode = EXIT_USAGE;
+    .option(
+      "--private",
+      "a private link's code too: it opens only for people signed in to its zone",
+    )
+    .action(
+      async (
+        slug: string,
+        opts: { root: string; svg?: string; force?: boolean; private?: boolean },
+      ) => {
+        const root = resolve(opts.root);
+        if (await refuseMisshapen(ctx, root)) return;
+        if (opts.svg !== undefined) {
+          const refused = await writeProblem(root, resolve(opts.svg), {
+            kind: "output",
+            command: "qr",
+            ours: isQrSvg,
+            force: opts.force,
+          });
+          if (refused) {
+            printDiagnostics(ctx.io, [refused]);
+            ctx.exitCode = EXIT_USAGE;
+            return;
+          }
+        }
+        const loaded = await loadSite(root, defaultsDirFor(root));
+        const explainer = await createExplainer(root);
+        if (!loaded.site || !explainer.ok) {
+          printDiagnostics(ctx.io, explainer.ok ? loaded.diagnostics : explainer.diagnostics);
+          ctx.io.err("qr needs an instance that builds: fix the errors above first");
+          ctx.exitCode = EXIT_PROBLEMS;
           return;
         }
-      }
-      const loaded = await loadSite(root, defaultsDirFor(root));
-      const explainer = await createExplainer(root);
-      if (!loaded.site || !explainer.ok) {
-        printDiagnostics(ctx.io, explainer.ok ? loaded.diagnostics : explainer.diagnostics);
-        ctx.io.err("qr needs an instance that builds: fix the errors above first");
-        ctx.exitCode = EXIT_PROBLEMS;
-        return;
-      }
-      const asked = new URL(shortLinkUrl(loaded.site.base_url, slug)).pathname;
-      const e = await explainer.explain({ path: asked });
-      if (!e.match) {
-        ctx.io.err(`shortlinks qr: no link answers ${asked}`);
-        ctx.exitCode = EXIT_PROBLEMS;
-        return;
-      }
-      const url = shortLinkUrl(
-        loaded.site.base_url,
-        e.match.kind === "exact" ? e.match.slug : asked,
-      );
-      if (!qrFits(url)) {
-        const bytes = new TextEncoder().encode(url).length;
-        printDiagnostics(ctx.io, [
-          diag(
-            "SL810",
-            { file: e.match.file, line: e.match.line },
-            `the short URL of ${e.match.slug} is ${bytes} bytes long; a QR code holds at most ${QR_MAX_BYTES}`,
-            "a shorter path under the link, or a shorter base_url",
-          ),
-        ]);
-        ctx.exitCode = EXIT_PROBLEMS;
-        return;
-      }
-      if (e.effective_state !== "active")
-        ctx.io.err(`note: ${e.match.slug} is ${e.effective_state} now (${e.outcome.status})`);
-      if (opts.svg !== undefined) {
-        await writeFileAtomic(resolve(opts.svg), qrSvg(url)! + "\n");
-        ctx.io.out(`wrote ${opts.svg}: QR code of ${url}`);
-      } else {
-        ctx.io.out(renderUnicodeCompact(url, { ecc: "M", border: 2 }));
-        ctx.io.out(url);
-      }
-      ctx.exitCode = EXIT_OK;
-    });
+        const asked = new URL(shortLinkUrl(loaded.site.base_url, slug)).pathname;
+        let e = await explainer.explain({ path: asked });
+        if (!e.match && e.zone !== undefined) {
+          // A private link is a miss to everyone outside its zone: ask as a member of the zone.
+          const inside = await explainer.explain({ path: asked, as: {} });
+          if (inside.match && !opts.private) {
+            printDiagnostics(ctx.io, [
+              diag(
+                "SL539",
+                { file: inside.match.file, line: inside.match.line },
+                `${inside.match.slug} is a private link (zone ${e.zone}): it opens only for people signed in through Cloudflare Access`,
+                "pass --private to print its code anyway, for people of the zone",
+              ),
+            ]);
+            ctx.exitCode = EXIT_PROBLEMS;
+            return;
+          }
+          e = inside;
+        }
+        if (!e.match) {
+          ctx.io.err(`shortlinks qr: no link answers ${asked}`);
+          ctx.exitCode = EXIT_PROBLEMS;
+          return;
+        }
+        const url = shortLinkUrl(
+          loaded.site.base_url,
+          e.match.kind === "exact" ? e.match.slug : asked,
+        );
+        if (!qrFits(url)) {
+          const bytes = new TextEncoder().encode(url).length;
+          printDiagnostics(ctx.io, [
+            diag(
+              "SL810",
+              { file: e.match.file, line: e.match.line },
+              `the short URL of ${e.match.slug} is ${bytes} bytes long; a QR code holds at most ${QR_MAX_BYTES}`,
+              "a shorter path under the link, or a shorter base_url",
+            ),
+          ]);
+          ctx.exitCode = EXIT_PROBLEMS;
+          return;
+        }
+        if (e.effective_state !== "active" && e.effective_state !== null)
+          ctx.io.err(`note: ${e.match.slug} is ${e.effective_state} now (${e.outcome.status})`);
+        if (opts.svg !== undefined) {
+          await writeFileAtomic(resolve(opts.svg), qrSvg(url)! + "\n");
+          ctx.io.out(`wrote ${opts.svg}: QR code of ${url}`);
+        } else {
+          ctx.io.out(renderUnicodeCompact(url, { ecc: "M", border: 2 }));
+          ctx.io.out(url);
+        }
+        ctx.exitCode = EXIT_OK;
+      },
+    );
 }
 
 /** An SVG that `qr --svg` wrote: exactly the bytes it writes for the URL its label names. */

@@ -62,6 +62,9 @@ const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuratio
 const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
 const QR: Group = { stage: "qr", docs: COMPILER_DOCS };
 const WRITE: Group = { stage: "write", docs: "docs/limits.md#where-commands-write" };
+const PRIVATE_DOCS = "docs/private-links.md#diagnostic-codes";
+const ZONES: Group = { stage: "site", docs: PRIVATE_DOCS };
+const PRIVATE_LINKS: Group = { stage: "links", docs: PRIVATE_DOCS };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -180,6 +183,16 @@ const COMPILER_CODES = {
     ASSETS,
     "custom/public/.well-known/security.txt replaces the one built from contacts",
   ),
+  SL530: error(ZONES, "access zone invalid: name, prefix or aud missing or malformed"),
+  SL531: error(ZONES, "access zone prefix covers a reserved path or a static file"),
+  SL532: error(ZONES, "access zones overlap with different auds, or share a prefix"),
+  SL533: error(ZONES, "access zone allow_targets entry is invalid or can never open a target"),
+  SL534: error(PRIVATE_LINKS, "allow.emails or allow.email_domains invalid or on a public link"),
+  SL535: error(PRIVATE_LINKS, "{user.*} placeholder misplaced, unknown, or on a public link"),
+  SL536: error(PRIVATE_LINKS, "{user.*} value would travel to a host outside allow_targets"),
+  SL537: error({ stage: "diff", docs: PRIVATE_DOCS }, "a private link becomes public"),
+  SL538: warning(PRIVATE_LINKS, "public splat link does not answer inside an access zone"),
+  SL539: error({ stage: "qr", docs: PRIVATE_DOCS }, "qr: the link is private (pass --private)"),
   SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
   SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),
   SL852: error(IMPORT, "source line duplicates an earlier one; not imported"),
@@ -303,6 +316,8 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL710: "runtime variables, not the instance; runtime/analytics/provider-fathom.test.ts",
   SL711: "runtime variables, not the instance; runtime/analytics/provider-fathom.test.ts",
   SL712: "runtime variables, not the instance; runtime/analytics/provider-fathom.test.ts",
+  SL537: "compares two commits; lib/engines/diff/visibility.test.ts on throwaway git repositories",
+  SL539: "qr, not compile; test/private-links-cli.test.ts",
   SL801: "compares two commits; lib/engines/diff/protect.test.ts on throwaway git repositories",
   SL802: "compares two commits; lib/engines/diff/protect.test.ts on throwaway git repositories",
   SL803: "compares two commits; lib/engines/diff/protect.test.ts on throwaway git repositories",

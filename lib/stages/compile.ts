@@ -9,7 +9,8 @@ import { SITE_SCHEMA, type Site } from "./1-sources/site/site-schema.js";
 import { checkRow, loadSources } from "./1-sources/links/load-sources.js";
 import type { RawRow } from "./1-sources/links/raw-row.js";
 import { loadBlocklist } from "./1-sources/policy/blocklist.js";
-import { validateLinks } from "./2-validate/validate-links.js";
+import { staticKeys, validateLinks } from "./2-validate/validate-links.js";
+import { checkAccessZones } from "./2-validate/access-zones.js";
 import { composeHeaders } from "./4-assets/headers/compose-headers.js";
 import { loadCustomFiles } from "./1-sources/custom/custom-files.js";
 import { loadExpectations } from "./1-sources/custom/load-expectations.js";
@@ -178,7 +179,19 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     .filter((f) => !f.path.startsWith(PAGES_DIR))
     .map((f) => f.path);
   const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
-  const validated = validateLinks({ links: sources.links, site, policy: blocklist, staticPaths });
+  const zones = checkAccessZones({
+    zones: site.access?.zones ?? [],
+    lineOf: loadedSite.lineOf,
+    staticKeys: staticKeys(staticPaths),
+  });
+  appendAll(diagnostics, zones.diagnostics);
+  const validated = validateLinks({
+    links: sources.links,
+    site,
+    policy: blocklist,
+    staticPaths,
+    zones: zones.zones,
+  });
   appendAll(diagnostics, validated.diagnostics);
   appendAll(diagnostics, pageRouteNotes(validated.links, publishedPages(site), staticPaths));
   // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
@@ -216,6 +229,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     ),
     headerRules: headers.rules,
     mandatoryHeaders: headers.mandatory,
+    zones: zones.zones,
   });
   const model = { links: validated.links, blocklist };
   const tables: CompiledTables = {

@@ -17,6 +17,7 @@ export const MAX_PROPERTIES = 50;
 export function eventData(facts: EventFacts, visitor: Visitor): EventData {
   const entries: [string, DataValue | undefined][] = [
     ["type", facts.kind],
+    ["zone", facts.zone],
     ["slug", facts.slug],
     ["target_host", facts.target_host],
     ["effective_state", facts.effective_state],

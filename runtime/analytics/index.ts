@@ -44,7 +44,12 @@ export function buildAnalyticsRequests(
   facts: EventFacts,
 ): OutgoingRequest[] {
   if (!anyProvider(config)) return [];
-  const visitor = readVisitor(request, config.queryMode);
+  const read = readVisitor(request, config.queryMode);
+  // Inside a private zone the providers learn the zone, never the path, its query or the referrer.
+  const visitor =
+    facts.zone_path === undefined
+      ? read
+      : { ...read, pathname: facts.zone_path, query: "", referrer: "" };
   const requests: OutgoingRequest[] = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));

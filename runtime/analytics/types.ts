@@ -19,6 +19,12 @@ export interface EventFacts {
   redirect_status?: number;
   redirect_error?: string;
   lookup_result?: string;
+  /**
+   * A private zone's name (docs/private-links.md): the event names the zone, never the link, and
+   * `zone_path` (the zone's prefix) stands in for the visitor's path; query and referrer are dropped.
+   */
+  zone?: string;
+  zone_path?: string;
 }
 
 export type Provider = "provider_a" | "provider_b" | "fathom";

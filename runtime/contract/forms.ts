@@ -81,6 +81,29 @@ export type PlaceholderEntry = [key: string, params?: Record<string, ParamRule>]
 /** What a link matches: one path, a prefix and everything below it, or a pattern with `:name`. */
 export type LinkKind = "exact" | "splat" | "placeholder";
 
+/**
+ * Who may use a private link (docs/private-links.md): the verified token's `email` must be one of
+ * `emails` or end in `@` + one of `email_domains` (both lower case). Absent: every member of the zone.
+ */
+export interface UserAllowance {
+  emails?: string[];
+  email_domains?: string[];
+}
+
+/**
+ * A private zone of site.yaml `access.zones` (docs/private-links.md): every path on or below
+ * `prefix` (segment boundaries) needs a Cloudflare Access token for `aud`.
+ */
+export interface AccessZone {
+  name: string;
+  /** The prefix as a lookup key, case-folded, without slashes at either end: `staff`, `team/hr`. */
+  prefix: string;
+  /** The Access application's AUD tag. */
+  aud: string;
+  /** Intranet hosts (and their subdomains) and CIDRs its links may reach past rules 6 and 7. */
+  allow_targets?: string[];
+}
+
 /** One link as the runtime sees it. */
 export interface LinkRecord {
   kind: LinkKind;
@@ -103,6 +126,10 @@ export interface LinkRecord {
   allow?: TargetAllowance;
   /** Other destinations by request facts and time (docs/routes.md); absent: always `target`. */
   routes?: LinkRoute[];
+  /** The private zone the link lies in (its name); absent for a public link. */
+  zone?: string;
+  /** Private links only: who of the zone may use it. */
+  allow_users?: UserAllowance;
   description?: string;
   tags?: string[];
   owner?: string;
@@ -198,6 +225,8 @@ export interface SiteConfig {
    * worker applies them after every rule wherever a rule set would weaken one (http/mandatory.ts).
    */
   mandatory_headers: Record<string, string>;
+  /** Private zones, longest prefix first; absent when the site has none. */
+  access_zones?: AccessZone[];
 }
 
 /**

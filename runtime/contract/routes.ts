@@ -135,4 +135,6 @@ export interface NamedFacts {
   query?: Record<string, string | string[]>;
   /** The split draw, in [0, 1). */
   split_draw?: number;
+  /** Inside a private zone: the e-mail of the person signed in (docs/private-links.md). */
+  as?: string;
 }

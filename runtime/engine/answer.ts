@@ -8,7 +8,13 @@ import { verifyAccess } from "../access/index.js";
 import { correlationId, type EventFacts } from "../analytics/index.js";
 import type { Env } from "../env.js";
 import { finishDraft, withHeaderRules, type Draft } from "../http/headers.js";
-import { beaconFacts, formLanguage, lookupSlug, LOOKUP_BODY_LIMIT } from "../http/lookup-api.js";
+import {
+  beaconFacts,
+  formLanguage,
+  lookupPath,
+  lookupSlug,
+  LOOKUP_BODY_LIMIT,
+} from "../http/lookup-api.js";
 import { serveOperator } from "../http/operator.js";
 import { readSmallBody } from "../http/read-body.js";
 import {
@@ -34,6 +40,8 @@ import { routeLabel, variantLabel } from "../link-routes/describe.js";
 import { edgeFactsOf, type GivenFacts } from "../link-routes/facts.js";
 import { randomDraw } from "../link-routes/split.js";
 import type { Instance } from "./instance.js";
+import { identityOf } from "./identity.js";
+import { zoneOfPath } from "../access/zones.js";
 
 /** The decision's inputs from an instance. */
 export function resolveContext(
@@ -48,6 +56,7 @@ export function resolveContext(
     redirectMaxAge: data.site.redirect_max_age,
     staticPaths: data.staticPaths,
     pages: data.site.pages,
+    zones: data.site.access_zones,
   };
 }
 
@@ -103,7 +112,11 @@ export async function answerRequest(
   given?: GivenFacts,
 ): Promise<Answered> {
   const rctx = resolveContext(data);
-  const resolution = await resolve(requestFacts(request, now, given), rctx);
+  // Inside a private zone only: the token verified against the zone's aud, as a fact.
+  const identity = await identityOf(request, env, data.site, given);
+  const facts = requestFacts(request, now, given);
+  if (identity) facts.identity = identity;
+  const resolution = await resolve(facts, rctx);
   const { response, event } = await respond(resolution, request, env, data, rctx, now);
   const head = request.method === "HEAD";
   const path = headerPath(resolution);
@@ -148,14 +161,18 @@ async function respond(
   now: Date,
 ): Promise<Answer> {
   const { outcome, link } = resolution;
-  const linkFacts = {
-    slug: link?.slug,
-    effective_state: resolution.effective_state ?? undefined,
-    schedule_label: resolution.schedule_label ?? undefined,
-    ...(resolution.route
-      ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) }
-      : {}),
-  };
+  // Inside a private zone the event names the zone only: no slug, schedule, route or target host.
+  const zone = resolution.event?.zone;
+  const linkFacts = zone
+    ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? undefined }
+    : {
+        slug: link?.slug,
+        effective_state: resolution.effective_state ?? undefined,
+        schedule_label: resolution.schedule_label ?? undefined,
+        ...(resolution.route
+          ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) }
+          : {}),
+      };
   switch (outcome.type) {
     case "plain-404":
       return { response: plainNotFound(outcome.deny) };
@@ -175,7 +192,7 @@ async function respond(
           ? {
               kind: "redirect",
               ...linkFacts,
-              target_host: hostOf(outcome.location),
+              ...(zone ? {} : { target_host: hostOf(outcome.location) }),
               redirect_status: outcome.status,
             }
           : undefined,
@@ -241,7 +258,7 @@ async function respond(
     case "endpoint":
       return outcome.endpoint === "lookup-resolve"
         ? lookupResolve(request, data, rctx, now)
-        : lookupBeacon(request);
+        : lookupBeacon(request, data);
   }
 }
 
@@ -257,6 +274,8 @@ async function lookupResolve(
   if (typeof slug !== "string")
     return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
   const result = await lookupSlug(slug, rctx, now);
+  const typed = lookupPath(slug);
+  const zone = typed === null ? undefined : zoneOfPath(typed.split("?")[0], rctx.zones);
   if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
   // A plain form post (no JavaScript): a server-rendered result page, and the lookup event here.
   // Its language is the form's, or else the visitor's.
@@ -277,13 +296,14 @@ async function lookupResolve(
     }),
     event: {
       kind: "lookup",
-      slug: result.slug,
+      // A slug typed inside a private zone is a miss, and its event names only the zone.
+      ...(zone ? zoneFacts(zone.name, data) : { slug: result.slug }),
       lookup_result: result.found ? (result.state ?? "found") : "not-found",
     },
   };
 }
 
-async function lookupBeacon(request: Request): Promise<Answer> {
+async function lookupBeacon(request: Request, data: Instance): Promise<Answer> {
   const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
   if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
   const facts = beaconFacts(body.value);
@@ -296,8 +316,24 @@ async function lookupBeacon(request: Request): Promise<Answer> {
       new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
       request,
     ),
-    event: { kind: "lookup", slug: facts.slug, lookup_result: facts.result },
+    event: { kind: "lookup", ...beaconSlug(facts.slug, data), lookup_result: facts.result },
   };
+}
+
+/** What an event inside a private zone says of it: its name, and its prefix in place of the path. */
+function zoneFacts(zone: string, data: Instance): { zone: string; zone_path: string } {
+  const prefix = data.site.access_zones?.find((z) => z.name === zone)?.prefix ?? "";
+  return { zone, zone_path: "/" + prefix };
+}
+
+/** A beacon's slug as its event carries it: inside a private zone, the zone instead. */
+function beaconSlug(
+  slug: string,
+  data: Instance,
+): { slug: string } | { zone: string; zone_path: string } {
+  const path = lookupPath(slug);
+  const zone = path === null ? undefined : zoneOfPath(path.split("?")[0], data.site.access_zones);
+  return zone ? zoneFacts(zone.name, data) : { slug };
 }
 
 function hostOf(location: string): string | undefined {

@@ -41,6 +41,12 @@ export interface VisitorFacts {
 export interface GivenFacts {
   edge?: EdgeFacts;
   draw?: number;
+  /**
+   * Inside a private zone: answer as this person, signed in to the path's zone, without a token
+   * (`explain --as`; docs/private-links.md). `{}`: a token without an e-mail. The worker never
+   * takes it from a request.
+   */
+  as?: { email?: string };
 }
 
 const text = (value: unknown): string | undefined =>

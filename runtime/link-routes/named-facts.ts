@@ -31,6 +31,7 @@ export function namedRequest(
   if (named.timezone !== undefined) edge.timezone = named.timezone;
   const given: GivenFacts = { edge };
   if (named.split_draw !== undefined) given.draw = named.split_draw;
+  if (named.as !== undefined) given.as = { email: named.as };
   return { request: new Request(url, { method, headers }), given };
 }
 

@@ -10,6 +10,7 @@ import { blockedExtension } from "./extensions.js";
 import { classifyAddress, parseIPv4, parseIPv6 } from "./ip.js";
 import { metadataAddress, metadataName } from "./metadata.js";
 import { blockedKeyword, refuseKeyword } from "./keywords.js";
+import { listedTarget, type IntranetTargets } from "./intranet.js";
 import {
   ALLOWABLE_RULES,
   CONTROL,
@@ -46,6 +47,20 @@ export { BLOCKED_RANGES, classifyAddress, parseIPv4, parseIPv6, type AddressRang
 export { INTRANET_SUFFIXES, intranetName, matchHost } from "./hosts.js";
 export { blockedExtension } from "./extensions.js";
 export { blockedKeyword, keywordText, KEYWORD_RULE, KEYWORD_RULE_TITLE } from "./keywords.js";
+export {
+  intranetTargets,
+  listedTarget,
+  parseAddress,
+  parseTargetEntry,
+  type IntranetTargets,
+  type TargetEntry,
+} from "./intranet.js";
+export {
+  fillUser,
+  hasUserPlaceholder,
+  userTemplateProblem,
+  USER_PLACEHOLDERS,
+} from "./identity.js";
 export {
   METADATA_ENDPOINTS,
   metadataAddress,
@@ -121,10 +136,15 @@ function parse(target: string): URL | TargetFailure {
   }
 }
 
+/**
+ * `allow` is a per-link allowance; `intranet` a private zone's allow_targets (docs/private-links.md).
+ * Either opens rules 6 and 7 for what they may open, never a metadata endpoint.
+ */
 export function checkTarget(
   target: string,
   policy: TargetPolicy,
   allow?: TargetAllowance,
+  intranet?: IntranetTargets,
 ): TargetVerdict {
   if (CONTROL.test(target))
     return refuse(
@@ -149,15 +169,17 @@ export function checkTarget(
       address ? 7 : 6,
       `${host} is a cloud metadata endpoint (${metadata.provider}); no allowance opens it`,
     );
+  // A host the zone lists needs no allowance: `allowed` names only what an allowance opened.
+  const listed = intranet !== undefined && listedTarget(host, address, intranet);
   if (address) {
     const range = classifyAddress(address);
-    if (range && !(range.allowable && opened.has(7)))
+    if (range && !(range.allowable && (listed || opened.has(7))))
       return refuse(7, `${host}: ${range.name} (${range.cidr})`);
-    if (range) used.push(7);
+    if (range && !listed) used.push(7);
   } else {
-    const intranet = intranetName(host);
-    if (intranet && !(intranet.allowable && opened.has(6))) return refuse(6, intranet.why);
-    if (intranet) used.push(6);
+    const name = intranetName(host);
+    if (name && !(name.allowable && (listed || opened.has(6)))) return refuse(6, name.why);
+    if (name && !listed) used.push(6);
   }
   // Listed hosts: names with every subdomain; address entries (blocked_hosts) match exactly.
   const sets = setsOf(policy);

@@ -120,10 +120,16 @@ export const BLOCKED_RANGES: readonly AddressRange[] = [...V4_RANGES, ...V6_RANG
 );
 
 function inRange(bytes: number[], range: CompiledRange): boolean {
-  for (let bit = 0; bit < range.bits; bit += 8) {
-    const take = Math.min(8, range.bits - bit);
+  return addressInRange(bytes, range.bytes, range.bits);
+}
+
+/** Whether an address lies in `base/bits` (both 4 or both 16 bytes). */
+export function addressInRange(bytes: readonly number[], base: readonly number[], bits: number) {
+  if (bytes.length !== base.length) return false;
+  for (let bit = 0; bit < bits; bit += 8) {
+    const take = Math.min(8, bits - bit);
     const mask = (0xff << (8 - take)) & 0xff;
-    if ((bytes[bit / 8] & mask) !== (range.bytes[bit / 8] & mask)) return false;
+    if ((bytes[bit / 8] & mask) !== (base[bit / 8] & mask)) return false;
   }
   return true;
 }

@@ -156,3 +156,37 @@ function fill(
   }
   return out + target.slice(from);
 }
+
+/** Where a target's scheme and host end (a value before it would pick the host), or -1. */
+export function authorityEndOf(target: string): number {
+  const authority = AUTHORITY.exec(target);
+  return authority ? authority[0].length : -1;
+}
+
+/** Where a target's path ends: its first `?` or `#` (or its end). */
+export function pathEndOf(target: string): number {
+  const hash = target.indexOf("#");
+  const query = target.indexOf("?");
+  return Math.min(hash === -1 ? target.length : hash, query === -1 ? target.length : query);
+}
+
+/**
+ * Each occurrence of `placeholder` gets the encoding of its position: `inPath` before the first
+ * `?`/`#`, `inComponent` after (a private link's `{user.*}` values, targets/identity.ts).
+ */
+export function fillPlaceholder(
+  target: string,
+  placeholder: string,
+  inPath: string,
+  inComponent: string,
+): string {
+  const pathEnd = pathEndOf(target);
+  const parts = target.split(placeholder);
+  let out = parts[0];
+  let at = parts[0].length;
+  for (const part of parts.slice(1)) {
+    out += (at < pathEnd ? inPath : inComponent) + part;
+    at += placeholder.length + part.length;
+  }
+  return out;
+}

@@ -10,6 +10,7 @@ import { PAGE_CASES } from "./requests-pages.js";
 import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
 import { ROUTE_CASES } from "./requests-routes.js";
 import { POLICY_CASES } from "./requests-policy.js";
+import { PRIVATE_CASES } from "./requests-private.js";
 
 export interface RequestCase {
   name: string;
@@ -970,4 +971,9 @@ const CASES: RequestCase[] = [
 ];
 
 /** The table: the cases above, then each feature's own file. */
-export const REQUEST_CASES: RequestCase[] = [...CASES, ...PAGE_CASES, ...POLICY_CASES];
+export const REQUEST_CASES: RequestCase[] = [
+  ...CASES,
+  ...PAGE_CASES,
+  ...POLICY_CASES,
+  ...PRIVATE_CASES,
+];

@@ -28,6 +28,8 @@ export const LINK_FIELD_RULES = {
   remainder: "routing",
   allow: "routing",
   routes: "routing",
+  zone: "routing",
+  allow_users: "routing",
   description: "quiet",
   tags: "quiet",
   owner: "quiet",

@@ -37,9 +37,13 @@ export function placeOf(link: Pick<LinkRecord, "file" | "line">): string {
   return `${link.file}:${link.line}`;
 }
 
-/** A changed field's value; routes are counted here and shown in their own section. */
+/**
+ * A changed field's value; routes are counted here and shown in their own section. A link's zone
+ * is its visibility (docs/private-links.md): public, or private in a named zone.
+ */
 export function fieldText(field: string, value: unknown): string {
   if (field === "routes") return Array.isArray(value) ? plural(value.length, "route") : "(none)";
+  if (field === "zone") return typeof value === "string" ? `private (zone ${value})` : "public";
   return valueText(value);
 }
 

@@ -37,7 +37,8 @@ export function formatDiffText(report: DiffReport): string[] {
     "links changed",
     changed.map((c) => {
       const fields = Object.entries(c.fields).map(
-        ([name, [was, is]]) => `${name}: ${fieldText(name, was)} -> ${fieldText(name, is)}`,
+        ([name, [was, is]]) =>
+          `${name === "zone" ? "visibility" : name}: ${fieldText(name, was)} -> ${fieldText(name, is)}`,
       );
       return `~ ${c.slug}  ${fields.join("; ")}  ${placeOf(c.after)}`;
     }),

@@ -2,7 +2,8 @@
  * The rules that protect published links (docs/diff.md):
  * SL801 a link active at BASE is gone (its row removed, or its path no longer reaching it);
  * SL802 a slug retired at BASE, or recorded as removed there, comes back with another destination;
- * SL803 a permanent (301/308) redirect's target changes (browsers cache those answers).
+ * SL803 a permanent (301/308) redirect's target changes (browsers cache those answers);
+ * SL537 a private link becomes public (docs/private-links.md).
  * Each may be acknowledged in custom/acknowledgements.yaml with a reason; an acknowledgement
  * counts in the change that adds it (SL805 shows it), and one that is not needed is SL806.
  */
@@ -178,6 +179,25 @@ async function takenOver(base: Side, head: Side, r: RoutingResult, now: Date): P
   return findings;
 }
 
+/**
+ * SL537: a link private at BASE (inside an access zone) is public at HEAD: its zone's prefix
+ * changed, or the link moved out from under it. Whoever follows it needs no sign-in any more.
+ */
+function madePublic(c: LinkComparison): Finding[] {
+  const findings: Finding[] = [];
+  for (const [before, after] of c.headOf)
+    if (before.zone !== undefined && after.zone === undefined)
+      findings.push({
+        rule: "SL537",
+        id: linkId(after),
+        slug: after.slug,
+        at: after,
+        message: `link "${after.slug}" was private at BASE (zone ${before.zone}) and becomes public: anyone can follow it, and the lookup shows it`,
+        hint: `keep it under the zone's prefix, ${ackHint("SL537", after.slug)}`,
+      });
+  return findings;
+}
+
 export async function protectPublishedLinks(options: {
   base: Side;
   head: Side;
@@ -191,6 +211,7 @@ export async function protectPublishedLinks(options: {
     ...(await goneLinks(base, head, comparison, routing, now)),
     ...reusedAndRetargeted(base, comparison, baseAcks),
     ...(await takenOver(base, head, routing, now)),
+    ...madePublic(comparison),
   ];
   // An acknowledgement counts in the change that adds it: one already at BASE was for an earlier change.
   const known = new Set(

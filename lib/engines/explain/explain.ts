@@ -27,6 +27,11 @@ export interface ExplainOptions {
   facts?: NamedFacts;
   /** `request.cf` as Cloudflare would set it (the request-case runners give it this way). */
   edge?: EdgeFacts;
+  /**
+   * The person signed in to the path's private zone (`--as EMAIL`); without it the visitor has no
+   * token. `{}`: a member whose token carries no e-mail (a service token).
+   */
+  as?: { email?: string };
 }
 
 export interface Explanation {
@@ -52,6 +57,10 @@ export interface Explanation {
   facts?: NamedFacts;
   /** A link with routes: route by route, what decided (docs/routes.md). */
   routes: RoutesExplanation | null;
+  /** The private zone the path lies in (docs/private-links.md); absent outside every zone. */
+  zone?: string;
+  /** Inside a zone, who the answer is for: the e-mail of `--as`, "" for a token without one, null for no one signed in. */
+  as?: string | null;
   outcome: { status: number; location?: string; page?: string };
   headers: Record<string, string>;
   event: null | { kind: string; [key: string]: unknown };
@@ -108,7 +117,11 @@ export async function createExplainer(
       const headers = new Headers(named.request.headers);
       for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
       const request = new Request(named.request, { headers });
-      const given = { ...named.given, edge: { ...options.edge, ...named.given.edge } };
+      const given = {
+        ...named.given,
+        edge: { ...options.edge, ...named.given.edge },
+        ...(options.as ? { as: options.as } : {}),
+      };
       const { resolution, response, event } = await answerRequest(request, env, data, at, given);
       const { outcome } = resolution;
       return {
@@ -134,6 +147,9 @@ export async function createExplainer(
           resolution.route && resolution.link?.routes
             ? explainRoutes(resolution.route, resolution.link.routes)
             : null,
+        ...(resolution.zone === null
+          ? {}
+          : { zone: resolution.zone, as: options.as ? (options.as.email ?? "") : null }),
         outcome: {
           status: response.status,
           ...(response.headers.has("location")
@@ -167,6 +183,10 @@ export function formatExplanation(e: Explanation): string[] {
         `  ${ABOUT_LABEL[field].padEnd(10)} ${Array.isArray(value) ? value.join(", ") : value}`,
       );
   }
+  if (e.zone !== undefined)
+    lines.push(
+      `  zone       ${e.zone} (private) ${e.as ? `as ${e.as}` : e.as === "" ? "as a token without e-mail" : "with no one signed in: --as EMAIL shows a person's answer"}`,
+    );
   if (e.effective_state)
     lines.push(
       `  state      ${e.effective_state}${e.schedule_label ? `  (schedule ${e.schedule_label})` : ""}`,

@@ -2,13 +2,17 @@
 import {
   checkTarget,
   expandTarget,
+  fillUser,
+  hasUserPlaceholder,
+  intranetTargets,
   RULE_TITLES,
   ruleCode,
   templateProblem,
+  userTemplateProblem,
   type RuleNumber,
   type TargetPolicy,
 } from "../../../runtime/targets/index.js";
-import type { LinkKind } from "../../../runtime/contract/index.js";
+import type { AccessZone, LinkKind, TargetAllowance } from "../../../runtime/contract/index.js";
 import { diag, type Diagnostic, type Place } from "../../shared/diagnostics.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
 import { allowanceProblems, unusedAllowances } from "../1-sources/policy/allowance.js";
@@ -16,6 +20,14 @@ import { appendAll } from "../../shared/lists.js";
 
 /** Stands in for the captured remainder and placeholder values when a target holds them. */
 export const SPLAT_SAMPLE = "sample";
+/** Stands in for the signed-in person when a private target holds `{user.*}`. */
+export const USER_SAMPLE = "sample@example.com";
+
+/** The target-rule part of a link's `allow` (rules with a reason), if it has one. */
+export function targetAllowance(link: Pick<SourceLink, "allow">): TargetAllowance | undefined {
+  const { rules, reason } = link.allow ?? {};
+  return rules !== undefined && reason !== undefined ? { rules, reason } : undefined;
+}
 
 export interface CheckedTarget {
   target?: string;
@@ -54,14 +66,34 @@ export function judgeLinkTarget(
   { target, at, subject }: TargetAt,
   kind: LinkKind,
   policy: TargetPolicy,
-  allow: SourceLink["allow"],
+  allow: TargetAllowance | undefined,
   names: readonly string[] = [],
+  zone?: AccessZone,
 ): CheckedTarget & { allowed: string[] } {
   const template = kind === "exact" ? null : templateProblem(target, names);
   if (template)
     return { diagnostics: [ruleDiagnostic(11, at, `${subject}: ${template}`)], allowed: [] };
-  const probe = sampleTarget(target, kind, names);
-  const verdict = checkTarget(probe, policy, allow);
+  let probe = sampleTarget(target, kind, names);
+  if (hasUserPlaceholder(target)) {
+    if (!zone)
+      return {
+        diagnostics: [
+          diag(
+            "SL535",
+            at,
+            `${subject}: {user.email} and {user.local} need a signed-in person: only the own target of a link inside an access zone may use them`,
+            "move the link under a zone's prefix (site.yaml access.zones)",
+          ),
+        ],
+        allowed: [],
+      };
+    // SL535 (private-links.ts) says why a misplaced {user.*} is refused.
+    const filled = userTemplateProblem(target) ? null : fillUser(probe, USER_SAMPLE);
+    if (!filled?.ok) return { diagnostics: [], allowed: [] };
+    probe = filled.url;
+  }
+  const intranet = zone?.allow_targets && intranetTargets(zone.allow_targets);
+  const verdict = checkTarget(probe, policy, allow, intranet);
   if (!verdict.ok)
     return {
       diagnostics: [
@@ -82,7 +114,8 @@ export function judgeLinkTarget(
 
 /**
  * The link's own target; `routeAllowed` are the rules its allowance opened for its routes'
- * targets, so an allowance one of them needs is not called unused (SL292).
+ * targets, so an allowance one of them needs is not called unused (SL292). `zone`: the private
+ * zone the link lies in; its allow_targets open rules 6 and 7 (private-links.ts checks the rest).
  */
 export function checkLinkTarget(
   link: SourceLink,
@@ -90,37 +123,40 @@ export function checkLinkTarget(
   policy: TargetPolicy,
   names: readonly string[] = [],
   routeAllowed: readonly string[] = [],
+  zone?: AccessZone,
 ): CheckedTarget {
   const at = { file: link.file, line: link.fieldLines.target ?? link.line };
   const subject = `link "${link.slug}"`;
   const diagnostics: Diagnostic[] = [];
   const allowAt = { file: link.file, line: link.fieldLines.allow ?? link.line };
-  if (link.allow) {
-    for (const problem of allowanceProblems(link.allow))
+  const allow = targetAllowance(link);
+  if (allow) {
+    for (const problem of allowanceProblems(allow))
       diagnostics.push(diag("SL291", allowAt, `${subject}: allow: ${problem}`));
   }
   const judged = judgeLinkTarget(
     { target: link.target, at, subject },
     kind,
     policy,
-    link.allow,
+    allow,
     names,
+    zone,
   );
   appendAll(diagnostics, judged.diagnostics);
   if (judged.target === undefined) return { diagnostics };
-  if (link.allow) {
+  if (allow) {
     const allowed = [...new Set([...judged.allowed, ...routeAllowed])];
     if (allowed.length > 0) {
       diagnostics.push(
         diag(
           "SL290",
           allowAt,
-          `${subject}: ${allowed.join(", ")} bypassed by an allowance (${link.allow.reason})`,
+          `${subject}: ${allowed.join(", ")} bypassed by an allowance (${allow.reason})`,
           "keep allowances rare and reviewed",
         ),
       );
     }
-    for (const code of unusedAllowances(link.allow, allowed)) {
+    for (const code of unusedAllowances(allow, allowed)) {
       diagnostics.push(
         diag(
           "SL292",

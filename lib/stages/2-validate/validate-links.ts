@@ -2,6 +2,7 @@
 import type { TargetPolicy } from "../../../runtime/targets/index.js";
 import {
   MAX_SLUG_LENGTH,
+  type AccessZone,
   type Blocklist,
   type LinkRecord,
 } from "../../../runtime/contract/index.js";
@@ -12,7 +13,8 @@ import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
 import { checkSuccessors } from "./successors.js";
 import { parseSlug, patternShadows, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
-import { checkLinkTarget, ruleDiagnostic } from "./link-targets.js";
+import { checkLinkTarget, ruleDiagnostic, targetAllowance } from "./link-targets.js";
+import { checkPrivateLink } from "./private-links.js";
 import { checkParams, placeholderConflicts, uncapturedNames } from "./placeholders.js";
 import { checkRoutes } from "./routes/check-routes.js";
 import { servedPathsOf } from "../../../runtime/static-files.js";
@@ -32,6 +34,8 @@ export interface ValidateInput {
   policy: TargetPolicy & Pick<Blocklist, "probes">;
   /** Public static paths (`/hello.html`, `/assets/app.css`), as served. */
   staticPaths: readonly string[];
+  /** Private zones, checked and compiled (access-zones.ts); none when absent. */
+  zones?: readonly AccessZone[];
 }
 
 export interface ValidatedLinks {
@@ -150,9 +154,10 @@ function validateOne(
   appendAll(diagnostics, rules.diagnostics);
   if (kind === "placeholder") appendAll(diagnostics, uncapturedNames(link, names, splat));
   const status = link.status ?? input.site.default_status;
+  const privately = checkPrivateLink(link, parsed, input.zones ?? []);
   const routes = checkRoutes(link, kind, status, input.policy, names);
-  const target = checkLinkTarget(link, kind, input.policy, names, routes.allowed);
-  appendAll(diagnostics, routes.diagnostics, target.diagnostics);
+  const target = checkLinkTarget(link, kind, input.policy, names, routes.allowed, privately.zone);
+  appendAll(diagnostics, privately.diagnostics, routes.diagnostics, target.diagnostics);
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
   const record: LinkRecord = {
     kind,
@@ -168,7 +173,10 @@ function validateOne(
   if (link.schedule && kind === "exact") record.schedule = link.schedule;
   if (link.remainder === "drop" && splat) record.remainder = "drop";
   if (rules.params) record.params = rules.params;
-  if (link.allow) record.allow = link.allow;
+  const allow = targetAllowance(link);
+  if (allow) record.allow = allow;
+  if (privately.zone) record.zone = privately.zone.name;
+  if (privately.allowUsers) record.allow_users = privately.allowUsers;
   if (routes.routes) record.routes = routes.routes;
   if (link.description !== undefined) record.description = link.description;
   if (link.tags !== undefined) record.tags = link.tags;
@@ -180,7 +188,7 @@ function validateOne(
 }
 
 /** Every key a static file answers on (runtime/static-files.ts), case-folded. */
-function staticKeys(paths: readonly string[]): Set<string> {
+export function staticKeys(paths: readonly string[]): Set<string> {
   const keys = new Set<string>();
   for (const path of paths)
     for (const served of servedPathsOf(path)) {

@@ -106,6 +106,10 @@ const LINK_RECORD = z.strictObject({
   params: z.record(z.string(), PARAM_RULE).optional(),
   allow: z.strictObject({ rules: strings, reason: z.string().min(1) }).optional(),
   routes: z.array(LINK_ROUTE).min(1).optional(),
+  zone: z.string().min(1).optional(),
+  allow_users: z
+    .strictObject({ emails: strings.optional(), email_domains: strings.optional() })
+    .optional(),
   description: z.string().optional(),
   tags: strings.optional(),
   owner: z.string().optional(),
@@ -186,6 +190,17 @@ export const ASSET_SCHEMAS = {
       }),
     ),
     mandatory_headers: z.record(z.string(), z.string()),
+    access_zones: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1),
+          prefix: z.string().min(1),
+          aud: z.string().min(1),
+          allow_targets: strings.optional(),
+        }),
+      )
+      .min(1)
+      .optional(),
   }),
   [CUSTOM_ASSETS_SCHEMA]: z.strictObject({
     schema: z.literal(CUSTOM_ASSETS_SCHEMA),

@@ -81,4 +81,5 @@ export const NAMED_FACTS = {
   ua: z.string().optional(),
   query: z.record(z.string(), z.union([z.string(), strings])).optional(),
   split_draw: z.number().min(0).lt(1).optional(),
+  as: z.string().optional(),
 };

@@ -7,6 +7,7 @@
 import {
   OPTIONAL_PAGES,
   SITE_CONFIG_SCHEMA,
+  type AccessZone,
   type HeaderRule,
   type SiteConfig,
 } from "../../../runtime/contract/index.js";
@@ -21,6 +22,8 @@ export interface SiteConfigInput {
   headerRules: HeaderRule[];
   /** The mandatory controls' values (lib/stages/4-assets/headers/check-overrides.ts, mandatoryReferences). */
   mandatoryHeaders: Record<string, string>;
+  /** Private zones, checked (lib/stages/2-validate/access-zones.ts); written only when there are some. */
+  zones?: readonly AccessZone[];
 }
 
 export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
@@ -40,5 +43,6 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
     mandatory_headers: input.mandatoryHeaders,
   };
   if (site.trailing_slash === "strict") config.trailing_slash = "strict";
+  if (input.zones && input.zones.length > 0) config.access_zones = [...input.zones];
   return config;
 }

@@ -1,4 +1,7 @@
-/** The files of dist/, in memory, sorted by path: worker, wrangler.json and assets/**. */
+/**
+ * The files of dist/, in memory, sorted by path: worker, wrangler.json, assets/** and, for a site
+ * with private zones, access.json.
+ */
 import { serializeShard } from "../../../runtime/registry/shard-format.js";
 import {
   PRIVATE_ASSETS,
@@ -19,6 +22,7 @@ import type { MemoryAsset } from "../../shared/memory-instance.js";
 import type { Registry } from "../3-registry/build-registry.js";
 import type { Site } from "../1-sources/site/site-schema.js";
 import { ASSETS_DIR, WORKER_FILE, WRANGLER_CONFIG } from "../../shared/paths.js";
+import { accessManifest, ACCESS_MANIFEST_FILE } from "./access-manifest.js";
 
 export interface OutputFile {
   /** Relative to the output folder, `/` separators. */
@@ -121,5 +125,11 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     ...input.pages.map((p) => asset(p.path, p.content)),
     ...input.customFiles.map((f) => asset(f.path, f.content)),
   ];
+  const zones = input.siteConfig.access_zones;
+  if (zones)
+    files.push({
+      path: ACCESS_MANIFEST_FILE,
+      content: prettyJson(accessManifest(input.site.base_url, zones)),
+    });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -13,7 +13,7 @@ import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import { appendAll } from "../../../shared/lists.js";
 import { ACKNOWLEDGEMENTS_FILE } from "../../../shared/paths.js";
 
-export const PROTECTION_RULES = ["SL801", "SL802", "SL803"] as const;
+export const PROTECTION_RULES = ["SL801", "SL802", "SL803", "SL537"] as const;
 export type ProtectionRule = (typeof PROTECTION_RULES)[number];
 
 const ACKNOWLEDGEMENT_SCHEMA = z.strictObject({

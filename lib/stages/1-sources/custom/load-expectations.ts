@@ -52,6 +52,11 @@ const EXPECTATION_SCHEMA = z.strictObject({
     .min(0, { error: "expected a number from 0 up to (not including) 1" })
     .lt(1, { error: "expected a number from 0 up to (not including) 1" })
     .optional(),
+  // Inside a private zone: answer as this person, signed in (docs/private-links.md).
+  as: z
+    .string({ error: "expected an e-mail address such as carol@example.com" })
+    .regex(/^[^\s@]+@[^\s@]+$/, { error: "expected an e-mail address such as carol@example.com" })
+    .optional(),
 });
 
 export async function loadExpectations(

@@ -21,12 +21,61 @@ const RULE_NAME = z.union(
   { error: "expected a rule code such as SL207 or a rule number such as 7" },
 );
 
-export const ALLOW_SCHEMA = z.strictObject({
-  rules: z
-    .array(RULE_NAME, { error: "expected a list of rule names" })
-    .min(1, { error: "expected a list of at least one rule name" }),
-  reason: nonEmpty("the reason for the exception, as text"),
-});
+/** At most this many addresses or domains in one identity allowance (docs/private-links.md). */
+export const MAX_ALLOW_ENTRIES = 1000;
+const entries = (what: string) =>
+  z
+    .array(nonEmpty(what), { error: `expected a list of ${what}s` })
+    .min(1, { error: `expected a list of at least one ${what}` })
+    .max(MAX_ALLOW_ENTRIES, { error: `expected at most ${MAX_ALLOW_ENTRIES} entries` });
+
+/**
+ * `allow` holds two independent things (docs/private-links.md, "allow: two allowances"): a
+ * target-rule bypass, `rules` with its `reason` (docs/targets.md), and a private link's identity
+ * allowance, `emails` and `email_domains`. Each part is checked on its own; a link may have both.
+ */
+export const ALLOW_SCHEMA = z
+  .strictObject({
+    rules: z
+      .array(RULE_NAME, { error: "expected a list of rule names" })
+      .min(1, { error: "expected a list of at least one rule name" })
+      .optional(),
+    reason: nonEmpty("the reason for the exception, as text").optional(),
+    emails: entries("e-mail address").optional(),
+    email_domains: entries("e-mail domain").optional(),
+  })
+  .superRefine((allow, ctx) => {
+    const people = allow.emails !== undefined || allow.email_domains !== undefined;
+    // A part half written is a missing field (SL104), as the strict shape reported it before.
+    if (allow.rules !== undefined && allow.reason === undefined)
+      ctx.addIssue({
+        code: "invalid_type",
+        expected: "string",
+        path: ["reason"],
+        input: undefined,
+        message:
+          "expected the reason for the exception, as text: allow.rules bypasses target rules and needs one",
+      });
+    if (allow.reason !== undefined && allow.rules === undefined)
+      ctx.addIssue({
+        code: "invalid_type",
+        expected: "array",
+        path: ["rules"],
+        input: undefined,
+        message: people
+          ? "expected a list of rule names beside allow.reason; allow.emails and allow.email_domains need no reason"
+          : "expected a list of rule names beside allow.reason",
+      });
+    if (allow.rules === undefined && allow.reason === undefined && !people)
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message:
+          "expected rules with a reason (a target-rule bypass) or emails/email_domains (who may use a private link)",
+      });
+  });
+
+export type AllowInput = z.output<typeof ALLOW_SCHEMA>;
 
 const BOUND = z
   .number({ error: "expected a whole number, 0 or more" })

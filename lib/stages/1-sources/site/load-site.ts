@@ -5,6 +5,7 @@ import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseLocated } from "../../../shared/yaml-lines.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import { contactProblems } from "./site-contacts.js";
+import { z } from "zod";
 import { SITE_SCHEMA, type Site } from "./site-schema.js";
 import { SITE_FILE } from "../../../shared/paths.js";
 
@@ -62,12 +63,22 @@ export async function loadSite(root: string, defaultsDir: string): Promise<Loade
   const raw = { ...defaults, ...own };
   const result = SITE_SCHEMA.safeParse(raw);
   if (!result.success) {
-    const diagnostics = issuesToDiagnostics(result.error, {
-      file: SITE_FILE,
-      lineOf: located.lineOf,
-      raw,
-      codes: { missing: "SL502", unknown: "SL502", invalid: "SL502" },
-    });
+    // The private zones have their own code (SL530, docs/private-links.md).
+    const zones = (issue: z.core.$ZodIssue) => issue.path[0] === "access";
+    const report = (issues: z.core.$ZodIssue[], code: "SL502" | "SL530") =>
+      issuesToDiagnostics(new z.ZodError(issues), {
+        file: SITE_FILE,
+        lineOf: located.lineOf,
+        raw,
+        codes: { missing: code, unknown: code, invalid: code },
+      });
+    const diagnostics = [
+      ...report(
+        result.error.issues.filter((i) => !zones(i)),
+        "SL502",
+      ),
+      ...report(result.error.issues.filter(zones), "SL530"),
+    ];
     return { diagnostics, lineOf: located.lineOf };
   }
   const site = result.data;

@@ -18,6 +18,37 @@ const httpUrl = (what: string) =>
     })
     .transform((value) => value.replace(/\/+$/, ""));
 
+/** One private zone as site.yaml writes it (docs/private-links.md); checked further by access-zones.ts. */
+export const ZONE_SCHEMA = z.strictObject({
+  name: z
+    .string({ error: "expected a zone name such as staff" })
+    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, {
+      error: "expected a zone name: lower-case letters, digits, - and _, at most 63",
+    }),
+  prefix: z
+    .string({ error: "expected a path prefix such as /staff" })
+    .min(1, { error: "expected a path prefix such as /staff" }),
+  aud: z
+    .string({ error: "expected the Access application's AUD tag" })
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, {
+      error: "expected the Access application's AUD tag (letters, digits, - and _)",
+    }),
+  allow_targets: z
+    .array(z.string({ error: "expected a host name or a CIDR as text" }), {
+      error: "expected a list of host names and CIDRs",
+    })
+    .max(1000, { error: "expected at most 1000 entries" })
+    .optional(),
+});
+
+export const ACCESS_SCHEMA = z.strictObject({
+  zones: z
+    .array(ZONE_SCHEMA, { error: "expected a list of zones {name, prefix, aud}" })
+    .min(1, { error: "expected a list of at least one zone {name, prefix, aud}" }),
+});
+
+export type ZoneInput = z.output<typeof ZONE_SCHEMA>;
+
 /** One contact or several (in order of preference); site-contacts.ts checks each is a URI. */
 const contact = z
   .union([z.string(), z.array(z.string()).min(1)], {
@@ -117,6 +148,8 @@ export const SITE_SCHEMA = z
     tag_random_slug_lengths: z
       .record(z.string(), SLUG_LENGTH, { error: "expected a mapping of tags to lengths" })
       .optional(),
+    /** Private zones (docs/private-links.md). */
+    access: ACCESS_SCHEMA.optional(),
   })
   .refine((site) => site.case_sensitive || !/[A-Z]/.test(site.random_slug_alphabet ?? ""), {
     path: ["random_slug_alphabet"],

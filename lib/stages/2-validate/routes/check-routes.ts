@@ -15,7 +15,7 @@ import type { TargetPolicy } from "../../../../runtime/targets/index.js";
 import type { Diagnostic } from "../../../shared/diagnostics.js";
 import type { SourceLink } from "../../1-sources/links/row-schema.js";
 import { FIELD_LIMITS } from "../../1-sources/links/limits.js";
-import { judgeLinkTarget } from "../link-targets.js";
+import { judgeLinkTarget, targetAllowance } from "../link-targets.js";
 import { closest, RouteReader, shown, type FieldPath } from "./read-context.js";
 import { readWhen } from "./read-when.js";
 import { unreachableRoutes } from "./reachability.js";
@@ -227,7 +227,7 @@ function readTarget(raw: unknown, ctx: Context, path: FieldPath, name: string): 
     { target: raw, at, subject: `${reader.subject}, ${name}` },
     ctx.kind,
     ctx.policy,
-    link.allow,
+    targetAllowance(link),
     ctx.names,
   );
   appendAll(reader.diagnostics, judged.diagnostics);

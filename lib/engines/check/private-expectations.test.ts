@@ -1,0 +1,68 @@
+// custom/tests.yaml inside a private zone (docs/private-links.md): an expectation answers as a
+// visitor without a token unless `as` names the person signed in to the zone.
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { tinyInstance } from "../../../test/support/tiny-instance.js";
+import { compileInstance } from "../../stages/compile.js";
+import { unmetExpectations } from "./unmet-expectations.js";
+
+const SITE = `site_name: Test
+base_url: https://go.example.org
+access:
+  zones:
+    - { name: staff, prefix: /staff, aud: staff-aud-0123 }
+`;
+const LINKS = `- slug: staff/bands
+  target: https://people.example.com/bands
+  allow: { emails: [carol@example.com] }
+`;
+const root = tinyInstance("shortlinks-private-tests-", LINKS, SITE);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function check(testsYaml: string) {
+  writeFileSync(join(root, "custom", "tests.yaml"), testsYaml);
+  const compiled = await compileInstance({ root, skipBundle: true });
+  if (!compiled.files || !compiled.tables) return compiled.diagnostics;
+  return [
+    ...compiled.diagnostics,
+    ...(await unmetExpectations(compiled.files, compiled.tables.expectations)),
+  ];
+}
+
+describe("tests.yaml: as", () => {
+  it("answers as the person `as` names; without it, as a visitor without a token", async () => {
+    const diagnostics = await check(`
+- path: /staff/bands
+  as: carol@example.com
+  status: 302
+  location: https://people.example.com/bands
+- path: /staff/bands
+  as: dave@example.com
+  status: 404
+- path: /staff/bands
+  status: 404
+`);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("SL506 names who the unmet expectation was asked as", async () => {
+    const diagnostics = await check(`
+- path: /staff/bands
+  as: dave@example.com
+  status: 302
+`);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["SL506", "GET /staff/bands (as dave@example.com): expected status 302, got 404"],
+    ]);
+  });
+
+  it("SL503: as takes an e-mail address", async () => {
+    const diagnostics = await check(`
+- path: /staff/bands
+  as: dave
+  status: 404
+`);
+    expect(diagnostics.map((d) => d.code)).toEqual(["SL503"]);
+  });
+});
