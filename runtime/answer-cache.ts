@@ -49,6 +49,8 @@ interface Remembered {
 export function timeless(resolution: Resolution, pagesRead: ReadonlyMap<string, string>): boolean {
   const { outcome, link } = resolution;
   if (link?.kind === "exact" && link.schedule) return false;
+  // A link with a card answers preview bots otherwise than people, by User-Agent (docs/previews.md).
+  if (link?.preview) return false;
   // A link with routes redirects by the request's facts and the time (docs/routes.md).
   if (outcome.type === "redirect") return !link?.routes;
   return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));

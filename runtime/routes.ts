@@ -38,6 +38,7 @@ export const PAGE_IDS = [
   "lookup",
   "lookup-result",
   "not-found",
+  "preview",
   ...STATE_PAGES,
   "stats",
   "tests",

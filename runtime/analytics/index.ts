@@ -45,6 +45,9 @@ export function buildAnalyticsRequests(
 ): OutgoingRequest[] {
   if (!anyProvider(config)) return [];
   const visitor = readVisitor(request, config.queryMode);
+  // A preview fetch is a bot's, whatever isbot says of its User-Agent (docs/previews.md).
+  if (facts.kind === "preview" && !visitor.bot.bot)
+    visitor.bot = { bot: true, family: facts.preview_bot };
   const requests: OutgoingRequest[] = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));

@@ -10,6 +10,7 @@ import { PAGE_CASES } from "./requests-pages.js";
 import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
 import { ROUTE_CASES } from "./requests-routes.js";
 import { POLICY_CASES } from "./requests-policy.js";
+import { PREVIEW_CASES } from "./requests-previews.js";
 
 export interface RequestCase {
   name: string;
@@ -23,7 +24,7 @@ export interface RequestCase {
   /** Header expectations: a value must equal, a RegExp must match, null must be absent. */
   expectHeaders?: Record<string, string | RegExp | null>;
   /** The event resolve() decides (HTTP runners check the same through a collector elsewhere). */
-  event?: "redirect" | "short-link-miss" | "pageview" | null;
+  event?: "redirect" | "short-link-miss" | "pageview" | "preview" | null;
   /** The body must match, in the runners that see one (a HEAD answer's is empty). */
   expectBody?: RegExp;
   /** Only the HTTP runners can check this case (body handling, CORS, header rules). */
@@ -970,4 +971,9 @@ const CASES: RequestCase[] = [
 ];
 
 /** The table: the cases above, then each feature's own file. */
-export const REQUEST_CASES: RequestCase[] = [...CASES, ...PAGE_CASES, ...POLICY_CASES];
+export const REQUEST_CASES: RequestCase[] = [
+  ...CASES,
+  ...PAGE_CASES,
+  ...POLICY_CASES,
+  ...PREVIEW_CASES,
+];

@@ -176,6 +176,7 @@ function validateOne(
   if (link.title !== undefined) record.title = link.title;
   if (link.notes !== undefined) record.notes = link.notes;
   if (link.successor !== undefined) record.successor = link.successor;
+  if (link.preview !== undefined) record.preview = link.preview;
   return { record, diagnostics };
 }
 
