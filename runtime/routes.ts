@@ -49,6 +49,11 @@ export function pageAssetPath(lang: Lang, page: PageId): string {
   return `${PAGES_DIR}${lang}/${page}.html`;
 }
 
+/** The preview page's asset path, in any language (`/_pages/fr/preview.html`). */
+export function isPreviewPagePath(path: string): boolean {
+  return path.startsWith(PAGES_DIR) && path.endsWith("/preview.html");
+}
+
 /**
  * Lower-case slug prefixes no link may use, itself or anything below it (specification's
  * reserved slugs plus every path the product serves).
