@@ -178,7 +178,13 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     .filter((f) => !f.path.startsWith(PAGES_DIR))
     .map((f) => f.path);
   const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
-  const validated = validateLinks({ links: sources.links, site, policy: blocklist, staticPaths });
+  const validated = validateLinks({
+    links: sources.links,
+    site,
+    policy: blocklist,
+    staticPaths,
+    publicFiles: new Map(custom.files.map((f) => [f.path, f.content])),
+  });
   appendAll(diagnostics, validated.diagnostics);
   appendAll(diagnostics, pageRouteNotes(validated.links, publishedPages(site), staticPaths));
   // The preview page ships only with an instance whose links carry a card (docs/previews.md).

@@ -20,6 +20,7 @@ import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { appendAll } from "../../shared/lists.js";
+import { checkPreview, type PublicFiles } from "./previews/check-preview.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -32,6 +33,8 @@ export interface ValidateInput {
   policy: TargetPolicy & Pick<Blocklist, "probes">;
   /** Public static paths (`/hello.html`, `/assets/app.css`), as served. */
   staticPaths: readonly string[];
+  /** custom/public's files by public path: what a card's local image is measured from. */
+  publicFiles?: PublicFiles;
 }
 
 export interface ValidatedLinks {
@@ -152,7 +155,12 @@ function validateOne(
   const status = link.status ?? input.site.default_status;
   const routes = checkRoutes(link, kind, status, input.policy, names);
   const target = checkLinkTarget(link, kind, input.policy, names, routes.allowed);
-  appendAll(diagnostics, routes.diagnostics, target.diagnostics);
+  appendAll(
+    diagnostics,
+    routes.diagnostics,
+    target.diagnostics,
+    checkPreview(link, input.policy, input.publicFiles),
+  );
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
   const record: LinkRecord = {
     kind,
