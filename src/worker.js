@@ -3547,6 +3547,7 @@ async function lookupSlug(input, ctx, now) {
   const result = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
   if (link.routes) result.routed_by = routedBy(link.routes);
+  if (link.preview) result.preview = link.preview;
   if (resolution.outcome.type === "redirect") {
     result.target = resolution.outcome.location;
     result.status = resolution.outcome.status;
@@ -5140,6 +5141,9 @@ function slotValues(result, context) {
   if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
   if (Array.isArray(result.routed_by) && result.routed_by.length > 0)
     values.set("routed_by", result.routed_by.map(String).join(", "));
+  if (typeof result.preview?.title === "string") values.set("preview_title", result.preview.title);
+  if (typeof result.preview?.description === "string")
+    values.set("preview_description", result.preview.description);
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {

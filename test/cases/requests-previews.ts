@@ -128,6 +128,27 @@ export const PREVIEW_CASES: RequestCase[] = [
     "https://example.com/world",
     UA.iphone,
   ),
+  {
+    name: "previews: the lookup result page shows the link's card, escaped",
+    method: "POST",
+    path: "/lookup/resolve",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "slug=card-hostile&lang=en",
+    status: 200,
+    http: true,
+    expectBody:
+      /Card in chats and posts:<\/span> &quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/p>/,
+  },
+  {
+    name: "previews: the lookup API gives the card",
+    method: "POST",
+    path: "/lookup/resolve",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ slug: "card" }),
+    status: 200,
+    http: true,
+    expectBody: /"preview":\{"title":"The team handbook","description":"Everything/,
+  },
   redirect(
     "a link without preview redirects a preview bot as before",
     "/docs",
