@@ -5,6 +5,7 @@
  */
 import { checkTarget, type TargetPolicy } from "../../../../runtime/targets/index.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { appendAll } from "../../../shared/lists.js";
 import type { SourceLink } from "../../1-sources/links/row-schema.js";
 import { imageSize } from "./image-size.js";
 
@@ -50,7 +51,7 @@ export function checkPreview(
     );
   if (image === undefined) return out;
   if (image.startsWith("/") && !image.startsWith("//")) {
-    if (files) out.push(...checkLocalImage(image, files, at, subject));
+    if (files) appendAll(out, checkLocalImage(image, files, at, subject));
     return out;
   }
   if (!/^https:\/\//i.test(image)) {

@@ -9,7 +9,7 @@ export interface ImageSize {
 }
 
 const ascii = (bytes: Uint8Array, at: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(at, at + length));
+  new TextDecoder("latin1").decode(bytes.subarray(at, at + length));
 
 /** The image's format and size; undefined when the header is none of the four or is cut short. */
 export function imageSize(bytes: Uint8Array): ImageSize | undefined {
