@@ -84,6 +84,10 @@ export const PREVIEW_CASES: RequestCase[] = [
   ),
   redirect("curl gets the redirect", "/card", HANDBOOK, UA.curl),
   redirect("no User-Agent gets the redirect", "/card", HANDBOOK),
+  // The answer cache: the browsers above got the redirect of this very URL; a bot still gets the card.
+  card("after people got the redirect, a preview bot still gets the card", "/card", UA.slack, {
+    expectBody: HANDBOOK_CARD,
+  }),
   card("an https image is og:image as written", "/card-remote", UA.slack, {
     expectBody:
       /<meta property="og:image" content="https:\/\/images.example.com\/cards\/login.png">/,
