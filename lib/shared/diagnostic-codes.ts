@@ -147,6 +147,7 @@ const COMPILER_CODES = {
   SL544: warning(PREVIEWS, "a preview image is smaller or larger than the platforms show"),
   SL545: warning(PREVIEWS, "a preview title is longer than the platforms show"),
   SL546: warning(PREVIEWS, "a preview description is longer than the platforms show"),
+  SL547: warning(PREVIEWS, "a route asks for preview bots on a link whose card answers them"),
   SL380: error(LINKS, "placeholder segment is not :name alone, or a name is reserved or repeated"),
   SL381: warning(LINKS, "target names a placeholder the slug does not capture"),
   SL382: error(

@@ -20,7 +20,7 @@ import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { appendAll } from "../../shared/lists.js";
-import { checkPreview, type PublicFiles } from "./previews/check-preview.js";
+import { checkPreview, previewRouteNotes, type PublicFiles } from "./previews/check-preview.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -185,6 +185,7 @@ function validateOne(
   if (link.notes !== undefined) record.notes = link.notes;
   if (link.successor !== undefined) record.successor = link.successor;
   if (link.preview !== undefined) record.preview = link.preview;
+  appendAll(diagnostics, previewRouteNotes(record));
   return { record, diagnostics };
 }
 

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SourceLink } from "../../1-sources/links/row-schema.js";
-import type { LinkPreview } from "../../../../runtime/contract/index.js";
+import type { LinkPreview, LinkRecord } from "../../../../runtime/contract/index.js";
 import { EMPTY_BLOCKLIST } from "../../compile.js";
 import {
   checkPreview,
   PREVIEW_DESCRIPTION_SHOWN,
   PREVIEW_IMAGE_MAX_BYTES,
   PREVIEW_TITLE_SHOWN,
+  previewRouteNotes,
 } from "./check-preview.js";
 
 const PNG = new Uint8Array(
@@ -88,5 +89,35 @@ describe("check of a link's card", () => {
       ["SL545", 5],
       ["SL546", 5],
     ]);
+  });
+});
+
+describe("SL547: a route for preview bots on a link with a card", () => {
+  const record = (bot: ("preview" | boolean)[]): LinkRecord => ({
+    kind: "exact",
+    slug: "app",
+    key: "app",
+    target: "https://example.com/",
+    status: 302,
+    state: "active",
+    forward_query: true,
+    file: "custom/links/links.yaml",
+    line: 1,
+    preview: { title: "The app" },
+    routes: [
+      { when: { device: ["ios"] }, target: "https://example.com/ios", line: 5 },
+      { when: { bot }, target: "https://example.com/card", line: 7 },
+    ],
+  });
+
+  it("names the route's line", () => {
+    expect(previewRouteNotes(record(["preview"])).map((d) => [d.code, d.line])).toEqual([
+      ["SL547", 7],
+    ]);
+  });
+
+  it("bot: true, or no card, says nothing", () => {
+    expect(previewRouteNotes(record([true]))).toEqual([]);
+    expect(previewRouteNotes({ ...record(["preview"]), preview: undefined })).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * rules; the texts are compared with what the platforms show before they cut.
  */
 import { checkTarget, type TargetPolicy } from "../../../../runtime/targets/index.js";
+import type { LinkRecord } from "../../../../runtime/contract/index.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { appendAll } from "../../../shared/lists.js";
 import type { SourceLink } from "../../1-sources/links/row-schema.js";
@@ -75,6 +76,24 @@ export function checkPreview(
       ),
     );
   return out;
+}
+
+/**
+ * SL547: a route that asks for preview bots (`bot: preview`) on a link with a card. Preview bots
+ * get the card whatever the routes say; such a route only decides the card's visible link.
+ */
+export function previewRouteNotes(record: LinkRecord): Diagnostic[] {
+  if (!record.preview || !record.routes) return [];
+  return record.routes
+    .filter((route) => route.when?.bot?.includes("preview"))
+    .map((route) =>
+      diag(
+        "SL547",
+        { file: record.file, line: route.line },
+        `link "${record.slug}": this route's bot: preview never sends a preview bot to its target; the link's card answers preview bots, and the route only gives the card's visible link`,
+        "drop the route, or the link's preview (docs/previews.md)",
+      ),
+    );
 }
 
 function checkLocalImage(
