@@ -52,6 +52,8 @@ export function timeless(resolution: Resolution, pagesRead: ReadonlyMap<string, 
   // A private zone's answer depends on the visitor's token: never kept, never sent to another.
   if (resolution.zone !== null) return false;
   if (link?.kind === "exact" && link.schedule) return false;
+  // A link with a card answers preview bots otherwise than people, by User-Agent (docs/previews.md).
+  if (link?.preview) return false;
   // A link with routes redirects by the request's facts and the time (docs/routes.md).
   if (outcome.type === "redirect") return !link?.routes;
   return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));

@@ -84,6 +84,16 @@ export type Outcome =
       /** A refused destination's block category, sent as `X-Deny-Category` (targets/rules.ts). */
       deny?: string;
     }
+  | {
+      /** A link-preview bot asked for a link with `preview`: its card, never the redirect. */
+      type: "preview";
+      lang: Lang;
+      negotiated?: true;
+      /** The preview-bot family (defaults/preview-bots.yaml). */
+      bot: string;
+      /** Where a person asking the same would be sent: the page's visible link. */
+      target: string;
+    }
   | { type: "method-not-allowed"; status: 405; allow: string }
   | { type: "preflight"; status: 204; allow: string; endpoint: boolean }
   | { type: "endpoint"; endpoint: "lookup-resolve" | "analytics-lookup" }
@@ -123,7 +133,7 @@ export interface Resolution {
    * the lookup beacon's event depends on its body, so the endpoint that reads it decides that one.
    */
   event: null | {
-    kind: "redirect" | "short-link-miss" | "pageview";
+    kind: "redirect" | "short-link-miss" | "pageview" | "preview";
     redirect_error?: string;
     /** Inside a private zone: the event names the zone, never the link or the path. */
     zone?: string;
@@ -142,6 +152,7 @@ export function statusOf(outcome: Outcome): number {
     case "preflight":
       return outcome.status;
     case "static":
+    case "preview":
       return 200;
     case "protected":
       return 403;

@@ -20,6 +20,7 @@ import { clip } from "./analytics/clip.js";
 import { matchPlaceholders, type MatchPath } from "./placeholders.js";
 import { chooseRoute, Facts } from "./link-routes/choose.js";
 import { describeChoice } from "./link-routes/describe.js";
+import { previewBotOf } from "./link-routes/preview-bots.js";
 import {
   isHtmlPath,
   LANGUAGES,
@@ -302,6 +303,20 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
       false,
       `${location.code}: ${location.message} [${location.category}]`,
     );
+  }
+  // A link with its own card: a link-preview bot gets the card, not the redirect (docs/previews.md).
+  if (link.preview && !request.defaultTarget) {
+    const bot = previewBotOf(request.userAgent);
+    if (bot !== undefined) {
+      trace.event = { kind: "preview" };
+      return done(
+        { type: "preview", ...inLanguage(), bot, target: location.url },
+        "preview",
+        true,
+        `${bot} link-preview bot: the link's card, linking to ${location.url}; no redirect`,
+      );
+    }
+    trace.checks.push({ step: "preview", ok: true, detail: "not a link-preview bot: redirect" });
   }
   trace.event = { kind: "redirect" };
   // An answer that depends on the request or the clock is never cached, whatever the site says;

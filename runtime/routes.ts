@@ -38,6 +38,7 @@ export const PAGE_IDS = [
   "lookup",
   "lookup-result",
   "not-found",
+  "preview",
   ...STATE_PAGES,
   "stats",
   "tests",
@@ -46,6 +47,11 @@ export type PageId = (typeof PAGE_IDS)[number];
 
 export function pageAssetPath(lang: Lang, page: PageId): string {
   return `${PAGES_DIR}${lang}/${page}.html`;
+}
+
+/** The preview page's asset path, in any language (`/_pages/fr/preview.html`). */
+export function isPreviewPagePath(path: string): boolean {
+  return path.startsWith(PAGES_DIR) && path.endsWith("/preview.html");
 }
 
 /**

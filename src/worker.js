@@ -1229,6 +1229,7 @@ function eventData(facts, visitor) {
     ["redirect_status", facts.redirect_status],
     ["redirect_error", facts.redirect_error],
     ["lookup_result", facts.lookup_result],
+    ["preview_bot", facts.preview_bot],
     ["bot_family", visitor.bot.family],
     ["country", visitor.country],
     ["colo", visitor.colo],
@@ -1520,6 +1521,8 @@ function buildAnalyticsRequests(request, config, facts) {
   if (!anyProvider(config)) return [];
   const read = readVisitor(request, config.queryMode);
   const visitor = facts.zone_path === void 0 ? read : { ...read, pathname: facts.zone_path, query: "", referrer: "" };
+  if (facts.kind === "preview" && !visitor.bot.bot)
+    visitor.bot = { bot: true, family: facts.preview_bot };
   const requests = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));
@@ -1981,6 +1984,7 @@ var PAGE_IDS = [
   "lookup",
   "lookup-result",
   "not-found",
+  "preview",
   ...STATE_PAGES,
   "stats",
   "tests"
@@ -3154,8 +3158,38 @@ function testOf(key2, value, languages) {
   }
 }
 
+// runtime/link-routes/preview-bot-table.ts
+var PREVIEW_BOT_TABLE = [
+  ["slackbot-linkexpanding", "slack"],
+  ["slack-imgproxy", "slack"],
+  ["discordbot", "discord"],
+  ["telegrambot", "telegram"],
+  ["whatsapp/", "whatsapp"],
+  ["facebookexternalhit", "facebook"],
+  ["facebookcatalog", "facebook"],
+  ["facebot", "facebook"],
+  ["twitterbot", "x"],
+  ["linkedinbot", "linkedin"],
+  ["mastodon/", "mastodon"],
+  ["skypeuripreview", "microsoft"],
+  ["microsoftpreview", "microsoft"],
+  ["applebot", "apple"],
+  ["pinterestbot", "pinterest"],
+  ["redditbot", "reddit"],
+  ["vkshare", "vk"],
+  ["iframely/", "iframely"],
+  ["embedly/", "embedly"]
+];
+
+// runtime/link-routes/preview-bots.ts
+function previewBotOf(ua) {
+  if (!ua) return void 0;
+  const lower = ua.toLowerCase();
+  for (const [token, family] of PREVIEW_BOT_TABLE) if (lower.includes(token)) return family;
+  return void 0;
+}
+
 // runtime/link-routes/user-agent.ts
-var PREVIEW_BOT = /Slackbot|Discordbot|TelegramBot|WhatsApp|Twitterbot|facebookexternalhit|Facebot|LinkedInBot|Mastodon|SkypeUriPreview|MicrosoftPreview|Iframely|Embedly|redditbot|Pinterestbot|vkShare|Applebot/i;
 var TABLET = /Tablet|Kindle|Silk\/|PlayBook/i;
 var MOBILE = /Mobi|Opera Mini|IEMobile|BlackBerry|BB10|Windows Phone/i;
 var BROWSER_PATTERNS = [
@@ -3174,7 +3208,7 @@ function agentOf(ua) {
   return facts;
 }
 function readAgent(ua) {
-  const preview = PREVIEW_BOT.test(ua);
+  const preview = previewBotOf(ua) !== void 0;
   const facts = { devices: [], bot: preview || isbot(ua), preview };
   if (/iPad/.test(ua)) {
     facts.devices.push("ipados", "tablet");
@@ -3594,6 +3628,19 @@ async function resolve(request, ctx) {
       `${location.code}: ${location.message} [${location.category}]`
     );
   }
+  if (link.preview && !request.defaultTarget) {
+    const bot = previewBotOf(request.userAgent);
+    if (bot !== void 0) {
+      trace.event = { kind: "preview" };
+      return done(
+        { type: "preview", ...inLanguage(), bot, target: location.url },
+        "preview",
+        true,
+        `${bot} link-preview bot: the link's card, linking to ${location.url}; no redirect`
+      );
+    }
+    trace.checks.push({ step: "preview", ok: true, detail: "not a link-preview bot: redirect" });
+  }
   trace.event = { kind: "redirect" };
   const cacheControl = zone ? "private, no-store" : ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
   return done(
@@ -3658,6 +3705,7 @@ async function lookupSlug(input, ctx, now) {
   const result = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
   if (link.routes) result.routed_by = routedBy(link.routes);
+  if (link.preview) result.preview = link.preview;
   if (resolution.outcome.type === "redirect") {
     result.target = resolution.outcome.location;
     result.status = resolution.outcome.status;
@@ -5252,6 +5300,9 @@ function slotValues(result, context) {
   if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
   if (Array.isArray(result.routed_by) && result.routed_by.length > 0)
     values.set("routed_by", result.routed_by.map(String).join(", "));
+  if (typeof result.preview?.title === "string") values.set("preview_title", result.preview.title);
+  if (typeof result.preview?.description === "string")
+    values.set("preview_description", result.preview.description);
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {
@@ -5282,18 +5333,56 @@ function fillLookupInput(html, value) {
   return html.includes(INPUT_SLOT) ? html.replaceAll(INPUT_SLOT, escapeHtml(value)) : html;
 }
 
+// runtime/pages/preview-card.ts
+var BLOCK = /<!--if (preview_description)-->([\s\S]*?)<!--end if-->/g;
+var SLOT2 = /\{\{(preview_title|preview_description|target)\}\}/g;
+function cardImageUrl(image, shortUrl) {
+  return image.startsWith("/") ? new URL(image, shortUrl).href : image;
+}
+function cardTags(card) {
+  const { title, description, image } = card.preview;
+  const imageUrl = image === void 0 ? void 0 : cardImageUrl(image, card.shortUrl);
+  const tags = [
+    ["name", "description", description],
+    ["property", "og:type", "website"],
+    ["property", "og:url", card.shortUrl],
+    ["property", "og:title", title],
+    ["property", "og:description", description],
+    ["property", "og:image", imageUrl],
+    ["name", "twitter:card", imageUrl ? "summary_large_image" : "summary"],
+    ["name", "twitter:title", title],
+    ["name", "twitter:description", description],
+    ["name", "twitter:image", imageUrl]
+  ];
+  return tags.filter(([, , value]) => value !== void 0).map(([attr, name, value]) => `<meta ${attr}="${name}" content="${escapeHtml(value ?? "")}">`).join("\n");
+}
+function fillPreview(html, card) {
+  const values = {
+    preview_title: escapeHtml(card.preview.title),
+    preview_description: escapeHtml(card.preview.description ?? ""),
+    target: escapeHtml(card.target)
+  };
+  const filled = html.replace(
+    BLOCK,
+    (_all, _name, body) => card.preview.description === void 0 ? "" : body
+  ).replace(SLOT2, (_slot, name) => values[name]);
+  const head = filled.indexOf("</head>");
+  const tags = cardTags(card) + "\n";
+  return head < 0 ? tags + filled : filled.slice(0, head) + tags + filled.slice(head);
+}
+
 // runtime/pages/successor.ts
-var BLOCK = /<!--if successor-->([\s\S]*?)<!--end if-->/g;
-var SLOT2 = /\{\{(successor|successor_path)\}\}/g;
+var BLOCK2 = /<!--if successor-->([\s\S]*?)<!--end if-->/g;
+var SLOT3 = /\{\{(successor|successor_path)\}\}/g;
 function fillSuccessor(html, successor) {
-  if (successor === void 0) return html.replace(BLOCK, "");
+  if (successor === void 0) return html.replace(BLOCK2, "");
   const values = {
     successor: escapeHtml(successor.url),
     successor_path: escapeHtml(successor.path)
   };
   return html.replace(
-    BLOCK,
-    (_all, body) => body.replace(SLOT2, (_slot, name) => values[name])
+    BLOCK2,
+    (_all, body) => body.replace(SLOT3, (_slot, name) => values[name])
   );
 }
 function successorSlots(baseUrl, successor) {
@@ -5433,6 +5522,28 @@ async function respond(resolution, request, env, data, rctx, now) {
       };
       return { response, event };
     }
+    case "preview": {
+      const template = link?.preview ? await readPage(data, pageAssetPath(outcome.lang, "preview")) : null;
+      const url = new URL(request.url);
+      const html = template === null || !link?.preview ? null : fillPreview(template, {
+        preview: link.preview,
+        shortUrl: url.origin + url.pathname,
+        target: outcome.target
+      });
+      return {
+        // Never stored: the same URL redirects everyone else (docs/previews.md, "Caching").
+        response: htmlWithStatus(html, 200, {
+          "x-robots-tag": "noindex",
+          ...outcome.negotiated ? languageHeaders(outcome.lang) : {}
+        }),
+        event: {
+          kind: "preview",
+          ...linkFacts,
+          target_host: hostOf(outcome.target),
+          preview_bot: outcome.bot
+        }
+      };
+    }
     case "static": {
       const asset = await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
@@ -5534,6 +5645,7 @@ function timeless(resolution, pagesRead) {
   const { outcome, link } = resolution;
   if (resolution.zone !== null) return false;
   if (link?.kind === "exact" && link.schedule) return false;
+  if (link?.preview) return false;
   if (outcome.type === "redirect") return !link?.routes;
   return outcome.type === "page" && pagesRead.has(pageAssetPath(outcome.lang, outcome.page));
 }

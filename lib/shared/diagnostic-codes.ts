@@ -58,6 +58,7 @@ const ADD: Group = { stage: "add", docs: COMPILER_DOCS };
 const SERVE: Group = { stage: "serve", docs: "docs/serve.md#diagnostics" };
 const IMPORT: Group = { stage: "import", docs: "docs/import.md#diagnostic-codes" };
 const PAGES: Group = { stage: "pages", docs: "docs/pages.md#diagnostics-sl65x" };
+const PREVIEWS: Group = { stage: "links", docs: "docs/previews.md#diagnostic-codes" };
 const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuration" };
 const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
 const QR: Group = { stage: "qr", docs: COMPILER_DOCS };
@@ -142,6 +143,14 @@ const COMPILER_CODES = {
   SL373: error(ROUTES, "a condition's value is malformed"),
   SL374: error(ROUTES, "a route has no target, two, or breaks a limit"),
   SL375: error(ROUTES, "a CSV routes cell is not a flow list"),
+  SL540: error(PREVIEWS, "a preview image is neither a file under custom/public nor an https URL"),
+  SL541: error(PREVIEWS, "a preview image file does not exist under custom/public"),
+  SL542: error(PREVIEWS, "a preview image file is not a PNG, JPEG, WebP or GIF"),
+  SL543: warning(PREVIEWS, "a preview image file is larger than the platforms take"),
+  SL544: warning(PREVIEWS, "a preview image is smaller or larger than the platforms show"),
+  SL545: warning(PREVIEWS, "a preview title is longer than the platforms show"),
+  SL546: warning(PREVIEWS, "a preview description is longer than the platforms show"),
+  SL547: warning(PREVIEWS, "a route asks for preview bots on a link whose card answers them"),
   SL380: error(LINKS, "placeholder segment is not :name alone, or a name is reserved or repeated"),
   SL381: warning(LINKS, "target names a placeholder the slug does not capture"),
   SL382: error(
@@ -263,6 +272,8 @@ export const DIAGNOSTIC_CODES: Readonly<Record<DiagnosticCode, CodeEntry>> = Obj
 export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL330: "a compiler bug by definition; test/compiler-fixtures.test.ts feeds broken assets",
   SL505: "needs a 25 MiB file; test/compiler-fixtures.test.ts makes one in a temp folder",
+  SL543:
+    "needs a 5 MiB image; lib/stages/2-validate/previews/check-preview.test.ts makes one in memory",
   SL111:
     "needs 100,001 rows; lib/stages/1-sources/links/load-sources.test.ts makes them in a temp folder",
   SL112:

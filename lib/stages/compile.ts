@@ -41,7 +41,7 @@ import { appendAll } from "../shared/lists.js";
 import { pageRouteNotes } from "./2-validate/page-routes.js";
 import { publishedPages } from "./4-assets/pages/own-pages.js";
 import { buildDay, securityTxtFile } from "./4-assets/security-txt.js";
-import { PAGES_DIR } from "../../runtime/routes.js";
+import { PAGES_DIR, isPreviewPagePath } from "../../runtime/routes.js";
 
 export interface CompileOptions {
   root: string;
@@ -191,9 +191,14 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     policy: blocklist,
     staticPaths,
     zones: zones.zones,
+    publicFiles: new Map(custom.files.map((f) => [f.path, f.content])),
   });
   appendAll(diagnostics, validated.diagnostics);
   appendAll(diagnostics, pageRouteNotes(validated.links, publishedPages(site), staticPaths));
+  // The preview page ships only with an instance whose links carry a card (docs/previews.md).
+  const withCards = validated.links.some((link) => link.preview !== undefined);
+  const shipped = <F extends { path: string }>(files: F[]) =>
+    withCards ? files : files.filter((f) => !isPreviewPagePath(f.path));
   // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
   sources.links.length = 0;
   collectGarbage(validated.links.length);
@@ -216,7 +221,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     );
   }
 
-  const htmlFiles = [...pages.files, ...custom.files].filter((f) => isHtmlPath(f.path));
+  const htmlFiles = [...shipped(pages.files), ...custom.files].filter((f) => isHtmlPath(f.path));
   const siteConfig = buildSiteConfig({
     site,
     generator,
@@ -289,7 +294,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     customAssets: custom.manifest,
     stats,
     tests,
-    pages: productFiles,
+    pages: shipped(productFiles),
     customFiles: custom.files,
   });
   summary.files = files.length;

@@ -27,6 +27,7 @@ export function eventData(facts: EventFacts, visitor: Visitor): EventData {
     ["redirect_status", facts.redirect_status],
     ["redirect_error", facts.redirect_error],
     ["lookup_result", facts.lookup_result],
+    ["preview_bot", facts.preview_bot],
     ["bot_family", visitor.bot.family],
     ["country", visitor.country],
     ["colo", visitor.colo],

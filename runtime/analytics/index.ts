@@ -50,6 +50,9 @@ export function buildAnalyticsRequests(
     facts.zone_path === undefined
       ? read
       : { ...read, pathname: facts.zone_path, query: "", referrer: "" };
+  // A preview fetch is a bot's, whatever isbot says of its User-Agent (docs/previews.md).
+  if (facts.kind === "preview" && !visitor.bot.bot)
+    visitor.bot = { bot: true, family: facts.preview_bot };
   const requests: OutgoingRequest[] = [];
   if (config.provider_a) requests.push(buildProviderA(config.provider_a, facts, visitor));
   if (config.provider_b) requests.push(buildProviderB(config.provider_b, facts, visitor));

@@ -1,7 +1,8 @@
 /** Shapes shared by the analytics concern. The public surface is re-exported from index.ts. */
 import type { Env } from "../env.js";
 
-export type EventKind = "pageview" | "redirect" | "short-link-miss" | "lookup";
+/** `preview`: a link-preview bot fetched a link's card (docs/previews.md); always a bot event. */
+export type EventKind = "pageview" | "redirect" | "short-link-miss" | "lookup" | "preview";
 
 /** What the worker knows about one answered request. */
 export interface EventFacts {
@@ -25,6 +26,8 @@ export interface EventFacts {
    */
   zone?: string;
   zone_path?: string;
+  /** A preview fetch: the preview-bot family (defaults/preview-bots.yaml). */
+  preview_bot?: string;
 }
 
 export type Provider = "provider_a" | "provider_b" | "fathom";

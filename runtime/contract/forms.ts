@@ -138,9 +138,21 @@ export interface LinkRecord {
   notes?: string;
   /** Retired links: the slug that replaces this one; the retired page links to it. */
   successor?: string;
+  /** The card link-preview bots get instead of the redirect (docs/previews.md). */
+  preview?: LinkPreview;
   /** Source file relative to the instance root, and 1-based line. */
   file: string;
   line: number;
+}
+
+/**
+ * A link's own card: what Slack, X, iMessage and the other preview bots show for it. `image` is a
+ * public path of a file under custom/public (`/cards/docs.png`) or an https URL.
+ */
+export interface LinkPreview {
+  title: string;
+  description?: string;
+  image?: string;
 }
 
 /** `/links.json`: a small manifest. Links live in shards chosen by a hash of their key. */

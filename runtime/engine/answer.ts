@@ -31,6 +31,7 @@ import {
   preflight,
 } from "../http/responses.js";
 import { fillLookupInput, renderLookupResult } from "../pages/lookup-result.js";
+import { fillPreview } from "../pages/preview-card.js";
 import { fillSuccessor, successorSlots } from "../pages/successor.js";
 import { readAsset, readPage } from "../registry/read-assets.js";
 import { resolve, type RequestFacts, type Resolution, type ResolveContext } from "../resolve.js";
@@ -226,6 +227,33 @@ async function respond(
               redirect_error: decided.redirect_error,
             };
       return { response, event };
+    }
+    case "preview": {
+      const template = link?.preview
+        ? await readPage(data, pageAssetPath(outcome.lang, "preview"))
+        : null;
+      const url = new URL(request.url);
+      const html =
+        template === null || !link?.preview
+          ? null
+          : fillPreview(template, {
+              preview: link.preview,
+              shortUrl: url.origin + url.pathname,
+              target: outcome.target,
+            });
+      return {
+        // Never stored: the same URL redirects everyone else (docs/previews.md, "Caching").
+        response: htmlWithStatus(html, 200, {
+          "x-robots-tag": "noindex",
+          ...(outcome.negotiated ? languageHeaders(outcome.lang) : {}),
+        }),
+        event: {
+          kind: "preview",
+          ...linkFacts,
+          target_host: hostOf(outcome.target),
+          preview_bot: outcome.bot,
+        },
+      };
     }
     case "static": {
       const asset = await readAsset(data.assets, outcome.path);

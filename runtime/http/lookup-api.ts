@@ -5,7 +5,7 @@
  */
 import { resolve, type ResolveContext } from "../resolve.js";
 import { STATE_OUTCOMES } from "../lifecycle.js";
-import type { EffectiveState, Lang, LinkKind } from "../contract/index.js";
+import type { EffectiveState, Lang, LinkKind, LinkPreview } from "../contract/index.js";
 import { LANGUAGES, LOOKUP_INPUT_MAX } from "../contract/index.js";
 import { routedBy } from "../link-routes/describe.js";
 import { clip } from "../analytics/clip.js";
@@ -22,6 +22,8 @@ export interface LookupResult {
   schedule_label?: string;
   /** A link with routes: what can send a visitor elsewhere than `target` (docs/routes.md). */
   routed_by?: string[];
+  /** The link's own card, as preview bots get it (docs/previews.md). */
+  preview?: LinkPreview;
 }
 
 /** A slug, a path or a whole short URL, as a visitor types it, to the path to resolve. */
@@ -56,6 +58,7 @@ export async function lookupSlug(
   const result: LookupResult = { found: true, slug: link.slug, kind: link.kind, state };
   if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
   if (link.routes) result.routed_by = routedBy(link.routes);
+  if (link.preview) result.preview = link.preview;
   if (resolution.outcome.type === "redirect") {
     result.target = resolution.outcome.location;
     result.status = resolution.outcome.status;

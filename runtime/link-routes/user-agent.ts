@@ -7,6 +7,7 @@
 import { isbot } from "isbot";
 import type { Browser, Device, OperatingSystem } from "../contract/index.js";
 import { remember } from "../lru.js";
+import { previewBotOf } from "./preview-bots.js";
 
 export interface AgentFacts {
   /** Every device value that holds: one of mobile, tablet, desktop, and ios, ipados or android. */
@@ -16,10 +17,6 @@ export interface AgentFacts {
   bot: boolean;
   preview: boolean;
 }
-
-/** Link-preview fetchers: chat and social apps that unfurl a link someone posted. */
-const PREVIEW_BOT =
-  /Slackbot|Discordbot|TelegramBot|WhatsApp|Twitterbot|facebookexternalhit|Facebot|LinkedInBot|Mastodon|SkypeUriPreview|MicrosoftPreview|Iframely|Embedly|redditbot|Pinterestbot|vkShare|Applebot/i;
 
 const TABLET = /Tablet|Kindle|Silk\/|PlayBook/i;
 const MOBILE = /Mobi|Opera Mini|IEMobile|BlackBerry|BB10|Windows Phone/i;
@@ -48,7 +45,7 @@ export function agentOf(ua: string): AgentFacts {
 }
 
 export function readAgent(ua: string): AgentFacts {
-  const preview = PREVIEW_BOT.test(ua);
+  const preview = previewBotOf(ua) !== undefined;
   const facts: AgentFacts = { devices: [], bot: preview || isbot(ua), preview };
   if (/iPad/.test(ua)) {
     facts.devices.push("ipados", "tablet");

@@ -12,6 +12,7 @@
  *   {{qr}}         its QR code as inline SVG markup (qr-svg.ts): generated here, never escaped;
  *                  empty when the URL is too long for a QR code
  *   {{input}}      what the visitor typed, escaped: the lookup box's value when it is shown again
+ *   {{preview_title}} {{preview_description}}   the link's card (docs/previews.md), escaped
  */
 import { STATE_PAGES } from "../contract/forms.js";
 import { escapeHtml } from "./escape.js";
@@ -27,6 +28,7 @@ export interface LookupResultLike {
   status?: number;
   schedule_label?: string;
   routed_by?: string[];
+  preview?: { title?: unknown; description?: unknown };
 }
 
 export const LOOKUP_VARIANTS = ["found", "unavailable", "not-found", ...STATE_PAGES] as const;
@@ -73,6 +75,9 @@ function slotValues(result: LookupResultLike, context: LookupContext): Map<strin
   if (result.schedule_label) values.set("schedule_label", String(result.schedule_label));
   if (Array.isArray(result.routed_by) && result.routed_by.length > 0)
     values.set("routed_by", result.routed_by.map(String).join(", "));
+  if (typeof result.preview?.title === "string") values.set("preview_title", result.preview.title);
+  if (typeof result.preview?.description === "string")
+    values.set("preview_description", result.preview.description);
   if (result.kind) values.set("kind", String(result.kind));
   if (result.state) values.set("state", String(result.state));
   if (context.baseUrl && lookupVariant(result) === "found") {

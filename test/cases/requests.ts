@@ -11,6 +11,7 @@ import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
 import { ROUTE_CASES } from "./requests-routes.js";
 import { POLICY_CASES } from "./requests-policy.js";
 import { PRIVATE_CASES } from "./requests-private.js";
+import { PREVIEW_CASES } from "./requests-previews.js";
 
 export interface RequestCase {
   name: string;
@@ -24,7 +25,7 @@ export interface RequestCase {
   /** Header expectations: a value must equal, a RegExp must match, null must be absent. */
   expectHeaders?: Record<string, string | RegExp | null>;
   /** The event resolve() decides (HTTP runners check the same through a collector elsewhere). */
-  event?: "redirect" | "short-link-miss" | "pageview" | null;
+  event?: "redirect" | "short-link-miss" | "pageview" | "preview" | null;
   /** The body must match, in the runners that see one (a HEAD answer's is empty). */
   expectBody?: RegExp;
   /** Only the HTTP runners can check this case (body handling, CORS, header rules). */
@@ -976,4 +977,5 @@ export const REQUEST_CASES: RequestCase[] = [
   ...PAGE_CASES,
   ...POLICY_CASES,
   ...PRIVATE_CASES,
+  ...PREVIEW_CASES,
 ];

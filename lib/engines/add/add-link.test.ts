@@ -225,7 +225,7 @@ describe("add to CSV sources", () => {
     const result = await addLink({ root, file: "custom/links/new.csv", row: ROW });
     expect(result.ok).toBe(true);
     expect(read("new.csv").split("\n")[0]).toBe(
-      "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,remainder,routes,description,tags,owner,title,notes,successor",
+      "slug,target,status,state,schedule_label,schedule_start,schedule_end,forward_query,remainder,routes,description,tags,owner,title,notes,successor,preview_title,preview_description,preview_image",
     );
   });
 

@@ -117,6 +117,7 @@ const CHANGES: { [F in LinkField]: [LinkRecord[F], LinkRecord[F]] } = {
   title: [undefined, "GitHub"],
   notes: ["asked by support", "asked by support\nrenew in May"],
   successor: [undefined, "code"],
+  preview: [undefined, { title: "GitHub", image: "/cards/gh.png" }],
   file: ["custom/links/a.yaml", "custom/links/b.yaml"],
 };
 
@@ -137,6 +138,7 @@ describe("compareLinks: every field of a link", () => {
       title: "GitHub",
       notes: "asked by support",
       successor: "code",
+      preview: { title: "GitHub" },
     };
     expect(Object.keys(LINK_FIELD_RULES).sort()).toEqual(Object.keys(record).sort());
   });

@@ -36,6 +36,7 @@ export const LINK_FIELD_RULES = {
   title: "quiet",
   notes: "quiet",
   successor: "routing",
+  preview: "routing",
   file: "quiet",
   line: "ignored",
 } as const satisfies Record<keyof LinkRecord, "identity" | "routing" | "quiet" | "ignored">;

@@ -156,6 +156,7 @@ export async function createExplainer(
             ? { location: response.headers.get("location") as string }
             : {}),
           ...(outcome.type === "page" ? { page: outcome.page } : {}),
+          ...(outcome.type === "preview" ? { page: "preview" as const } : {}),
         },
         headers: Object.fromEntries(response.headers),
         event: event ? { ...event } : null,

@@ -22,6 +22,7 @@ import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { appendAll } from "../../shared/lists.js";
+import { checkPreview, previewRouteNotes, type PublicFiles } from "./previews/check-preview.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -36,6 +37,8 @@ export interface ValidateInput {
   staticPaths: readonly string[];
   /** Private zones, checked and compiled (access-zones.ts); none when absent. */
   zones?: readonly AccessZone[];
+  /** custom/public's files by public path: what a card's local image is measured from. */
+  publicFiles?: PublicFiles;
 }
 
 export interface ValidatedLinks {
@@ -157,7 +160,13 @@ function validateOne(
   const privately = checkPrivateLink(link, parsed, input.zones ?? []);
   const routes = checkRoutes(link, kind, status, input.policy, names);
   const target = checkLinkTarget(link, kind, input.policy, names, routes.allowed, privately.zone);
-  appendAll(diagnostics, privately.diagnostics, routes.diagnostics, target.diagnostics);
+  appendAll(
+    diagnostics,
+    privately.diagnostics,
+    routes.diagnostics,
+    target.diagnostics,
+    checkPreview(link, input.policy, input.publicFiles),
+  );
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
   const record: LinkRecord = {
     kind,
@@ -184,6 +193,8 @@ function validateOne(
   if (link.title !== undefined) record.title = link.title;
   if (link.notes !== undefined) record.notes = link.notes;
   if (link.successor !== undefined) record.successor = link.successor;
+  if (link.preview !== undefined) record.preview = link.preview;
+  appendAll(diagnostics, previewRouteNotes(record));
   return { record, diagnostics };
 }
 

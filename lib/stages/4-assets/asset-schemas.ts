@@ -116,6 +116,13 @@ const LINK_RECORD = z.strictObject({
   title: z.string().optional(),
   notes: z.string().optional(),
   successor: z.string().min(1).optional(),
+  preview: z
+    .strictObject({
+      title: z.string().min(1),
+      description: z.string().min(1).optional(),
+      image: z.string().min(1).optional(),
+    })
+    .optional(),
   file: z.string().min(1),
   line: z.number().int().min(1),
 });

@@ -27,6 +27,9 @@ export const FIELD_LIMITS = {
   "schedule.start": 64,
   "schedule.end": 64,
   "allow.reason": 500,
+  "preview.title": 300,
+  "preview.description": 1000,
+  "preview.image": 2048,
 } as const;
 
 type LimitedField = Exclude<keyof typeof FIELD_LIMITS, "tag">;

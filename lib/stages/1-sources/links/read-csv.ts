@@ -22,6 +22,9 @@ export const CSV_COLUMNS = [
   "title",
   "notes",
   "successor",
+  "preview_title",
+  "preview_description",
+  "preview_image",
 ] as const;
 
 type Cell = string | undefined;
@@ -141,5 +144,16 @@ function toRow(cells: Record<string, Cell>): Record<string, unknown> {
   set("title", cells.title);
   set("notes", cells.notes);
   set("successor", cells.successor);
+  if (
+    cells.preview_title !== undefined ||
+    cells.preview_description !== undefined ||
+    cells.preview_image !== undefined
+  ) {
+    const preview: Record<string, unknown> = {};
+    if (cells.preview_title !== undefined) preview.title = cells.preview_title;
+    if (cells.preview_description !== undefined) preview.description = cells.preview_description;
+    if (cells.preview_image !== undefined) preview.image = cells.preview_image;
+    row.preview = preview;
+  }
   return row;
 }

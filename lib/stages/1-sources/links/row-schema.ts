@@ -100,6 +100,18 @@ export const PARAMS_SCHEMA = z.record(
   { error: "expected a mapping of placeholder names to rules" },
 );
 
+/** `preview: { title, description, image }` (docs/previews.md). */
+export const PREVIEW_SCHEMA = z.strictObject(
+  {
+    title: nonEmpty("the card's title as text"),
+    description: nonEmpty("the card's description as text").optional(),
+    image: nonEmpty(
+      "a file under custom/public such as /cards/docs.png, or an https URL",
+    ).optional(),
+  },
+  { error: "expected a mapping of title, description and image" },
+);
+
 export const LINK_ROW_SCHEMA = z.strictObject({
   slug: nonEmpty("the slug as text, for example docs or gh/*"),
   target: nonEmpty("an absolute URL such as https://example.org/page"),
@@ -126,6 +138,7 @@ export const LINK_ROW_SCHEMA = z.strictObject({
   successor: nonEmpty(
     "the slug of the link that replaces this one, for example docs-v2",
   ).optional(),
+  preview: PREVIEW_SCHEMA.optional(),
 });
 
 export type LinkRow = z.output<typeof LINK_ROW_SCHEMA>;

@@ -10,7 +10,15 @@ import { CONTROL_CHARACTER, LONE_SURROGATE } from "../../../shared/printable.js"
 import type { RawRow } from "./raw-row.js";
 
 /** Free text: every character except controls; the multi-line ones keep line breaks and tabs. */
-const SINGLE_LINE = ["owner", "tags", "schedule.label", "title"] as const;
+const SINGLE_LINE = [
+  "owner",
+  "tags",
+  "schedule.label",
+  "title",
+  "preview.title",
+  "preview.description",
+  "preview.image",
+] as const;
 const MULTI_LINE = ["description", "allow.reason", "notes"] as const;
 
 const FORBIDDEN_SINGLE = new RegExp(CONTROL_CHARACTER.source, "g");

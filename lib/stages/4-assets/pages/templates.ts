@@ -10,7 +10,8 @@
  *                                                 switcher, published legal pages, page body)
  * Runtime slots ({{slug}}, {{target}}, {{short_url}}, {{qr}}, {{input}}, ...) pass through for
  * renderLookupResult and the worker, and {{successor}}, {{successor_path}} for the retired page
- * (runtime/pages/successor.ts).
+ * (runtime/pages/successor.ts), {{preview_title}} and {{preview_description}} for the preview
+ * page (runtime/pages/preview-card.ts).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -52,6 +53,8 @@ export const RUNTIME_SLOTS = new Set([
   "successor",
   "successor_path",
   "reference",
+  "preview_title",
+  "preview_description",
 ]);
 const MAX_PARTIAL_DEPTH = 5;
 
