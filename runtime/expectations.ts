@@ -9,6 +9,8 @@ import { namedRequest, type NamedFacts } from "./link-routes/named-facts.js";
 
 export interface ExpectationResult {
   path: string;
+  /** The host it was asked on, when not the default host. */
+  domain?: string;
   at?: string;
   /** The request facts it was asked with, when it names any. */
   facts?: NamedFacts;
@@ -43,6 +45,7 @@ export async function evaluateExpectations(
       actual.status === e.status && (e.location === undefined || e.location === location);
     results.push({
       path: e.path,
+      ...(e.domain ? { domain: e.domain } : {}),
       ...(e.at ? { at: e.at } : {}),
       ...(Object.keys(named).length > 0 ? { facts: named } : {}),
       expected: { status: e.status, ...(e.location ? { location: e.location } : {}) },

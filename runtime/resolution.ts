@@ -38,6 +38,10 @@ export interface ResolveContext {
   staticPaths: ReadonlySet<string>;
   /** The optional product pages the instance publishes (site.yaml `pages`). */
   pages: readonly OptionalPage[];
+  /** The host's root: where `/` redirects (docs/domains.md). */
+  root?: string;
+  /** The host's not-found destination: every answer that would be the 404 page redirects there. */
+  notFound?: string;
 }
 
 /** The request as resolve() reads it; the routes' facts (country, User-Agent, ...) included. */

@@ -62,6 +62,7 @@ const RUNTIME: Group = { stage: "runtime", docs: "docs/analytics.md#configuratio
 const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
 const QR: Group = { stage: "qr", docs: COMPILER_DOCS };
 const WRITE: Group = { stage: "write", docs: "docs/limits.md#where-commands-write" };
+const DOMAINS: Group = { stage: "site", docs: "docs/domains.md#diagnostic-codes" };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -180,6 +181,13 @@ const COMPILER_CODES = {
     ASSETS,
     "custom/public/.well-known/security.txt replaces the one built from contacts",
   ),
+  SL520: error(DOMAINS, "site.yaml domains: not a host name, or a host listed twice"),
+  SL521: error(DOMAINS, "site.yaml domains: the first host is not base_url's host"),
+  SL522: error(DOMAINS, "site.yaml domains: alias_of names no listed host with links of its own"),
+  SL523: error(DOMAINS, "a domain's root or not_found fails the target rules"),
+  SL524: error(DOMAINS, "a link names a host that site.yaml does not list"),
+  SL525: error(DOMAINS, "a link's domain and domains disagree, or name an alias host"),
+  SL526: error(DOMAINS, "custom/domains/ holds a folder for a host that site.yaml does not list"),
   SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
   SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),
   SL852: error(IMPORT, "source line duplicates an earlier one; not imported"),

@@ -45,6 +45,7 @@ const SCHEDULE = z.strictObject({
 const EXPECTATION = z.strictObject({
   ...NAMED_FACTS,
   path: z.string(),
+  domain: z.string().min(1).optional(),
   at: z.string().optional(),
   status: z.number().int(),
   location: z.string().optional(),
@@ -112,8 +113,24 @@ const LINK_RECORD = z.strictObject({
   title: z.string().optional(),
   notes: z.string().optional(),
   successor: z.string().min(1).optional(),
+  domain: z.string().min(1).optional(),
   file: z.string().min(1),
   line: z.number().int().min(1),
+});
+
+const DOMAIN_ENTRY = z.strictObject({
+  host: z.string().min(1),
+  dir: z.string(),
+  alias_of: z.string().min(1).optional(),
+  root: z.string().url().optional(),
+  not_found: z.string().url().optional(),
+  access_aud: z.string().min(1).optional(),
+  files: z
+    .record(
+      z.string().startsWith("/"),
+      z.strictObject({ asset: z.string().startsWith("/"), content_type: z.string().min(1) }),
+    )
+    .optional(),
 });
 
 export const ASSET_SCHEMAS = {
@@ -186,6 +203,7 @@ export const ASSET_SCHEMAS = {
       }),
     ),
     mandatory_headers: z.record(z.string(), z.string()),
+    domains: z.array(DOMAIN_ENTRY).min(1).optional(),
   }),
   [CUSTOM_ASSETS_SCHEMA]: z.strictObject({
     schema: z.literal(CUSTOM_ASSETS_SCHEMA),

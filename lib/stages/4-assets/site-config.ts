@@ -7,6 +7,7 @@
 import {
   OPTIONAL_PAGES,
   SITE_CONFIG_SCHEMA,
+  type DomainEntry,
   type HeaderRule,
   type SiteConfig,
 } from "../../../runtime/contract/index.js";
@@ -21,6 +22,8 @@ export interface SiteConfigInput {
   headerRules: HeaderRule[];
   /** The mandatory controls' values (lib/stages/4-assets/headers/check-overrides.ts, mandatoryReferences). */
   mandatoryHeaders: Record<string, string>;
+  /** The hosts, when site.yaml lists them (lib/stages/3-registry/host-groups.ts, domainEntries). */
+  domains?: DomainEntry[];
 }
 
 export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
@@ -40,5 +43,6 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
     mandatory_headers: input.mandatoryHeaders,
   };
   if (site.trailing_slash === "strict") config.trailing_slash = "strict";
+  if (input.domains !== undefined) config.domains = input.domains;
   return config;
 }

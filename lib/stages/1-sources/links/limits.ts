@@ -27,6 +27,7 @@ export const FIELD_LIMITS = {
   "schedule.start": 64,
   "schedule.end": 64,
   "allow.reason": 500,
+  domain: 253,
 } as const;
 
 type LimitedField = Exclude<keyof typeof FIELD_LIMITS, "tag">;

@@ -22,6 +22,7 @@ export const CSV_COLUMNS = [
   "title",
   "notes",
   "successor",
+  "domain",
 ] as const;
 
 type Cell = string | undefined;
@@ -141,5 +142,12 @@ function toRow(cells: Record<string, Cell>): Record<string, unknown> {
   set("title", cells.title);
   set("notes", cells.notes);
   set("successor", cells.successor);
+  // One host, or several separated by `;` as tags are (docs/domains.md).
+  const hosts = cells.domain
+    ?.split(";")
+    .map((h) => h.trim())
+    .filter((h) => h !== "");
+  if (hosts?.length === 1) row.domain = hosts[0];
+  else if (hosts !== undefined && hosts.length > 1) row.domains = hosts;
   return row;
 }
