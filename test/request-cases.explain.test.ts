@@ -31,6 +31,7 @@ describe("request case table: shortlinks explain", () => {
         path: c.path,
         method: c.method,
         headers: c.headers,
+        ...(c.host ? { domain: c.host } : {}),
         edge: edgeFactsOf(c.cf),
         ...(c.at ? { at: new Date(c.at) } : {}),
         ...(c.draw !== undefined ? { facts: { split_draw: c.draw } } : {}),

@@ -63,6 +63,7 @@ const DIFF: Group = { stage: "diff", docs: "docs/diff.md#codes" };
 const QR: Group = { stage: "qr", docs: COMPILER_DOCS };
 const WRITE: Group = { stage: "write", docs: "docs/limits.md#where-commands-write" };
 const DOMAINS: Group = { stage: "site", docs: "docs/domains.md#diagnostic-codes" };
+const DOMAINS_SERVE: Group = { stage: "serve", docs: DOMAINS.docs };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -188,6 +189,7 @@ const COMPILER_CODES = {
   SL524: error(DOMAINS, "a link names a host that site.yaml does not list"),
   SL525: error(DOMAINS, "a link's domain and domains disagree, or name an alias host"),
   SL526: error(DOMAINS, "custom/domains/ holds a folder for a host that site.yaml does not list"),
+  SL527: error(DOMAINS_SERVE, "serve --domain names a host the instance does not list"),
   SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
   SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),
   SL852: error(IMPORT, "source line duplicates an earlier one; not imported"),
@@ -286,6 +288,7 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
     "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls",
   SL392:
     "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls",
+  SL527: "serve, not compile; lib/engines/serve/serve-domain.test.ts",
   SL601: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL602: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL603: "serve, not compile; lib/engines/serve/dev-vars.test.ts",

@@ -10,11 +10,14 @@ import { PAGE_CASES } from "./requests-pages.js";
 import { PLACEHOLDER_CASES } from "./requests-placeholders.js";
 import { ROUTE_CASES } from "./requests-routes.js";
 import { POLICY_CASES } from "./requests-policy.js";
+import { DOMAIN_CASES } from "./requests-domains.js";
 
 export interface RequestCase {
   name: string;
   method?: string;
   path: string;
+  /** The Host it is sent to (docs/domains.md); the instance's base_url host without it. */
+  host?: string;
   headers?: Record<string, string>;
   body?: string;
   status: number;
@@ -970,4 +973,9 @@ const CASES: RequestCase[] = [
 ];
 
 /** The table: the cases above, then each feature's own file. */
-export const REQUEST_CASES: RequestCase[] = [...CASES, ...PAGE_CASES, ...POLICY_CASES];
+export const REQUEST_CASES: RequestCase[] = [
+  ...CASES,
+  ...PAGE_CASES,
+  ...POLICY_CASES,
+  ...DOMAIN_CASES,
+];
