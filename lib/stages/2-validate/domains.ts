@@ -93,7 +93,7 @@ export function domainTargetProblems(
           diag(
             "SL523",
             { file: SITE_FILE, line: domain.fieldLines[field] ?? domain.line },
-            `domains: ${domain.host}: ${field} ${JSON.stringify(url)} refused (rule ${verdict.rule}, ${verdict.code}): ${verdict.message}`,
+            `domains: ${domain.host}: ${field} ${JSON.stringify(url)} is refused by ${verdict.message}`,
             "point it at an https URL that a link could have as its target",
           ),
         );

@@ -72,7 +72,7 @@ export interface CheckedDomains {
  * The listed hosts, checked: each a host name (SL520) listed once (SL520); the first one
  * `base_url`'s host (SL521); `alias_of` names another listed host that is no alias itself, and the
  * default host is no alias (SL522). Targets of root and not_found are checked with the links
- * (lib/stages/2-validate/domain-targets.ts), against the target rules.
+ * (lib/stages/2-validate/domains.ts), against the target rules.
  */
 export function checkDomains(input: {
   entries: readonly DomainEntryInput[] | undefined;
