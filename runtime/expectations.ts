@@ -60,6 +60,16 @@ export async function evaluateExpectations(
 
 /** The request facts of an expectation: every field but what it asks and where it is written. */
 function namedFactsOf(e: Expectation): NamedFacts {
-  const { path: _p, at: _a, status: _s, location: _l, file: _f, line: _n, ...named } = e;
+  // The host is where the request goes, not a fact of it (docs/domains.md).
+  const {
+    path: _p,
+    at: _a,
+    status: _s,
+    location: _l,
+    file: _f,
+    line: _n,
+    domain: _d,
+    ...named
+  } = e;
   return named;
 }

@@ -4209,7 +4209,16 @@ async function evaluateExpectations(expectations, origin, answer, now) {
   return results;
 }
 function namedFactsOf(e) {
-  const { path: _p, at: _a, status: _s, location: _l, file: _f, line: _n, ...named } = e;
+  const {
+    path: _p,
+    at: _a,
+    status: _s,
+    location: _l,
+    file: _f,
+    line: _n,
+    domain: _d,
+    ...named
+  } = e;
   return named;
 }
 
