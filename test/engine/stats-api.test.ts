@@ -68,7 +68,7 @@ describe("stats API in workerd", () => {
       "https://go.example.net",
     );
     expect(response.status).toBe(200);
-    const page = (await response.json()) as { total: number; links: Link[] };
+    const page = (await response.json()) as { total: number; links: (Link & { target: string })[] };
     expect(page.links.map((l) => [l.slug, l.target])).toEqual([
       ["both-hosts", "https://example.com/both"],
       ["docs", "https://example.net/docs-legacy"],
