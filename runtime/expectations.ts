@@ -9,6 +9,8 @@ import { namedRequest, type NamedFacts } from "./link-routes/named-facts.js";
 
 export interface ExpectationResult {
   path: string;
+  /** The host it was asked on, when not the default host. */
+  domain?: string;
   at?: string;
   /** The request facts it was asked with, when it names any. */
   facts?: NamedFacts;
@@ -43,6 +45,7 @@ export async function evaluateExpectations(
       actual.status === e.status && (e.location === undefined || e.location === location);
     results.push({
       path: e.path,
+      ...(e.domain ? { domain: e.domain } : {}),
       ...(e.at ? { at: e.at } : {}),
       ...(Object.keys(named).length > 0 ? { facts: named } : {}),
       expected: { status: e.status, ...(e.location ? { location: e.location } : {}) },
@@ -57,6 +60,16 @@ export async function evaluateExpectations(
 
 /** The request facts of an expectation: every field but what it asks and where it is written. */
 function namedFactsOf(e: Expectation): NamedFacts {
-  const { path: _p, at: _a, status: _s, location: _l, file: _f, line: _n, ...named } = e;
+  // The host is where the request goes, not a fact of it (docs/domains.md).
+  const {
+    path: _p,
+    at: _a,
+    status: _s,
+    location: _l,
+    file: _f,
+    line: _n,
+    domain: _d,
+    ...named
+  } = e;
   return named;
 }

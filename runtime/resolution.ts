@@ -42,6 +42,10 @@ export interface ResolveContext {
   pages: readonly OptionalPage[];
   /** Private zones (site config `access_zones`); absent on a site without any. */
   zones?: readonly AccessZone[];
+  /** The host's root: where `/` redirects (docs/domains.md). */
+  root?: string;
+  /** The host's not-found destination: every answer that would be the 404 page redirects there. */
+  notFound?: string;
 }
 
 /** The request as resolve() reads it; the routes' facts (country, User-Agent, ...) included. */

@@ -84,13 +84,18 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
     if (trace.zone !== null && trace.event) trace.event = { ...trace.event, zone: trace.zone };
     return trace;
   };
-  const notFound = (deny?: string): Outcome => ({
-    type: "page",
-    page: "not-found",
-    ...inLanguage(),
-    status: 404,
-    ...(deny ? { deny } : {}),
-  });
+  // A host with a not-found destination sends its misses there (docs/domains.md); a refused
+  // target keeps the 404 page, which names the category it was refused for.
+  const notFound = (deny?: string): Outcome =>
+    ctx.notFound !== undefined && deny === undefined
+      ? { type: "redirect", status: 302, location: ctx.notFound, cacheControl: "no-store" }
+      : {
+          type: "page",
+          page: "not-found",
+          ...inLanguage(),
+          status: 404,
+          ...(deny ? { deny } : {}),
+        };
   const pageOf = (page: PageId, fixed?: Lang): Outcome => {
     const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : undefined;
     return {
@@ -148,6 +153,17 @@ export async function resolve(request: RequestFacts, ctx: ResolveContext): Promi
   trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
   trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
   const lowerPath = "/" + foldCase(normal.key);
+  if (normal.key === "" && ctx.root !== undefined) {
+    trace.event = { kind: "redirect" };
+    const cacheControl =
+      ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+    return done(
+      { type: "redirect", status: 302, location: ctx.root, cacheControl },
+      "route",
+      true,
+      `the host's root: ${ctx.root}`,
+    );
+  }
 
   // Product surfaces the build keeps clear of every slug.
   const guarded = isProtectedPath(lowerPath, LANGUAGES);

@@ -1901,8 +1901,8 @@ var PRIVATE_FILES = Object.values(PRIVATE_ASSETS).map(
   (asset) => asset.path
 );
 var SHARD_DIR = "/links-shards/";
-function shardPath(shard) {
-  return `${SHARD_DIR}${shard}.jsonl`;
+function shardPath(shard, dir = "") {
+  return `${dir}${SHARD_DIR}${shard}.jsonl`;
 }
 var REGISTRY_FILTER = {
   path: `${SHARD_DIR}filter.bin`,
@@ -1910,15 +1910,22 @@ var REGISTRY_FILTER = {
 };
 var STATS_DIR = "/links-stats/";
 var STATS_INDEX_PATH = `${STATS_DIR}index.json`;
-function statsPagePath(page) {
-  return `${STATS_DIR}${page}.json`;
+function statsPagePath(page, dir = "") {
+  return `${dir}${STATS_DIR}${page}.json`;
 }
 var TESTS_DIR = "/links-tests/";
 var TESTS_INDEX_PATH = `${TESTS_DIR}index.json`;
-function testsPagePath(page) {
-  return `${TESTS_DIR}${page}.json`;
+function testsPagePath(page, dir = "") {
+  return `${dir}${TESTS_DIR}${page}.json`;
 }
-var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR];
+var HOSTS_DIR = "/links-hosts/";
+function hostDir(host) {
+  return `${HOSTS_DIR}${host}`;
+}
+function testsDirOf(entry) {
+  return entry.alias_of === void 0 ? entry.dir : hostDir(entry.host);
+}
+var PRIVATE_DIRS = [SHARD_DIR, STATS_DIR, TESTS_DIR, HOSTS_DIR];
 
 // runtime/contract/forms.ts
 var LANGUAGES = ["en", "fr", "es", "it", "de"];
@@ -3441,13 +3448,13 @@ async function resolve(request, ctx) {
     if (trace.zone !== null && trace.event) trace.event = { ...trace.event, zone: trace.zone };
     return trace;
   };
-  const notFound = (deny) => ({
+  const notFound = (deny) => ctx.notFound !== void 0 && deny === void 0 ? { type: "redirect", status: 302, location: ctx.notFound, cacheControl: "no-store" } : {
     type: "page",
     page: "not-found",
     ...inLanguage(),
     status: 404,
     ...deny ? { deny } : {}
-  });
+  };
   const pageOf2 = (page, fixed) => {
     const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
     return {
@@ -3497,6 +3504,16 @@ async function resolve(request, ctx) {
   trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
   trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
   const lowerPath = "/" + foldCase(normal.key);
+  if (normal.key === "" && ctx.root !== void 0) {
+    trace.event = { kind: "redirect" };
+    const cacheControl2 = ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+    return done(
+      { type: "redirect", status: 302, location: ctx.root, cacheControl: cacheControl2 },
+      "route",
+      true,
+      `the host's root: ${ctx.root}`
+    );
+  }
   const guarded = isProtectedPath(lowerPath, LANGUAGES);
   if (guarded)
     return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
@@ -3719,6 +3736,17 @@ function beaconFacts(body) {
   const { slug, result } = body;
   if (typeof slug !== "string" || typeof result !== "string") return null;
   return { slug: clip(slug, 200), result: clip(result, 50) };
+}
+
+// runtime/registry/assets-below.ts
+function assetsBelow(assets, dir) {
+  if (dir === "") return assets;
+  return {
+    fetch(request) {
+      const url = new URL(request.url);
+      return assets.fetch(new Request(url.origin + dir + url.pathname));
+    }
+  };
 }
 
 // runtime/registry/read-assets.ts
@@ -4285,10 +4313,13 @@ function loaded(index) {
   };
 }
 var OperatorFiles = class _OperatorFiles {
-  constructor(assets) {
+  /** `tests`: where the tests files are read, when not beside the stats files (an alias host's). */
+  constructor(assets, testsAssets = assets) {
     this.assets = assets;
+    this.testsAssets = testsAssets;
   }
   assets;
+  testsAssets;
   index;
   tests;
   pages = /* @__PURE__ */ new Map();
@@ -4324,14 +4355,14 @@ var OperatorFiles = class _OperatorFiles {
     return loaded3;
   }
   async testsIndex() {
-    this.tests ??= await readPrivateJson(this.assets, {
+    this.tests ??= await readPrivateJson(this.testsAssets, {
       path: TESTS_INDEX_PATH,
       schema: TESTS_INDEX_SCHEMA
     });
     return this.tests;
   }
   testsPage(page) {
-    return readPrivateJson(this.assets, {
+    return readPrivateJson(this.testsAssets, {
       path: testsPagePath(page),
       schema: TESTS_PAGE_SCHEMA
     });
@@ -4372,6 +4403,7 @@ async function evaluateExpectations(expectations, origin, answer, now) {
     const pass = actual.status === e.status && (e.location === void 0 || e.location === location);
     results.push({
       path: e.path,
+      ...e.domain ? { domain: e.domain } : {},
       ...e.at ? { at: e.at } : {},
       ...Object.keys(named).length > 0 ? { facts: named } : {},
       expected: { status: e.status, ...e.location ? { location: e.location } : {} },
@@ -4384,7 +4416,16 @@ async function evaluateExpectations(expectations, origin, answer, now) {
   return results;
 }
 function namedFactsOf(e) {
-  const { path: _p, at: _a, status: _s, location: _l, file: _f, line: _n, ...named } = e;
+  const {
+    path: _p,
+    at: _a,
+    status: _s,
+    location: _l,
+    file: _f,
+    line: _n,
+    domain: _d,
+    ...named
+  } = e;
   return named;
 }
 
@@ -4503,7 +4544,14 @@ var PRIVATE2 = { "cache-control": "private, no-store" };
 var operatorFiles = /* @__PURE__ */ new WeakMap();
 function filesOf(data) {
   let files = operatorFiles.get(data);
-  if (!files) operatorFiles.set(data, files = new OperatorFiles(data.assets));
+  if (!files) {
+    const { domain } = data;
+    files = domain ? new OperatorFiles(
+      assetsBelow(data.assets, domain.dir),
+      assetsBelow(data.assets, testsDirOf(domain))
+    ) : new OperatorFiles(data.assets);
+    operatorFiles.set(data, files);
+  }
   return files;
 }
 async function serveOperator(request, data, answer, now) {
@@ -5411,7 +5459,7 @@ async function identityOf(request, env, site, options) {
 
 // runtime/engine/answer.ts
 function resolveContext(data) {
-  return {
+  const context = {
     links: data.links,
     blocklist: data.blocklist,
     caseSensitive: data.site.case_sensitive,
@@ -5422,6 +5470,9 @@ function resolveContext(data) {
     pages: data.site.pages,
     zones: data.site.access_zones
   };
+  if (data.domain?.root !== void 0) context.root = data.domain.root;
+  if (data.domain?.not_found !== void 0) context.notFound = data.domain.not_found;
+  return context;
 }
 function requestFacts(request, now, given) {
   const { headers } = request;
@@ -5487,21 +5538,34 @@ async function respond(resolution, request, env, data, rctx, now) {
       return { response: plainText(405, "Method not allowed\n", { allow: outcome.allow }) };
     case "preflight":
       return { response: preflight(outcome.allow, outcome.endpoint, request) };
-    case "redirect":
+    case "redirect": {
+      const response = {
+        status: outcome.status,
+        headers: { location: outcome.location, "cache-control": outcome.cacheControl },
+        body: null
+      };
+      const decided = resolution.event;
+      if (!decided) return { response };
+      if (decided.kind !== "redirect" || decided.redirect_error)
+        return {
+          response,
+          event: {
+            kind: decided.kind,
+            ...linkFacts,
+            redirect_status: outcome.status,
+            redirect_error: decided.redirect_error
+          }
+        };
       return {
-        response: {
-          status: outcome.status,
-          headers: { location: outcome.location, "cache-control": outcome.cacheControl },
-          body: null
-        },
-        // A product redirect (security.txt's canonical path) is no short link: no event.
-        event: resolution.event ? {
+        response,
+        event: {
           kind: "redirect",
           ...linkFacts,
           ...zone ? {} : { target_host: hostOf(outcome.location) },
           redirect_status: outcome.status
-        } : void 0
+        }
       };
+    }
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
       const template = await readPage(data, assetPath);
@@ -5545,7 +5609,8 @@ async function respond(resolution, request, env, data, rctx, now) {
       };
     }
     case "static": {
-      const asset = await readAsset(data.assets, outcome.path);
+      const own = data.domain?.files?.[outcome.path];
+      const asset = own ? typedAsset(await readAsset(data.assets, own.asset), own.content_type) : await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
         response: allowNullOriginFont(asset, outcome.path, request),
@@ -5553,7 +5618,8 @@ async function respond(resolution, request, env, data, rctx, now) {
       };
     }
     case "protected": {
-      const verdict = await verifyAccess(request, env);
+      const aud = data.domain?.access_aud;
+      const verdict = await verifyAccess(request, aud ? { ...env, ACCESS_AUD: aud } : env);
       if (!verdict.ok) {
         console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
         return {
@@ -5629,6 +5695,12 @@ function beaconSlug(slug, data) {
   const path = lookupPath(slug);
   const zone = path === null ? void 0 : zoneOfPath(path.split("?")[0], data.site.access_zones);
   return zone ? zoneFacts(zone.name, data) : { slug };
+}
+function typedAsset(asset, contentType) {
+  if (!asset.ok) return asset;
+  const headers = new Headers(asset.headers);
+  headers.set("content-type", contentType);
+  return new Response(asset.body, { status: asset.status, headers });
 }
 function hostOf(location) {
   try {
@@ -5956,6 +6028,58 @@ async function loadRuntimeData(assets) {
     pages: /* @__PURE__ */ new Map()
   };
 }
+async function loadHostLinks(assets, dir) {
+  const below = assetsBelow(assets, dir);
+  const manifest = await readPrivateJson(below, PRIVATE_ASSETS.registry);
+  return new ShardedLinks(below, manifest);
+}
+
+// runtime/engine/hosts.ts
+function requestHost(url) {
+  const host = new URL(url).hostname;
+  return host.endsWith(".") ? host.slice(0, -1) : host;
+}
+function hostView(instance, entry, links) {
+  const own = Object.keys(entry.files ?? {});
+  const origin = `${new URL(instance.site.base_url).protocol}//${entry.host}`;
+  return {
+    ...instance,
+    site: { ...instance.site, base_url: origin },
+    links,
+    staticPaths: own.length > 0 ? /* @__PURE__ */ new Set([...instance.staticPaths, ...own]) : instance.staticPaths,
+    domain: entry
+  };
+}
+var views = /* @__PURE__ */ new WeakMap();
+var registries = /* @__PURE__ */ new WeakMap();
+async function hostData(data, url) {
+  const domains = data.site.domains;
+  if (domains === void 0) return data;
+  let byHost = views.get(data);
+  if (!byHost) views.set(data, byHost = /* @__PURE__ */ new Map());
+  const host = requestHost(url);
+  const known = byHost.get(host);
+  if (known) return known;
+  const entry = domains.find((d) => d.host === host);
+  if (!entry) return null;
+  const view = hostView(data, entry, await linksOf(data, entry.dir));
+  if (!byHost.has(host)) byHost.set(host, view);
+  return byHost.get(host);
+}
+async function linksOf(data, dir) {
+  if (dir === "") return data.links;
+  let byDir = registries.get(data);
+  if (!byDir) registries.set(data, byDir = /* @__PURE__ */ new Map());
+  const known = byDir.get(dir);
+  if (known) return known;
+  const links = await loadHostLinks(data.assets, dir);
+  if (!byDir.has(dir)) byDir.set(dir, links);
+  return byDir.get(dir);
+}
+function unlistedHost(request, site) {
+  const path = new URL(request.url).pathname;
+  return withHeaderRules(plainNotFound(), site, path, request.method === "HEAD");
+}
 
 // runtime/engine/handle.ts
 var loaded2 = /* @__PURE__ */ new WeakMap();
@@ -5975,7 +6099,10 @@ function answerCacheOf(data) {
 async function handleRequest(request, env, ctx) {
   let data;
   try {
-    data = await runtimeData(env);
+    const whole = await runtimeData(env);
+    const chosen = whole.site.domains === void 0 ? whole : await hostData(whole, request.url);
+    if (chosen === null) return unlistedHost(request, whole.site);
+    data = chosen;
   } catch (error) {
     console.error(`shortlinks: runtime files unavailable: ${String(error)}`);
     return baseline(plainText(503, "Service unavailable\n", { "retry-after": "30" }));

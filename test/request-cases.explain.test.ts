@@ -31,6 +31,7 @@ describe("request case table: shortlinks explain", () => {
         path: c.path,
         method: c.method,
         headers: c.headers,
+        ...(c.host ? { domain: c.host } : {}),
         edge: edgeFactsOf(c.cf),
         ...(c.at ? { at: new Date(c.at) } : {}),
         ...(c.draw !== undefined ? { facts: { split_draw: c.draw } } : {}),
@@ -61,5 +62,33 @@ describe("explain shows a splat link's remainder mode", () => {
   it("an exact link has no remainder field", async () => {
     const e = await explainer.explain({ path: "/docs" });
     expect(e.match).not.toHaveProperty("remainder");
+  });
+});
+
+describe("explain --domain (docs/domains.md)", () => {
+  it("lists the instance's hosts, the default first", () => {
+    expect(explainer.hosts).toEqual([
+      "links.example.com",
+      "go.example.net",
+      "lnk.example.com",
+      "xn--bcher-kva.example",
+    ]);
+  });
+
+  it("names the host it answered as on the first line", async () => {
+    const e = await explainer.explain({ path: "/docs", domain: "go.example.net" });
+    expect(formatExplanation(e)[0]).toMatch(/^GET \/docs on go\.example\.net {2}\(at /);
+    expect(e.outcome.location).toBe("https://example.net/docs-legacy");
+    const own = await explainer.explain({ path: "/docs" });
+    expect(own.host).toBe("links.example.com");
+  });
+
+  it("an unlisted host: the plain 404 the worker sends, before any link", async () => {
+    const e = await explainer.explain({ path: "/docs", domain: "evil.example" });
+    expect(e).toMatchObject({ host: "evil.example", match: null, event: null });
+    expect(e.outcome.status).toBe(404);
+    expect(e.checks).toEqual([
+      { step: "host", ok: false, detail: "evil.example is not a host of this instance" },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The shared request case table against the built bundle in workerd (miniflare), the Node runner's twin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_CASES } from "./cases/requests.js";
-import { httpAnswer, runRequestCases } from "./cases/run-requests.js";
+import { caseOrigin, httpAnswer, runRequestCases } from "./cases/run-requests.js";
 import { startWorkerd, type Workerd } from "./engine/workerd.js";
 import { buildInstance, CASE_INSTANCE } from "./support/build-instance.js";
 import { ACCESS_REFUSED } from "./support/console-capture.js";
@@ -25,12 +25,11 @@ describe("request case table: bundle in workerd", () => {
     },
     answer: async (c) =>
       httpAnswer(
-        await engine.fetch(c.path, {
-          method: c.method,
-          headers: c.headers,
-          body: c.body,
-          cf: c.cf,
-        }),
+        await engine.fetch(
+          c.path,
+          { method: c.method, headers: c.headers, body: c.body, cf: c.cf },
+          caseOrigin(c),
+        ),
       ),
   });
 

@@ -4,7 +4,8 @@ import { namedFactsOf, type FactOptions } from "../engines/explain/named-facts.j
 import { printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { AT_USAGE, atTime } from "./at-time.js";
-import { printableJson } from "../shared/printable.js";
+import { printable, printableJson } from "../shared/printable.js";
+import { asciiHost } from "../stages/1-sources/site/domains.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -13,6 +14,7 @@ interface ExplainFlags extends FactOptions {
   root: string;
   at?: string;
   method: string;
+  domain?: string;
   json?: boolean;
   as?: string;
 }
@@ -42,6 +44,7 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
       "--split-draw <number>",
       "the split's random draw, from 0 up to 1 (default: the first variant)",
     )
+    .option("--domain <host>", "the host the request is for (default: the instance's default host)")
     .option("--json", "print the trace as JSON")
     .option(
       "--as <email>",
@@ -72,12 +75,21 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
         ctx.exitCode = EXIT_PROBLEMS;
         return;
       }
+      const host = opts.domain === undefined ? undefined : asciiHost(opts.domain);
+      if (host !== undefined && (host === null || !explainer.hosts.includes(host))) {
+        ctx.io.err(
+          `shortlinks explain: --domain ${printable(opts.domain ?? "")} is not a host of this instance (${explainer.hosts.join(", ")})`,
+        );
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
       const explanation = await explainer.explain({
         path,
         at,
         method: opts.method.toUpperCase(),
         facts: facts.facts,
         ...(opts.as === undefined ? {} : { as: { email: opts.as } }),
+        domain: host,
       });
       if (opts.json) ctx.io.out(printableJson(explanation));
       else for (const line of formatExplanation(explanation)) ctx.io.out(line);

@@ -44,6 +44,7 @@ interface ImportCliOptions {
   into?: string;
   flavour: RedirectsFlavour;
   domain?: string;
+  defaultDomain?: string;
   json?: boolean;
   verbose?: boolean;
 }
@@ -67,6 +68,10 @@ export function registerImport(program: Command, ctx: CommandContext): void {
       "cloudflare",
     )
     .option("--domain <host>", "import only the links of this short domain")
+    .option(
+      "--default-domain <host>",
+      "the export's domain that becomes the instance's default host (site.yaml domains)",
+    )
     .option("--json", "print {written, files, links, imported, diagnostics} as JSON")
     .option(
       "--verbose",
@@ -81,6 +86,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         into: opts.into,
         flavour: opts.flavour,
         domain: opts.domain,
+        defaultDomain: opts.defaultDomain,
       });
       if (opts.json) {
         const { written = null, files = [], links, imported, diagnostics } = result;

@@ -23,6 +23,7 @@ interface ServeOptions {
   host: string;
   port: number;
   watch: boolean;
+  domain?: string;
 }
 
 export function registerServe(program: Command, ctx: CommandContext): void {
@@ -36,6 +37,7 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .option("--host <host>", "address to listen on", parseHost, "127.0.0.1")
     .option("--port <port>", "port to listen on (0 picks a free one)", parsePort, 8787)
     .option("--watch", "rebuild and reload when custom/ changes", false)
+    .option("--domain <host>", "answer as this host of the instance (default: its default host)")
     .action(async (opts: ServeOptions) => {
       if (await refuseMisshapen(ctx, resolve(opts.root))) return;
       const out = resolve(opts.out ?? join(opts.root, OUT_DIR));

@@ -66,6 +66,8 @@ const WRITE: Group = { stage: "write", docs: "docs/limits.md#where-commands-writ
 const PRIVATE_DOCS = "docs/private-links.md#diagnostic-codes";
 const ZONES: Group = { stage: "site", docs: PRIVATE_DOCS };
 const PRIVATE_LINKS: Group = { stage: "links", docs: PRIVATE_DOCS };
+const DOMAINS: Group = { stage: "site", docs: "docs/domains.md#diagnostic-codes" };
+const DOMAINS_SERVE: Group = { stage: "serve", docs: DOMAINS.docs };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -202,6 +204,14 @@ const COMPILER_CODES = {
   SL537: error({ stage: "diff", docs: PRIVATE_DOCS }, "a private link becomes public"),
   SL538: warning(PRIVATE_LINKS, "public splat link does not answer inside an access zone"),
   SL539: error({ stage: "qr", docs: PRIVATE_DOCS }, "qr: the link is private (pass --private)"),
+  SL520: error(DOMAINS, "site.yaml domains: not a host name, or a host listed twice"),
+  SL521: error(DOMAINS, "site.yaml domains: the first host is not base_url's host"),
+  SL522: error(DOMAINS, "site.yaml domains: alias_of names no listed host with links of its own"),
+  SL523: error(DOMAINS, "a domain's root or not_found fails the target rules"),
+  SL524: error(DOMAINS, "a link names a host that site.yaml does not list"),
+  SL525: error(DOMAINS, "a link's domain and domains disagree, or name an alias host"),
+  SL526: error(DOMAINS, "custom/domains/ holds a folder for a host that site.yaml does not list"),
+  SL527: error(DOMAINS_SERVE, "serve --domain names a host the instance does not list"),
   SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
   SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),
   SL852: error(IMPORT, "source line duplicates an earlier one; not imported"),
@@ -310,6 +320,7 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
     "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls",
   SL392:
     "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls",
+  SL527: "serve, not compile; lib/engines/serve/serve-domain.test.ts",
   SL601: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL602: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL603: "serve, not compile; lib/engines/serve/dev-vars.test.ts",

@@ -7,15 +7,20 @@ import type { LinkRecord } from "../../runtime/contract/index.js";
 import { normalizePath } from "../../runtime/normalize.js";
 import { PLACEHOLDER_SEGMENT, placeholderKeyOf } from "../../runtime/placeholders.js";
 
-type Identified = Pick<LinkRecord, "kind" | "key">;
+type Identified = Pick<LinkRecord, "kind" | "key"> & { domain?: string };
 
-/** The identity of a link, or of one spelling of its key (case kept, case folded). */
+/**
+ * The identity of a link, or of one spelling of its key (case kept, case folded). A link on
+ * another host than the default one is another link (docs/domains.md): its host leads.
+ */
 export function linkId(link: Identified): string {
-  return `${link.kind}\n${link.key}`;
+  return link.domain === undefined
+    ? `${link.kind}\n${link.key}`
+    : `${link.domain}\n${link.kind}\n${link.key}`;
 }
 
 export function sameLink(a: Identified | null | undefined, b: Identified): boolean {
-  return a?.kind === b.kind && a.key === b.key;
+  return a?.kind === b.kind && a.key === b.key && a.domain === b.domain;
 }
 
 /** The slug without its splat marker: `gh/*` -> `gh`, `*` -> ``, `p/:id/*` -> `p/:id`. */

@@ -1,7 +1,8 @@
 /**
  * An instance held in memory, for the compiler: `explain` and `check`'s expectations answer over
  * the compiled files (filesInstance: the runtime reads them as the worker reads its own); `diff`
- * and the own-host check decide over the compiled tables alone (tablesInstance).
+ * and the own-host check decide over the compiled tables alone (tablesInstance). Each answers as
+ * one host (docs/domains.md): the default one unless a host is named.
  */
 import {
   contentTypeOf,
@@ -14,6 +15,7 @@ import { loadRuntimeData, type RuntimeData } from "../../runtime/registry/store.
 import type { LinkSource } from "../../runtime/resolve.js";
 import { compilePlaceholders, type PlaceholderTable } from "../../runtime/placeholders.js";
 import type { Instance } from "../../runtime/engine/instance.js";
+import { hostData, hostView, requestHost } from "../../runtime/engine/hosts.js";
 
 /** A file of the assets folder: its path in it (`/links.json`) and its content. */
 export interface MemoryAsset {
@@ -45,11 +47,47 @@ export async function filesInstance(
   return { instance: await loadRuntimeData(assets), env: { ASSETS: assets } };
 }
 
+/**
+ * The instance answering as `host` (docs/domains.md): its host view when site.yaml lists domains,
+ * the instance itself when it lists none and `host` is base_url's; null for a host it does not
+ * list. Without `host`, the default host.
+ */
+export async function instanceForHost(
+  instance: RuntimeData,
+  host?: string,
+): Promise<RuntimeData | null> {
+  const wanted = host ?? defaultHostOf(instance.site);
+  if (instance.site.domains === undefined)
+    return wanted === defaultHostOf(instance.site) ? instance : null;
+  return hostData(instance, `https://${wanted}/`);
+}
+
+/** The default host: the first listed, or base_url's. */
+export function defaultHostOf(site: SiteConfig): string {
+  return site.domains?.[0].host ?? requestHost(site.base_url);
+}
+
+/** Every host the instance answers on, the default first. */
+export function hostsOf(site: SiteConfig): string[] {
+  return site.domains?.map((d) => d.host) ?? [requestHost(site.base_url)];
+}
+
 /** What an instance decides with, as the compiler holds it. */
 export interface InstanceTables {
+  /** Every host's links; one on a host other than the default carries `domain`. */
   links: readonly LinkRecord[];
   blocklist: Blocklist;
   siteConfig: SiteConfig;
+}
+
+/** The links a listed host answers with: its own, or those of the host it is an alias of. */
+export function linksOfHost(tables: InstanceTables, host?: string): readonly LinkRecord[] {
+  const domains = tables.siteConfig.domains;
+  if (domains === undefined) return tables.links;
+  const entry = domains.find((d) => d.host === host) ?? domains[0];
+  const registry = entry.alias_of ?? entry.host;
+  const own = registry === domains[0].host ? undefined : registry;
+  return tables.links.filter((link) => link.domain === own);
 }
 
 /**
@@ -112,13 +150,20 @@ const NO_FILES: AssetFetcher = {
  * active link answers as inside its schedule window: what the links can do without an edit, not
  * only what they do now.
  */
-export function tablesInstance(tables: InstanceTables, { allLive = false } = {}): Instance {
-  return {
+export function tablesInstance(
+  tables: InstanceTables,
+  { allLive = false, host }: { allLive?: boolean; host?: string } = {},
+): Instance {
+  const instance: Instance = {
     assets: NO_FILES,
     site: tables.siteConfig,
     blocklist: tables.blocklist,
-    links: new MemoryLinks(tables.links, allLive ? liveView : undefined),
+    links: new MemoryLinks(linksOfHost(tables, host), allLive ? liveView : undefined),
     staticPaths: new Set(tables.siteConfig.static_paths),
     pages: new Map(),
   };
+  const domains = tables.siteConfig.domains;
+  if (domains === undefined) return instance;
+  const entry = domains.find((d) => d.host === host) ?? domains[0];
+  return hostView(instance, entry, instance.links);
 }

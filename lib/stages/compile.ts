@@ -42,6 +42,10 @@ import { pageRouteNotes } from "./2-validate/page-routes.js";
 import { publishedPages } from "./4-assets/pages/own-pages.js";
 import { buildDay, securityTxtFile } from "./4-assets/security-txt.js";
 import { PAGES_DIR, isPreviewPagePath } from "../../runtime/routes.js";
+import { loadDomainFiles } from "./1-sources/custom/domain-files.js";
+import type { Domain } from "./1-sources/site/domains.js";
+import { domainTargetProblems } from "./2-validate/domains.js";
+import { domainEntries, expectationsByHost, linksByHost } from "./3-registry/host-groups.js";
 
 export interface CompileOptions {
   root: string;
@@ -72,12 +76,15 @@ export interface CompileSummary {
 
 /** What the compiled instance decides with, in memory (for `diff`, which compares two of them). */
 export interface CompiledTables {
+  /** Every host's links; a link on a host other than the default carries `domain`. */
   links: LinkRecord[];
   siteConfig: SiteConfig;
   /** custom/tests.yaml, as the tests pages hold it. */
   expectations: Expectation[];
   blocklist: Blocklist;
   acknowledgements: Acknowledgement[];
+  /** site.yaml's hosts, checked (absent when it lists none). */
+  domains?: Domain[];
 }
 
 export interface CompileResult {
@@ -142,14 +149,15 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   appendAll(diagnostics, loadedSite.diagnostics);
   const site = loadedSite.site ?? PLACEHOLDER_SITE;
 
-  const [loadedBlocklist, custom, pages, sources, expectations, acknowledgements] =
+  const [loadedBlocklist, custom, pages, sources, expectations, acknowledgements, domainFiles] =
     await Promise.all([
       loadBlocklist(root, defaultsDir),
       loadCustomFiles(root),
       renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
       loadSources(root, options.sourceTexts),
-      loadExpectations(root),
+      loadExpectations(root, loadedSite.domains),
       loadAcknowledgements(root),
+      loadDomainFiles(root, loadedSite.domains),
     ]);
   appendAll(
     diagnostics,
@@ -159,8 +167,12 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     sources.diagnostics,
     expectations.diagnostics,
     acknowledgements.diagnostics,
+    domainFiles.diagnostics,
   );
   const blocklist = loadedBlocklist.blocklist ?? EMPTY_BLOCKLIST;
+  const checkedDomains = domainTargetProblems(loadedSite.domains, blocklist);
+  appendAll(diagnostics, checkedDomains.diagnostics);
+  const domains = checkedDomains.domains;
   for (const row of options.extraRows ?? []) {
     const checked = checkRow(row);
     if ("link" in checked) sources.links.push(checked.link);
@@ -192,6 +204,10 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     staticPaths,
     zones: zones.zones,
     publicFiles: new Map(custom.files.map((f) => [f.path, f.content])),
+    domains,
+    hostStatics: new Map(
+      [...domainFiles.files].map(([host, files]) => [host, files.map((f) => f.path)]),
+    ),
   });
   appendAll(diagnostics, validated.diagnostics);
   appendAll(diagnostics, pageRouteNotes(validated.links, publishedPages(site), staticPaths));
@@ -209,6 +225,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     generator,
     site,
     customHtml: custom.files.filter((f) => isHtmlPath(f.path)).map((f) => f.path),
+    hosts: domains !== undefined,
   });
   appendAll(diagnostics, headers.diagnostics);
   if (headers.rules.length > MAX_HEADER_RULES) {
@@ -235,6 +252,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     headerRules: headers.rules,
     mandatoryHeaders: headers.mandatory,
     zones: zones.zones,
+    domains: domains && domainEntries(domains, domainFiles.files),
   });
   const model = { links: validated.links, blocklist };
   const tables: CompiledTables = {
@@ -244,6 +262,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     blocklist,
     acknowledgements: acknowledgements.acknowledgements,
   };
+  if (domains) tables.domains = domains;
   appendAll(diagnostics, await ownHostProblems(tables));
   if (options.tablesOnly) {
     const sorted = sortDiagnostics(diagnostics);
@@ -259,22 +278,36 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   // each stage collected before the next: the build's peak memory is its largest stage, not
   // their sum. The stats index comes first so that its sorted sequence is gone before the
   // registry's shards exist (docs/performance.md, "Build memory").
+  // One registry, stats index and tests pages per host (3-registry/host-groups.ts); an instance
+  // that lists no domains has one group, at the root, as before.
   appendAll(diagnostics, schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
-  const stats = buildStatsIndex(validated.links, site.case_sensitive);
-  appendAll(diagnostics, stats.diagnostics);
-  appendAll(diagnostics, schemaDiagnostics([stats.index]));
+  const groups = linksByHost(validated.links, domains);
+  const stats = groups.map((group) => {
+    const built = buildStatsIndex(group.links, site.case_sensitive);
+    appendAll(diagnostics, built.diagnostics, schemaDiagnostics([built.index]));
+    return { dir: group.dir, ...built };
+  });
   collectGarbage(validated.links.length);
-  const registry = buildRegistry(validated.links, site.case_sensitive);
-  appendAll(diagnostics, schemaDiagnostics([registry.manifest, ...registry.shards]));
-  const tests = buildTestsPages(expectations.expectations);
-  appendAll(diagnostics, schemaDiagnostics([tests.index, ...tests.pages]));
+  const registries = groups.map((group) => {
+    const registry = buildRegistry(group.links, site.case_sensitive);
+    group.links = [];
+    appendAll(diagnostics, schemaDiagnostics([registry.manifest, ...registry.shards]));
+    return { dir: group.dir, ...registry };
+  });
+  const tests = expectationsByHost(expectations.expectations, domains).map((host) => {
+    const built = buildTestsPages(host.expectations);
+    appendAll(diagnostics, schemaDiagnostics([built.index, ...built.pages]));
+    return { dir: host.dir, ...built };
+  });
+  const total = (count: (r: (typeof registries)[number]) => number) =>
+    registries.reduce((n, r) => n + count(r), 0);
   const summary: CompileSummary = {
     ...EMPTY_SUMMARY,
     links: validated.links.length,
-    exact: registry.manifest.exact_count,
-    splat: registry.manifest.splat_count,
-    placeholder: registry.manifest.placeholders?.length ?? 0,
-    shards: registry.manifest.shard_count,
+    exact: total((r) => r.manifest.exact_count),
+    splat: total((r) => r.manifest.splat_count),
+    placeholder: total((r) => r.manifest.placeholders?.length ?? 0),
+    shards: total((r) => r.manifest.shard_count),
   };
   collectGarbage(validated.links.length);
   const sorted = sortDiagnostics(diagnostics);
@@ -288,7 +321,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     site,
     worker: worker?.code ?? "",
     headersText: headers.text,
-    registry,
+    registries,
+    domainFiles: domainFiles.files,
     blocklist,
     siteConfig,
     customAssets: custom.manifest,

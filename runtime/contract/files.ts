@@ -37,8 +37,8 @@ export const SHARD_DIR = "/links-shards/";
  * `/links-shards/<n>.jsonl`: a RegistryShard (schema SHARD_SCHEMA) as JSON Lines, one record per
  * line, written and read by runtime/registry/shard-format.ts.
  */
-export function shardPath(shard: number): string {
-  return `${SHARD_DIR}${shard}.jsonl`;
+export function shardPath(shard: number, dir = ""): string {
+  return `${dir}${SHARD_DIR}${shard}.jsonl`;
 }
 
 /**
@@ -57,17 +57,43 @@ export const REGISTRY_FILTER = {
 export const STATS_DIR = "/links-stats/";
 export const STATS_INDEX_PATH = `${STATS_DIR}index.json`;
 
-export function statsPagePath(page: number): string {
-  return `${STATS_DIR}${page}.json`;
+export function statsPagePath(page: number, dir = ""): string {
+  return `${dir}${STATS_DIR}${page}.json`;
 }
 
 /** The expectations of custom/tests.yaml, paged the same way for the tests page. */
 export const TESTS_DIR = "/links-tests/";
 export const TESTS_INDEX_PATH = `${TESTS_DIR}index.json`;
 
-export function testsPagePath(page: number): string {
-  return `${TESTS_DIR}${page}.json`;
+export function testsPagePath(page: number, dir = ""): string {
+  return `${dir}${TESTS_DIR}${page}.json`;
+}
+
+/**
+ * The files of every host but the default one (docs/domains.md): `/links-hosts/<ASCII host>`
+ * holds that host's registry, shards, filter, stats and tests files under the very names the
+ * default host's have at the root (the `dir` argument above), and every host's own files
+ * (custom/domains/HOST/) below `files/`. As private as /links.json.
+ */
+export const HOSTS_DIR = "/links-hosts/";
+
+/** Where a host's registry and operator files live: `/links-hosts/<host>`. */
+export function hostDir(host: string): string {
+  return `${HOSTS_DIR}${host}`;
+}
+
+/**
+ * Where the tests pages of a listed host live: with its registry, except for an alias, whose
+ * expectations are asked on the alias itself and so are its own.
+ */
+export function testsDirOf(entry: { host: string; dir: string; alias_of?: string }): string {
+  return entry.alias_of === undefined ? entry.dir : hostDir(entry.host);
+}
+
+/** Where a host's own file (custom/domains/HOST/PATH) lies among the assets. */
+export function hostFilePath(host: string, path: string): string {
+  return `${hostDir(host)}/files${path}`;
 }
 
 /** Folders whose every file is as private as /links.json. */
-export const PRIVATE_DIRS: readonly string[] = [SHARD_DIR, STATS_DIR, TESTS_DIR];
+export const PRIVATE_DIRS: readonly string[] = [SHARD_DIR, STATS_DIR, TESTS_DIR, HOSTS_DIR];

@@ -140,6 +140,11 @@ export interface LinkRecord {
   successor?: string;
   /** The card link-preview bots get instead of the redirect (docs/previews.md). */
   preview?: LinkPreview;
+  /**
+   * The host this record answers on (ASCII, lower case), when it is not the default host
+   * (docs/domains.md). A link placed on several hosts is one record per host.
+   */
+  domain?: string;
   /** Source file relative to the instance root, and 1-based line. */
   file: string;
   line: number;
@@ -239,6 +244,38 @@ export interface SiteConfig {
   mandatory_headers: Record<string, string>;
   /** Private zones, longest prefix first; absent when the site has none. */
   access_zones?: AccessZone[];
+  /**
+   * The hosts the instance answers on, the default first (docs/domains.md); absent when site.yaml
+   * declares none, and then the instance answers every host as before.
+   */
+  domains?: DomainEntry[];
+}
+
+/** A host's own file (custom/domains/HOST/): where it lies among the assets, and its type. */
+export interface HostFile {
+  asset: string;
+  content_type: string;
+}
+
+/** One host of `SiteConfig.domains`: what a request with this Host gets. */
+export interface DomainEntry {
+  /** ASCII, lower case, no port: compared with the request's host. */
+  host: string;
+  /**
+   * Where the links, stats and tests files this host answers from live: "" for the default
+   * host's (the root), `/links-hosts/<host>` for another's; an alias names its target's.
+   */
+  dir: string;
+  /** The host whose links an alias answers with. */
+  alias_of?: string;
+  /** Where `/` redirects. */
+  root?: string;
+  /** Where every answer that would be the 404 page redirects instead. */
+  not_found?: string;
+  /** The AUD tag of this host's own Access application (ACCESS_AUD otherwise). */
+  access_aud?: string;
+  /** This host's own files by public path (an alias's include its target's). */
+  files?: Record<string, HostFile>;
 }
 
 /**
@@ -247,6 +284,8 @@ export interface SiteConfig {
  */
 export interface Expectation extends NamedFacts {
   path: string;
+  /** The host it is asked on, when not the default host (docs/domains.md). */
+  domain?: string;
   at?: string;
   status: number;
   location?: string;

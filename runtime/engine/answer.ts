@@ -46,9 +46,9 @@ import { zoneOfPath } from "../access/zones.js";
 
 /** The decision's inputs from an instance. */
 export function resolveContext(
-  data: Pick<Instance, "links" | "blocklist" | "site" | "staticPaths">,
+  data: Pick<Instance, "links" | "blocklist" | "site" | "staticPaths" | "domain">,
 ): ResolveContext {
-  return {
+  const context: ResolveContext = {
     links: data.links,
     blocklist: data.blocklist,
     caseSensitive: data.site.case_sensitive,
@@ -59,6 +59,9 @@ export function resolveContext(
     pages: data.site.pages,
     zones: data.site.access_zones,
   };
+  if (data.domain?.root !== undefined) context.root = data.domain.root;
+  if (data.domain?.not_found !== undefined) context.notFound = data.domain.not_found;
+  return context;
 }
 
 /** What a request decides, without building its answer (`diff`, the own-host check). */
@@ -181,23 +184,35 @@ async function respond(
       return { response: plainText(405, "Method not allowed\n", { allow: outcome.allow }) };
     case "preflight":
       return { response: preflight(outcome.allow, outcome.endpoint, request) };
-    case "redirect":
-      return {
-        response: {
-          status: outcome.status,
-          headers: { location: outcome.location, "cache-control": outcome.cacheControl },
-          body: null,
-        },
-        // A product redirect (security.txt's canonical path) is no short link: no event.
-        event: resolution.event
-          ? {
-              kind: "redirect",
-              ...linkFacts,
-              ...(zone ? {} : { target_host: hostOf(outcome.location) }),
-              redirect_status: outcome.status,
-            }
-          : undefined,
+    case "redirect": {
+      const response: Draft = {
+        status: outcome.status,
+        headers: { location: outcome.location, "cache-control": outcome.cacheControl },
+        body: null,
       };
+      const decided = resolution.event;
+      if (!decided) return { response };
+      // A miss sent to the host's not-found destination is still a miss (docs/domains.md).
+      if (decided.kind !== "redirect" || decided.redirect_error)
+        return {
+          response,
+          event: {
+            kind: decided.kind,
+            ...linkFacts,
+            redirect_status: outcome.status,
+            redirect_error: decided.redirect_error,
+          },
+        };
+      return {
+        response,
+        event: {
+          kind: "redirect",
+          ...linkFacts,
+          ...(zone ? {} : { target_host: hostOf(outcome.location) }),
+          redirect_status: outcome.status,
+        },
+      };
+    }
     case "page": {
       const assetPath = pageAssetPath(outcome.lang, outcome.page);
       const template = await readPage(data, assetPath);
@@ -256,7 +271,10 @@ async function respond(
       };
     }
     case "static": {
-      const asset = await readAsset(data.assets, outcome.path);
+      const own = data.domain?.files?.[outcome.path];
+      const asset = own
+        ? typedAsset(await readAsset(data.assets, own.asset), own.content_type)
+        : await readAsset(data.assets, outcome.path);
       if (!asset.ok) return { response: plainNotFound() };
       return {
         response: allowNullOriginFont(asset, outcome.path, request),
@@ -266,7 +284,9 @@ async function respond(
       };
     }
     case "protected": {
-      const verdict = await verifyAccess(request, env);
+      // A host with an Access application of its own checks its AUD tag (docs/domains.md).
+      const aud = data.domain?.access_aud;
+      const verdict = await verifyAccess(request, aud ? { ...env, ACCESS_AUD: aud } : env);
       if (!verdict.ok) {
         console.warn(`shortlinks: access refused on ${outcome.area}: ${verdict.reason}`);
         return {
@@ -362,6 +382,18 @@ function beaconSlug(
   const path = lookupPath(slug);
   const zone = path === null ? undefined : zoneOfPath(path.split("?")[0], data.site.access_zones);
   return zone ? zoneFacts(zone.name, data) : { slug };
+}
+
+/**
+ * A host's own file with the content type the build recorded: an app-link file without an
+ * extension (`apple-app-site-association`) must be `application/json`, whatever the asset server
+ * guesses from its name.
+ */
+function typedAsset(asset: Response, contentType: string): Response {
+  if (!asset.ok) return asset;
+  const headers = new Headers(asset.headers);
+  headers.set("content-type", contentType);
+  return new Response(asset.body, { status: asset.status, headers });
 }
 
 function hostOf(location: string): string | undefined {

@@ -12,6 +12,7 @@ import { plainText } from "../http/responses.js";
 import { loadRuntimeData, type RuntimeData } from "../registry/store.js";
 import { GENERATOR } from "../version.js";
 import { answerRequest } from "./answer.js";
+import { hostData, unlistedHost } from "./hosts.js";
 
 const loaded = new WeakMap<object, RuntimeData>();
 
@@ -39,7 +40,12 @@ function answerCacheOf(data: RuntimeData): AnswerCache {
 export async function handleRequest(request: Request, env: Env, ctx: WaitUntil): Promise<Response> {
   let data: RuntimeData;
   try {
-    data = await runtimeData(env);
+    const whole = await runtimeData(env);
+    // One property read decides it for an instance without domains (engine/hosts.ts).
+    const chosen = whole.site.domains === undefined ? whole : await hostData(whole, request.url);
+    // A host the instance does not list: the same plain 404 as a private file, and no event.
+    if (chosen === null) return unlistedHost(request, whole.site);
+    data = chosen;
   } catch (error) {
     console.error(`shortlinks: runtime files unavailable: ${String(error)}`);
     return baseline(plainText(503, "Service unavailable\n", { "retry-after": "30" }));

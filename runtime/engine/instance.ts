@@ -3,7 +3,7 @@
  * binding, links from the registry's shards (registry/store.ts); the compiler holds one in memory
  * (lib/shared/memory-instance.ts) for `explain`, `check`'s expectations, `diff` and the own-host check.
  */
-import type { Blocklist, SiteConfig } from "../contract/index.js";
+import type { Blocklist, DomainEntry, SiteConfig } from "../contract/index.js";
 import type { AssetFetcher } from "../env.js";
 import type { LinkSource } from "../resolve.js";
 
@@ -16,4 +16,9 @@ export interface Instance {
   staticPaths: ReadonlySet<string>;
   /** Product pages already read (see readPage). */
   pages: Map<string, string>;
+  /**
+   * The host this instance answers as, when site.yaml lists domains (engine/hosts.ts): its links,
+   * root, not-found destination, own files and operator files.
+   */
+  domain?: DomainEntry;
 }

@@ -4,8 +4,9 @@
  */
 import { pageAssetPath } from "../routes.js";
 import type { Instance } from "../engine/instance.js";
+import { assetsBelow } from "../registry/assets-below.js";
 import { readPage } from "../registry/read-assets.js";
-import { LANGUAGES, type Lang } from "../contract/index.js";
+import { LANGUAGES, testsDirOf, type Lang } from "../contract/index.js";
 import type { AnswerAt } from "../expectations.js";
 import { eventsAnswer, linksAnswer, summaryAnswer, type ApiAnswer } from "../stats/stats-api.js";
 import { OperatorFiles } from "../stats/store.js";
@@ -15,12 +16,21 @@ import { htmlWithStatus, json, plainNotFound } from "./responses.js";
 
 const PRIVATE = { "cache-control": "private, no-store" };
 
-/** The stats and tests files of each runtime data, read on first need. */
+/** The stats and tests files of each runtime data (a host's own, docs/domains.md), read on first need. */
 const operatorFiles = new WeakMap<Instance, OperatorFiles>();
 
 function filesOf(data: Instance): OperatorFiles {
   let files = operatorFiles.get(data);
-  if (!files) operatorFiles.set(data, (files = new OperatorFiles(data.assets)));
+  if (!files) {
+    const { domain } = data;
+    files = domain
+      ? new OperatorFiles(
+          assetsBelow(data.assets, domain.dir),
+          assetsBelow(data.assets, testsDirOf(domain)),
+        )
+      : new OperatorFiles(data.assets);
+    operatorFiles.set(data, files);
+  }
   return files;
 }
 

@@ -10,6 +10,7 @@ import {
   type RegistryManifest,
   type SiteConfig,
 } from "../contract/index.js";
+import { assetsBelow } from "./assets-below.js";
 import { readPrivateJson } from "./read-assets.js";
 import { ShardedLinks } from "./sharded-links.js";
 
@@ -34,4 +35,11 @@ export async function loadRuntimeData(assets: AssetFetcher): Promise<RuntimeData
     staticPaths: new Set(site.static_paths),
     pages: new Map(),
   };
+}
+
+/** Another host's links (docs/domains.md): its manifest and shards, below `dir`. */
+export async function loadHostLinks(assets: AssetFetcher, dir: string): Promise<ShardedLinks> {
+  const below = assetsBelow(assets, dir);
+  const manifest = await readPrivateJson<RegistryManifest>(below, PRIVATE_ASSETS.registry);
+  return new ShardedLinks(below, manifest);
 }

@@ -51,7 +51,11 @@ export class OperatorFiles {
   private tests?: TestsIndex;
   private readonly pages = new Map<number, StatsPage>();
 
-  constructor(private readonly assets: AssetFetcher) {}
+  /** `tests`: where the tests files are read, when not beside the stats files (an alias host's). */
+  constructor(
+    private readonly assets: AssetFetcher,
+    private readonly testsAssets: AssetFetcher = assets,
+  ) {}
 
   /** Files parsed already (the start-up warm-up's): served from memory, nothing read. */
   static preloaded(index: StatsIndex, pages: readonly StatsPage[]): OperatorFiles {
@@ -88,7 +92,7 @@ export class OperatorFiles {
   }
 
   async testsIndex(): Promise<TestsIndex> {
-    this.tests ??= await readPrivateJson<TestsIndex>(this.assets, {
+    this.tests ??= await readPrivateJson<TestsIndex>(this.testsAssets, {
       path: TESTS_INDEX_PATH,
       schema: TESTS_INDEX_SCHEMA,
     });
@@ -96,7 +100,7 @@ export class OperatorFiles {
   }
 
   testsPage(page: number): Promise<TestsPage> {
-    return readPrivateJson<TestsPage>(this.assets, {
+    return readPrivateJson<TestsPage>(this.testsAssets, {
       path: testsPagePath(page),
       schema: TESTS_PAGE_SCHEMA,
     });

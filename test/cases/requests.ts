@@ -12,11 +12,14 @@ import { ROUTE_CASES } from "./requests-routes.js";
 import { POLICY_CASES } from "./requests-policy.js";
 import { PRIVATE_CASES } from "./requests-private.js";
 import { PREVIEW_CASES } from "./requests-previews.js";
+import { DOMAIN_CASES } from "./requests-domains.js";
 
 export interface RequestCase {
   name: string;
   method?: string;
   path: string;
+  /** The Host it is sent to (docs/domains.md); the instance's base_url host without it. */
+  host?: string;
   headers?: Record<string, string>;
   body?: string;
   status: number;
@@ -978,4 +981,5 @@ export const REQUEST_CASES: RequestCase[] = [
   ...POLICY_CASES,
   ...PRIVATE_CASES,
   ...PREVIEW_CASES,
+  ...DOMAIN_CASES,
 ];

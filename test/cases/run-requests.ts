@@ -101,8 +101,16 @@ export async function httpAnswer(response: Response): Promise<CaseAnswer> {
   };
 }
 
+/** The instance's own host, which a case without `host` is sent to. */
+export const CASE_HOST = "links.example.com";
+
+/** The origin a case is sent to: `https://` and its Host. */
+export function caseOrigin(c: RequestCase): string {
+  return `https://${c.host ?? CASE_HOST}`;
+}
+
 /** The case as a request; its `cf` set as Cloudflare sets it, a property of the request. */
-export function caseRequest(c: RequestCase, origin = "https://links.example.com"): Request {
+export function caseRequest(c: RequestCase, origin = caseOrigin(c)): Request {
   const request = new Request(origin + c.path, {
     method: c.method ?? "GET",
     headers: c.headers,

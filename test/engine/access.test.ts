@@ -34,6 +34,27 @@ const valid: Token = () => keys.sign({ iss: TEAM, aud: [FIXTURE_AUD] });
 const header = (token: string | undefined): Record<string, string> =>
   token ? { "cf-access-jwt-assertion": token } : {};
 
+describe("Access in workerd, one application per host (docs/domains.md)", () => {
+  const stats = (origin: string, token: string) =>
+    engine.fetch("/en/_stats/api/links.json", { headers: header(token) }, origin);
+  const IDN = "https://xn--bcher-kva.example";
+
+  it("a host naming its own access_aud takes a token of its own application", async () => {
+    const own = await keys.sign({ iss: TEAM, aud: ["bucher-stats-app"] });
+    expect((await stats(IDN, own)).status).toBe(200);
+  });
+
+  it("that host refuses the default host's token, and the default host refuses its token", async () => {
+    const own = await keys.sign({ iss: TEAM, aud: ["bucher-stats-app"] });
+    expect((await stats(IDN, (await valid()) ?? "")).status).toBe(403);
+    expect((await stats("https://links.example.com", own)).status).toBe(403);
+  });
+
+  it("a host without access_aud takes the default application's token (ACCESS_AUD)", async () => {
+    expect((await stats("https://go.example.net", (await valid()) ?? "")).status).toBe(200);
+  });
+});
+
 describe("Access in workerd", () => {
   it.each<[string, string, Token, (t: string | undefined) => Record<string, string>, number]>([
     ["a valid token opens the stats API", "/en/_stats/api/links.json", valid, header, 200],

@@ -38,10 +38,10 @@ async function eventsOf(path: string, cf?: Record<string, unknown>) {
   return eventsFor(path, { headers: { "user-agent": CHROME_UA }, cf });
 }
 
-async function eventsFor(path: string, init: WorkerdInit) {
+async function eventsFor(path: string, init: WorkerdInit, origin?: string) {
   const before = collector.received.length;
   collector.open();
-  const response = await engine.fetch(path, init);
+  const response = await engine.fetch(path, init, origin);
   const all = await collector.waitFor(before + 2);
   await collector.settled();
   const mine = all.slice(before);
@@ -49,9 +49,24 @@ async function eventsFor(path: string, init: WorkerdInit) {
     response,
     requests: mine,
     a: mine.find((r) => r.path === "/api/send")?.body as
-      { payload: { name?: string; title?: string; data?: Record<string, unknown> } } | undefined,
+      | {
+          payload: {
+            name?: string;
+            title?: string;
+            hostname?: string;
+            data?: Record<string, unknown>;
+          };
+        }
+      | undefined,
     b: mine.find((r) => r.path === "/api/track")?.body as
-      { type: string; event_name?: string; properties?: string; page_title?: string } | undefined,
+      | {
+          type: string;
+          event_name?: string;
+          properties?: string;
+          page_title?: string;
+          hostname?: string;
+        }
+      | undefined,
   };
 }
 
@@ -106,6 +121,24 @@ describe("ctx.waitUntil in workerd", () => {
     if (title) expect(own).toBe(title);
     expect(a?.payload.title).toBe(own);
     expect(b?.page_title).toBe(own);
+  });
+
+  it("an event's hostname is the request's host (docs/domains.md); an unlisted host sends nothing", async () => {
+    const init = { headers: { "user-agent": CHROME_UA } };
+    const { response, a, b } = await eventsFor("/net-only", init, "https://go.example.net");
+    expect(response.status).toBe(302);
+    expect([a?.payload.hostname, b?.hostname]).toEqual(["go.example.net", "go.example.net"]);
+    const before = collector.received.length;
+    expect((await engine.fetch("/docs", init, "https://evil.example")).status).toBe(404);
+    await eventsOf("/docs");
+    const since = collector.received.slice(before);
+    expect(
+      since.map(
+        (r) =>
+          (r.body as { payload?: { hostname: string } }).payload?.hostname ??
+          (r.body as { hostname: string }).hostname,
+      ),
+    ).toEqual(["links.example.com", "links.example.com"]);
   });
 
   it("a scanner probe sends nothing", async () => {

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYTICS_KEYS } from "../../runtime/analytics/index.js";
 import { CONTENT_TYPES } from "../../runtime/contract/index.js";
-import { httpAnswer, runRequestCases } from "../cases/run-requests.js";
+import { CASE_HOST, httpAnswer, runRequestCases } from "../cases/run-requests.js";
 import { buildInstance, CASE_INSTANCE, REPO } from "../support/build-instance.js";
+import { fetchWithHost } from "../support/host-fetch.js";
 
 const WORKERD = join(REPO, "node_modules/.bin/workerd");
 let child: ChildProcess;
@@ -94,15 +95,15 @@ describe("self-hosted workerd, as docs/deploy.md says", () => {
       clock: "workerd answers at the machine's time",
       draw: "the worker draws a split's variant with crypto.getRandomValues",
     },
-    answer: async (c) =>
-      httpAnswer(
-        await fetch(origin + c.path, {
-          method: c.method ?? "GET",
-          headers: { ...c.headers, ...(c.cf ? { [cfHeader]: JSON.stringify(c.cf) } : {}) },
-          body: c.body,
-          redirect: "manual",
-        }),
-      ),
+    answer: async (c) => {
+      const init = {
+        method: c.method ?? "GET",
+        headers: { ...c.headers, ...(c.cf ? { [cfHeader]: JSON.stringify(c.cf) } : {}) },
+        body: c.body,
+      };
+      // Sent with the case's Host, as a reverse proxy passes it on: the instance lists its hosts.
+      return httpAnswer(await fetchWithHost(origin + c.path, c.host ?? CASE_HOST, init));
+    },
   });
 
   it("the recipe's content types are the contract's table", async () => {
@@ -114,7 +115,7 @@ describe("self-hosted workerd, as docs/deploy.md says", () => {
   });
 
   it("static files get their content type from the recipe's asset worker", async () => {
-    const response = await fetch(`${origin}/hello.html`);
+    const response = await fetchWithHost(`${origin}/hello.html`, CASE_HOST);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 });

@@ -61,6 +61,24 @@ async function body(path: string): Promise<Record<string, unknown>> {
 type Link = { slug: string; state: string; effective_state: string; file: string; line: number };
 
 describe("stats API in workerd", () => {
+  it("another host lists its own links only (docs/domains.md), and the default host none of them", async () => {
+    const response = await engine.fetch(
+      "/en/_stats/api/links.json",
+      { headers: { "cf-access-jwt-assertion": token } },
+      "https://go.example.net",
+    );
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { total: number; links: (Link & { target: string })[] };
+    expect(page.links.map((l) => [l.slug, l.target])).toEqual([
+      ["both-hosts", "https://example.com/both"],
+      ["docs", "https://example.net/docs-legacy"],
+      ["net-only", "https://example.net/only"],
+    ]);
+    expect(page.total).toBe(3);
+    const own = (await body("/en/_stats/api/links.json")).links as Link[];
+    expect(own.map((l) => l.slug)).not.toContain("net-only");
+  });
+
   it("lists every link in slug order, with the total, and no cursor past the end", async () => {
     const page = await body("/en/_stats/api/links.json");
     const links = page.links as Link[];

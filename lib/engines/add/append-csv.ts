@@ -8,6 +8,12 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "yaml";
 import { CSV_COLUMNS } from "../../stages/1-sources/links/read-csv.js";
 
+/**
+ * The header of a new file: every column but `domain`, which only an instance that lists its
+ * hosts uses (docs/domains.md) and `add` never fills.
+ */
+const NEW_HEADER = CSV_COLUMNS.filter((column) => column !== "domain");
+
 export function appendCsvRow(
   text: string,
   row: Record<string, unknown>,
@@ -22,8 +28,8 @@ export function appendCsvRow(
   const header = records[0]?.map((h) => h.trim());
   const cells = cellsOf(row);
   if (!header) {
-    const head = text.replace(/^\ufeff/, "").trim() === "" ? CSV_COLUMNS.join(",") + eol : "";
-    return { text: text + head + lineOf([...CSV_COLUMNS], cells) + eol };
+    const head = text.replace(/^\ufeff/, "").trim() === "" ? NEW_HEADER.join(",") + eol : "";
+    return { text: text + head + lineOf(NEW_HEADER, cells) + eol };
   }
   const missing = Object.keys(cells).filter((name) => !header.includes(name));
   if (missing.length > 0) return { problem: `it has no column ${missing.join(", ")}` };

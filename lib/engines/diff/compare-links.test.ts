@@ -36,6 +36,17 @@ describe("compareLinks", () => {
     expect(result.routingChanged.map((c) => c.slug)).toEqual(["old"]);
   });
 
+  it("the same slug on another host is another link: moving a link to another host removes it and adds one", () => {
+    const brand = link("docs", "docs");
+    const legacy = link("docs", "docs", { domain: "old.example.net" });
+    const result = compareLinks([brand], [legacy], { sameCaseRule: true });
+    expect(result.removed).toEqual([brand]);
+    expect(result.added).toEqual([legacy]);
+    const both = compareLinks([brand, legacy], [legacy, brand], { sameCaseRule: true });
+    expect(both.headOf.get(brand)).toBe(brand);
+    expect(both.headOf.get(legacy)).toBe(legacy);
+  });
+
   it("an exact link and a splat of the same prefix are different links", () => {
     const result = compareLinks([link("gh", "gh")], [link("gh/*", "gh")], { sameCaseRule: true });
     expect(result.removed.map((l) => l.slug)).toEqual(["gh"]);
@@ -139,6 +150,7 @@ describe("compareLinks: every field of a link", () => {
       notes: "asked by support",
       successor: "code",
       preview: { title: "GitHub" },
+      domain: "go.example.net",
     };
     expect(Object.keys(LINK_FIELD_RULES).sort()).toEqual(Object.keys(record).sort());
   });

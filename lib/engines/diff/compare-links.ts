@@ -18,6 +18,7 @@ import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 export const LINK_FIELD_RULES = {
   kind: "identity",
   key: "identity",
+  domain: "identity",
   slug: "quiet",
   target: "routing",
   status: "routing",
@@ -90,13 +91,13 @@ export function compareLinks(
   for (const keyOf of passes) {
     const byId = new Map<string, LinkRecord>();
     for (const link of leftHead) {
-      const id = linkId({ kind: link.kind, key: keyOf(link) });
+      const id = linkId({ kind: link.kind, key: keyOf(link), domain: link.domain });
       if (!byId.has(id)) byId.set(id, link);
     }
     const unmatched: LinkRecord[] = [];
     const paired = new Set<LinkRecord>();
     for (const link of leftBase) {
-      const id = linkId({ kind: link.kind, key: keyOf(link) });
+      const id = linkId({ kind: link.kind, key: keyOf(link), domain: link.domain });
       const partner = byId.get(id);
       if (partner) {
         headOf.set(link, partner);

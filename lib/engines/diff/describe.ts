@@ -33,6 +33,11 @@ export function outcomeText(o: PathOutcome): string {
   return String(o.status);
 }
 
+/** A link's slug as a diff shows it: `HOST/slug` on a host other than the default one. */
+export function slugOf(link: Pick<LinkRecord, "slug" | "domain">): string {
+  return link.domain === undefined ? link.slug : `${link.domain}/${link.slug}`;
+}
+
 export function placeOf(link: Pick<LinkRecord, "file" | "line">): string {
   return `${link.file}:${link.line}`;
 }

@@ -21,6 +21,7 @@ import { scheduleEvents } from "./schedules.js";
 import type { DiffReport } from "./report.js";
 import { sideOf } from "./side.js";
 import { appendAll } from "../../shared/lists.js";
+import { linksOfHost } from "../../shared/memory-instance.js";
 
 export const DEFAULT_DAYS = 7;
 
@@ -122,21 +123,86 @@ function baseDoesNotBuild(ref: string, commit: string, base: CompileResult): Dia
   );
 }
 
+type Compared = Pick<
+  DiffReport,
+  "links" | "routing" | "host_changes" | "route_changes" | "schedule_events" | "problems"
+>;
+
+/**
+ * An instance that lists its hosts (docs/domains.md) is compared host by host, each with its own
+ * links: a path on a host other than the default one is reported as `HOST/path`, and a problem
+ * there names its host. Acknowledgements apply to the default host.
+ */
 async function compareTables(
   baseTables: CompiledTables,
   headTables: CompiledTables,
   at: Date,
   days: number,
-): Promise<
-  Pick<
-    DiffReport,
-    "links" | "routing" | "host_changes" | "route_changes" | "schedule_events" | "problems"
-  >
-> {
+): Promise<Compared> {
+  const hosts = registryHosts(headTables, baseTables);
+  if (hosts === null) return compareHost(baseTables, headTables, at, days);
+  const parts: Compared[] = [];
+  for (const [i, host] of hosts.entries()) {
+    const only = (tables: CompiledTables): CompiledTables => ({
+      ...tables,
+      links: !tables.siteConfig.domains
+        ? host === hostOf(tables)
+          ? tables.links
+          : []
+        : tables.siteConfig.domains.some((d) => d.host === host)
+          ? [...linksOfHost(tables, host)]
+          : [],
+      ...(i === 0 ? {} : { acknowledgements: [] }),
+    });
+    const part = await compareHost(only(baseTables), only(headTables), at, days, host);
+    if (i > 0) {
+      for (const change of part.routing) change.path = host + change.path;
+      part.problems = part.problems.map((p) => ({ ...p, message: `on ${host}: ${p.message}` }));
+    }
+    parts.push(part);
+  }
+  const all = <K extends keyof Compared>(key: K) => parts.flatMap((p) => p[key] as unknown[]);
+  return {
+    links: {
+      added: parts.flatMap((p) => p.links.added),
+      removed: parts.flatMap((p) => p.links.removed),
+      changed: parts.flatMap((p) => p.links.changed),
+    },
+    routing: all("routing") as Compared["routing"],
+    host_changes: all("host_changes") as Compared["host_changes"],
+    route_changes: all("route_changes") as Compared["route_changes"],
+    schedule_events: all("schedule_events") as Compared["schedule_events"],
+    problems: sortDiagnostics(all("problems") as Diagnostic[]),
+  };
+}
+
+/** The hosts with links of their own on either side, head's default first; null when neither lists any. */
+function registryHosts(head: CompiledTables, base: CompiledTables): string[] | null {
+  const listed = [head, base].flatMap((t) => t.siteConfig.domains ?? []);
+  if (listed.length === 0) return null;
+  const defaults = [head, base].map((t) => t.siteConfig.domains?.[0].host ?? hostOf(t));
+  const own = listed.filter((d) => d.alias_of === undefined).map((d) => d.host);
+  return [...new Set([...defaults, ...own])];
+}
+
+function hostOf(tables: CompiledTables): string {
+  return new URL(tables.siteConfig.base_url).hostname;
+}
+
+async function compareHost(
+  baseTables: CompiledTables,
+  headTables: CompiledTables,
+  at: Date,
+  days: number,
+  host?: string,
+): Promise<Compared> {
   // Equal policies become one object, so the runtime's verdict memo serves both sides' targets.
   const samePolicy = JSON.stringify(baseTables.blocklist) === JSON.stringify(headTables.blocklist);
-  const base = sideOf(samePolicy ? { ...baseTables, blocklist: headTables.blocklist } : baseTables);
-  const head = sideOf(headTables);
+  const base = sideOf(
+    samePolicy ? { ...baseTables, blocklist: headTables.blocklist } : baseTables,
+    host,
+  );
+  const head = sideOf(headTables, host);
   const comparison = compareLinks(baseTables.links, headTables.links, {
     sameCaseRule: base.caseSensitive === head.caseSensitive,
   });

@@ -14,6 +14,7 @@ import {
   placeOf,
   routeChangeLines,
   summaryParts,
+  slugOf,
 } from "./describe.js";
 
 export const COLLAPSE_ROWS = 10;
@@ -58,7 +59,7 @@ export function formatDiffMarkdown(report: DiffReport): string {
   const errors = hasErrors(report.problems);
   const { added, removed, changed } = report.links;
   const linkRow = (l: (typeof added)[number], at = "") => [
-    code(l.slug),
+    code(slugOf(l)),
     code(l.target),
     String(l.status),
     l.state,
@@ -89,7 +90,7 @@ export function formatDiffMarkdown(report: DiffReport): string {
       ["slug", "field", "before", "after", "where"],
       changed.flatMap((c) =>
         Object.entries(c.fields).map(([name, [was, is]]) => [
-          code(c.slug),
+          code(slugOf(c.after)),
           name,
           code(fieldText(name, was)),
           code(fieldText(name, is)),

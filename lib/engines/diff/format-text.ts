@@ -12,6 +12,7 @@ import {
   placeOf,
   routeChangeLines,
   summaryParts,
+  slugOf,
 } from "./describe.js";
 
 export function formatDiffText(report: DiffReport): string[] {
@@ -27,11 +28,13 @@ export function formatDiffText(report: DiffReport): string[] {
   const { added, removed, changed } = report.links;
   section(
     "links added",
-    added.map((l) => `+ ${l.slug}  ${l.status} ${l.target}  [${l.state}]  ${placeOf(l)}`),
+    added.map((l) => `+ ${slugOf(l)}  ${l.status} ${l.target}  [${l.state}]  ${placeOf(l)}`),
   );
   section(
     "links removed",
-    removed.map((l) => `- ${l.slug}  ${l.status} ${l.target}  [${l.state}]  ${placeOf(l)} at base`),
+    removed.map(
+      (l) => `- ${slugOf(l)}  ${l.status} ${l.target}  [${l.state}]  ${placeOf(l)} at base`,
+    ),
   );
   section(
     "links changed",
@@ -40,7 +43,7 @@ export function formatDiffText(report: DiffReport): string[] {
         ([name, [was, is]]) =>
           `${name === "zone" ? "visibility" : name}: ${fieldText(name, was)} -> ${fieldText(name, is)}`,
       );
-      return `~ ${c.slug}  ${fields.join("; ")}  ${placeOf(c.after)}`;
+      return `~ ${slugOf(c.after)}  ${fields.join("; ")}  ${placeOf(c.after)}`;
     }),
   );
   section(

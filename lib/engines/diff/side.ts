@@ -24,8 +24,9 @@ export interface Side {
   resolve(path: string, now: Date): Promise<Resolution>;
 }
 
-export function sideOf(tables: CompiledTables): Side {
-  const instance = tablesInstance(tables);
+/** `host`: the side as that host answers (docs/domains.md); the default host without it. */
+export function sideOf(tables: CompiledTables, host?: string): Side {
+  const instance = tablesInstance(tables, host === undefined ? {} : { host });
   return {
     tables,
     caseSensitive: tables.siteConfig.case_sensitive,

@@ -5,9 +5,16 @@
 import { compileInstance } from "../../stages/compile.js";
 import { errorsIn, type Diagnostic } from "../../shared/diagnostics.js";
 import { answerRequest } from "../../../runtime/engine/answer.js";
-import { filesInstance } from "../../shared/memory-instance.js";
+import { filesInstance, hostsOf, instanceForHost } from "../../shared/memory-instance.js";
+import { asciiHost } from "../../stages/1-sources/site/domains.js";
 import type { Check } from "../../../runtime/resolve.js";
-import type { LinkKind, LinkRecord, RemainderMode } from "../../../runtime/contract/index.js";
+import type {
+  LinkKind,
+  LinkRecord,
+  RemainderMode,
+  SiteConfig,
+} from "../../../runtime/contract/index.js";
+import { unlistedHost } from "../../../runtime/engine/hosts.js";
 import { assetFiles } from "../../stages/5-bundle/output-files.js";
 import type { RawRow } from "../../stages/1-sources/links/raw-row.js";
 import { printable } from "../../shared/printable.js";
@@ -32,10 +39,14 @@ export interface ExplainOptions {
    * token. `{}`: a member whose token carries no e-mail (a service token).
    */
   as?: { email?: string };
+  /** The host the request is for (docs/domains.md); the default host without it. */
+  domain?: string;
 }
 
 export interface Explanation {
   path: string;
+  /** The host answered as, when site.yaml lists domains (or one was named). */
+  host?: string;
   method: string;
   at: string;
   normalized: string | null;
@@ -88,7 +99,12 @@ function aboutOf(link: LinkRecord | undefined): About {
 }
 
 export type Explainer =
-  | { ok: true; explain(request: Omit<ExplainOptions, "root">): Promise<Explanation> }
+  | {
+      ok: true;
+      /** The hosts the instance answers on, the default first. */
+      hosts: string[];
+      explain(request: Omit<ExplainOptions, "root">): Promise<Explanation>;
+    }
   | { ok: false; diagnostics: Diagnostic[] };
 
 /**
@@ -101,22 +117,25 @@ export async function createExplainer(
 ): Promise<Explainer> {
   const compiled = await compileInstance({ root, skipBundle: true, extraRows: options.extraRows });
   if (!compiled.files) return { ok: false, diagnostics: errorsIn(compiled.diagnostics) };
-  const { instance: data, env } = await filesInstance(assetFiles(compiled.files));
+  const { instance: whole, env } = await filesInstance(assetFiles(compiled.files));
+  const listsHosts = whole.site.domains !== undefined;
   const bySource = new Map(compiled.links.map((link) => [`${link.file}:${link.line}`, link]));
   return {
     ok: true,
+    hosts: hostsOf(whole.site),
     async explain(options) {
       const at = options.at ?? new Date();
       const path = options.path.startsWith("/") ? options.path : "/" + options.path;
-      const named = namedRequest(
-        new URL(data.site.base_url).origin,
-        path,
-        options.facts ?? {},
-        options.method ?? "GET",
-      );
+      const host =
+        options.domain === undefined ? undefined : (asciiHost(options.domain) ?? options.domain);
+      const data = await instanceForHost(whole, host);
+      const origin = data === null ? `https://${host}` : new URL(data.site.base_url).origin;
+      const method = (options.method ?? "GET").toUpperCase();
+      const named = namedRequest(origin, path, options.facts ?? {}, method);
       const headers = new Headers(named.request.headers);
       for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
       const request = new Request(named.request, { headers });
+      if (data === null) return unlisted({ request, path, site: whole.site, at });
       const given = {
         ...named.given,
         edge: { ...options.edge, ...named.given.edge },
@@ -126,6 +145,7 @@ export async function createExplainer(
       const { outcome } = resolution;
       return {
         path,
+        ...(listsHosts || host !== undefined ? { host: new URL(data.site.base_url).hostname } : {}),
         method: resolution.method,
         at: at.toISOString(),
         normalized: resolution.normalized,
@@ -166,9 +186,36 @@ export async function createExplainer(
   };
 }
 
+/** What the worker answers a host it does not list: a plain 404, before any link or event. */
+function unlisted(input: {
+  request: Request;
+  path: string;
+  site: SiteConfig;
+  at: Date;
+}): Explanation {
+  const { request, path, site, at } = input;
+  const url = new URL(request.url);
+  const response = unlistedHost(request, site);
+  return {
+    path,
+    host: url.hostname,
+    method: request.method,
+    at: at.toISOString(),
+    normalized: null,
+    match: null,
+    effective_state: null,
+    schedule_label: null,
+    routes: null,
+    outcome: { status: response.status },
+    headers: Object.fromEntries(response.headers),
+    event: null,
+    checks: [{ step: "host", ok: false, detail: `${url.hostname} is not a host of this instance` }],
+  };
+}
+
 /** The trace as a person reads it: the path asked for and the answer's headers with controls escaped. */
 export function formatExplanation(e: Explanation): string[] {
-  const lines = [`${e.method} ${e.path}  (at ${e.at})`];
+  const lines = [`${e.method} ${e.path}${e.host ? ` on ${e.host}` : ""}  (at ${e.at})`];
   if (e.facts) lines.push(`  facts      ${describeNamedFacts(e.facts)}`);
   for (const c of e.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.step.padEnd(9)} ${c.detail}`);
   if (e.match)

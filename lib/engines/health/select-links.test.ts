@@ -67,6 +67,18 @@ describe("which links health probes", () => {
     expect(picked.unknown).toEqual([]);
   });
 
+  it("a link on another host is named HOST/slug, and --only takes that name (the default host's link keeps its own)", () => {
+    const links = [link("docs"), link("docs", { domain: "old.example.org" })];
+    expect(selectLinks(links, AT).links.map((l) => l.slug)).toEqual([
+      "docs",
+      "old.example.org/docs",
+    ]);
+    expect(selectLinks(links, AT, ["old.example.org/docs"]).links).toEqual([
+      expect.objectContaining({ slug: "old.example.org/docs", target: "https://example.com/docs" }),
+    ]);
+    expect(selectLinks(links, AT, ["docs"]).links.map((l) => l.slug)).toEqual(["docs"]);
+  });
+
   it("--only names that match no link come back as unknown", () => {
     expect(selectLinks(LINKS, AT, ["live", "nope", "gh/x"]).unknown).toEqual(["nope", "gh/x"]);
   });

@@ -34,7 +34,12 @@ export interface Selection {
   idle: { slug: string; state: EffectiveState }[];
 }
 
+/** A link on another host than the default one is named `HOST/slug` (docs/domains.md). */
+const shownSlug = (link: LinkRecord) =>
+  link.domain === undefined ? link.slug : `${link.domain}/${link.slug}`;
+
 function names(link: LinkRecord): string[] {
+  if (link.domain !== undefined) return [foldCase(shownSlug(link))];
   const slug = foldCase(link.slug);
   return [slug, foldCase(link.key), "/" + foldCase(link.key), "/" + slug];
 }
@@ -59,7 +64,7 @@ export function selectLinks(links: readonly LinkRecord[], at: Date, only?: strin
     }
     const state = effectiveState(link, at);
     if (!REDIRECTING.has(state)) {
-      if (wanted) selection.idle.push({ slug: link.slug, state });
+      if (wanted) selection.idle.push({ slug: shownSlug(link), state });
       continue;
     }
     // A splat's or placeholder link's targets are probed with its values empty: their base URLs.
@@ -67,7 +72,7 @@ export function selectLinks(links: readonly LinkRecord[], at: Date, only?: strin
       const base =
         link.kind === "exact" ? null : expandTarget(destination.target, { params: empty(link) });
       const target = base?.ok ? base.url : destination.target;
-      const named = { slug: link.slug, ...destination, target };
+      const named = { slug: shownSlug(link), ...destination, target };
       selection.links.push(link.allow ? { ...named, allow: link.allow } : named);
     }
   }

@@ -18,6 +18,7 @@ import { checkOrder } from "./order-check.js";
 import type { ImportedRow, ImportFormat, RedirectsFlavour } from "./types.js";
 import { defaultIntoPath, importedFiles, partPaths, writeImported } from "./write-import.js";
 import { appendAll } from "../../shared/lists.js";
+import { placeDomains } from "./place-domains.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
 import { temporaryRouted } from "./routes/temporary-status.js";
 
@@ -31,6 +32,8 @@ export interface ImportOptions {
   flavour?: RedirectsFlavour;
   /** Import only the links of this short domain (multi-domain exports). */
   domain?: string;
+  /** The export's domain that becomes the instance's default host (docs/domains.md). */
+  defaultDomain?: string;
 }
 
 export interface ImportResult {
@@ -90,7 +93,17 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     (d) => d.code === "SL851" || d.code === "SL852",
   ).length;
   let rows = parsed.rows;
-  rows = filterDomain(rows, options.domain, file, diagnostics);
+  // An instance that lists its hosts keeps each link's domain; one that lists none answers one host.
+  rows =
+    loaded.domains && options.domain === undefined
+      ? placeDomains({
+          rows,
+          domains: loaded.domains,
+          defaultDomain: options.defaultDomain,
+          file,
+          diagnostics,
+        })
+      : filterDomain(rows, options.domain, file, diagnostics);
   for (const { row } of rows)
     if (typeof row.target === "string" && row.target.startsWith("/"))
       row.target = site.base_url + row.target;

@@ -32,6 +32,10 @@ const WranglerSchema = z.object({
     not_found_handling: z.enum(["single-page-application", "404-page", "none"]).optional(),
   }),
   vars: z.record(z.string(), VarValue).optional(),
+  /** An instance that lists its hosts deploys to each as a Custom Domain (docs/domains.md). */
+  routes: z
+    .array(z.object({ pattern: z.string().min(1), custom_domain: z.boolean().optional() }))
+    .optional(),
 });
 
 export type WranglerConfig = z.infer<typeof WranglerSchema>;
@@ -50,6 +54,8 @@ export interface BundleConfig {
   htmlHandling?: WranglerConfig["assets"]["html_handling"];
   notFoundHandling?: WranglerConfig["assets"]["not_found_handling"];
   vars: Record<string, VarValue>;
+  /** The hosts the instance answers on, the default first, when site.yaml lists them. */
+  hosts?: string[];
 }
 
 /** True when `outDir` holds a bundle (its wrangler.json); `serve` builds first otherwise. */
@@ -109,6 +115,7 @@ export function readBundleConfig(outDir: string): BundleConfig {
     notFoundHandling: config.assets.not_found_handling,
     vars: config.vars ?? {},
   };
+  if (config.routes) bundle.hosts = config.routes.map((route) => route.pattern);
   if (!existsSync(bundle.scriptPath))
     throw new ServeProblem(
       diag(

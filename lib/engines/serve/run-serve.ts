@@ -21,6 +21,8 @@ export interface RunServeOptions {
   host?: string;
   port?: number;
   watch?: boolean;
+  /** The host to answer as (docs/domains.md). */
+  domain?: string;
   build: BuildFn;
   /** Where lines go (stdout-like and stderr-like); the console by default. */
   io?: { out(line: string): void; err(line: string): void };
@@ -52,6 +54,7 @@ export async function runServe(options: RunServeOptions): Promise<number> {
       port,
       log,
       warn: io.err,
+      domain: options.domain,
       watch: options.watch
         ? {
             root,

@@ -11,7 +11,9 @@ import { loadServeVars } from "./load-vars.js";
 import { addressProblem, listenFailure } from "./address.js";
 import { runtimeOutput } from "./runtime-output.js";
 import { watchInstance, type InstanceWatcher } from "./watch.js";
-import { CUSTOM_DIR } from "../../shared/paths.js";
+import { CUSTOM_DIR, WRANGLER_CONFIG } from "../../shared/paths.js";
+import { asciiHost } from "../../stages/1-sources/site/domains.js";
+import { ServeProblem } from "./problems.js";
 
 export interface ServeOptions {
   outDir: string;
@@ -30,6 +32,8 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** Where warnings (SL603, SL606) go; console.error by default. */
   warn?: (line: string) => void;
+  /** The host to answer as, for an instance that lists its hosts; the default host otherwise. */
+  domain?: string;
 }
 
 export interface ServeHandle {
@@ -53,7 +57,11 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
     loaded.diagnostics.forEach((d) => warn(formatDiagnostic(d)));
     const vars = { ...loaded.vars, ...options.vars };
     const engine = { bundle, vars, host, port, cf: options.cf, outbound: options.outbound };
-    return { ...engineOptions(engine), handleRuntimeStdio: output.handleRuntimeStdio };
+    return {
+      ...engineOptions(engine),
+      ...answerAs(bundle.hosts, options.domain),
+      handleRuntimeStdio: output.handleRuntimeStdio,
+    };
   };
 
   // miniflare takes most of a second to load: only the commands that run workerd pay for it.
@@ -120,4 +128,27 @@ export async function serveBundle(options: ServeOptions): Promise<ServeHandle> {
       await mf.dispose();
     },
   };
+}
+
+/**
+ * An instance that lists its hosts answers no other (docs/domains.md), and a browser asks
+ * 127.0.0.1 as `127.0.0.1:8787`: serve hands the worker every request as sent to the default
+ * host, or to `--domain`, as Cloudflare would (miniflare's `upstream` rewrites the URL and Host).
+ */
+function answerAs(hosts: readonly string[] | undefined, domain: string | undefined) {
+  if (domain === undefined && hosts === undefined) return {};
+  const wanted = domain === undefined ? undefined : asciiHost(domain);
+  if (wanted !== undefined && (wanted === null || !hosts?.includes(wanted)))
+    throw new ServeProblem(
+      diag(
+        "SL527",
+        { file: WRANGLER_CONFIG, line: 0 },
+        `--domain ${domain ?? ""} is not a host of this instance (${hosts?.join(", ") ?? "it lists no domains"})`,
+        hosts
+          ? `name one of ${hosts.join(", ")}`
+          : "list the hosts under domains in custom/site.yaml",
+      ),
+      { usage: true },
+    );
+  return { upstream: `https://${wanted ?? (hosts as string[])[0]}` };
 }

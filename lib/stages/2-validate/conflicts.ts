@@ -21,21 +21,24 @@ export function findConflicts(
   const placeholder = new Map<string, LinkRecord>();
   const splat = tables.splat;
   const kept: LinkRecord[] = [];
+  // Per host: the same slug on two hosts is two links (docs/domains.md).
+  const keyOf = (link: LinkRecord, key = link.key) =>
+    link.domain === undefined ? key : `${link.domain}\n${key}`;
   for (const link of links) {
     const table = link.kind === "placeholder" ? placeholder : tables[link.kind];
-    const first = table.get(link.key);
+    const first = table.get(keyOf(link));
     if (first) {
       diagnostics.push(
         diag(
           "SL305",
           link,
-          `link "${link.slug}" duplicates "${first.slug}" at ${where(first)} (same path after normalisation)`,
+          `link "${link.slug}" duplicates "${first.slug}" at ${where(first)} (same path after normalisation${link.domain ? ` on ${link.domain}` : ""})`,
           "remove one of them or change the slug",
         ),
       );
       continue;
     }
-    table.set(link.key, link);
+    table.set(keyOf(link), link);
     kept.push(link);
   }
   if (caseSensitive) appendAll(diagnostics, caseTwins(kept));
@@ -45,7 +48,7 @@ export function findConflicts(
     const itself = link.kind === "exact" && !(strictTrailingSlash && !link.key.endsWith("/"));
     const ancestors = itself ? segments.length : segments.length - 1;
     for (let n = ancestors; n >= 0; n--) {
-      const cover = splat.get(segments.slice(0, n).join("/"));
+      const cover = splat.get(keyOf(link, segments.slice(0, n).join("/")));
       if (!cover || cover === link) continue;
       if (link.kind === "exact") {
         diagnostics.push({
@@ -75,7 +78,7 @@ function caseTwins(links: LinkRecord[]): Diagnostic[] {
   const seen = new Map<string, LinkRecord>();
   const out: Diagnostic[] = [];
   for (const link of links) {
-    const folded = linkId({ kind: link.kind, key: foldCase(link.key) });
+    const folded = linkId({ kind: link.kind, key: foldCase(link.key), domain: link.domain });
     const first = seen.get(folded);
     if (first) {
       out.push(

@@ -97,7 +97,8 @@ export function placeholderConflicts(links: readonly LinkRecord[]): Diagnostic[]
   for (const link of links) {
     if (link.kind !== "placeholder") continue;
     const pattern = patternOf(link.params ? [link.key, link.params] : [link.key]);
-    const group = `${pattern.rank.join(",")}|${pattern.tail === "*" ? "*" : pattern.segments.length + pattern.tail}`;
+    // Per host: links on two hosts never answer one request (docs/domains.md).
+    const group = `${link.domain ?? ""}|${pattern.rank.join(",")}|${pattern.tail === "*" ? "*" : pattern.segments.length + pattern.tail}`;
     groups.set(group, [...(groups.get(group) ?? []), { link, pattern }]);
   }
   const out: Diagnostic[] = [];

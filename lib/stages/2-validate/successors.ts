@@ -16,8 +16,11 @@ export function checkSuccessors(
   fieldLines: ReadonlyMap<LinkRecord, number>,
   caseSensitive: boolean,
 ): Diagnostic[] {
+  // A successor lives on the retired link's own host (docs/domains.md).
+  const hostKey = (domain: string | undefined, key: string) => `${domain ?? ""}\n${key}`;
   const exact = new Map<string, LinkRecord>();
-  for (const link of links) if (link.kind === "exact") exact.set(link.key, link);
+  for (const link of links)
+    if (link.kind === "exact") exact.set(hostKey(link.domain, link.key), link);
   const problems: Diagnostic[] = [];
   for (const link of links) {
     if (link.successor === undefined) continue;
@@ -48,7 +51,7 @@ export function checkSuccessors(
       );
       continue;
     }
-    const next = exact.get(parsed.key);
+    const next = exact.get(hostKey(link.domain, parsed.key));
     if (next === link) refuse("is the link itself", "name the link that replaces it");
     else if (!next) refuse("is no link of this instance", "add that link first, or fix the slug");
     else if (HIDDEN.has(next.state))

@@ -23,6 +23,8 @@ import { foldPathForGuards } from "../../../runtime/normalize.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { appendAll } from "../../shared/lists.js";
 import { checkPreview, previewRouteNotes, type PublicFiles } from "./previews/check-preview.js";
+import type { Domain } from "../1-sources/site/domains.js";
+import { placeLink } from "./domains.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -30,7 +32,12 @@ export interface ValidateInput {
     case_sensitive: boolean;
     default_status: LinkRecord["status"];
     trailing_slash?: "ignore" | "strict";
+    base_url?: string;
   };
+  /** site.yaml's hosts (docs/domains.md); absent when it lists none. */
+  domains?: readonly Domain[];
+  /** Each host's own files (custom/domains/HOST/), public paths, beside the shared ones. */
+  hostStatics?: ReadonlyMap<string, readonly string[]>;
   /** The target rules' lists, and the scanner probes that no link may sit under. */
   policy: TargetPolicy & Pick<Blocklist, "probes">;
   /** Public static paths (`/hello.html`, `/assets/app.css`), as served. */
@@ -49,15 +56,47 @@ export interface ValidatedLinks {
 export function validateLinks(input: ValidateInput): ValidatedLinks {
   const diagnostics: Diagnostic[] = [];
   const statics = staticKeys(input.staticPaths);
+  const hostStatics = new Map(
+    [...(input.hostStatics ?? [])].map(([host, paths]) => [host, staticKeys(paths)]),
+  );
+  const defaultHost = input.domains?.[0]?.host;
   const records: LinkRecord[] = [];
   const successorLines = new Map<LinkRecord, number>();
   for (const link of input.links) {
+    // The common case, no field naming a host: the default host, nothing to place.
+    const placed =
+      link.domain === undefined && link.domains === undefined
+        ? undefined
+        : placeLink(link, input.domains, input.site.base_url ?? "");
+    if (placed && "diagnostics" in placed) appendAll(diagnostics, placed.diagnostics);
     const problems = validateOne(link, input, statics);
     appendAll(diagnostics, problems.diagnostics);
-    if (!problems.record) continue;
-    records.push(problems.record);
-    if (link.successor !== undefined)
-      successorLines.set(problems.record, link.fieldLines.successor ?? link.line);
+    if (!problems.record || (placed && "diagnostics" in placed)) continue;
+    const successorLine =
+      link.successor === undefined ? undefined : (link.fieldLines.successor ?? link.line);
+    const keep = (record: LinkRecord) => {
+      records.push(record);
+      if (successorLine !== undefined) successorLines.set(record, successorLine);
+    };
+    if (!placed || defaultHost === undefined) {
+      keep(problems.record);
+      continue;
+    }
+    for (const host of placed.hosts) {
+      const record = host === defaultHost ? problems.record : { ...problems.record, domain: host };
+      if (record.kind === "exact" && hostStatics.get(host)?.has(record.key.toLowerCase())) {
+        diagnostics.push(
+          diag(
+            "SL304",
+            { file: link.file, line: link.fieldLines.slug ?? link.line },
+            `link ${JSON.stringify(link.slug)}: /${record.key} is a file of ${host} (custom/domains/${host}/)`,
+            "rename the link or the file",
+          ),
+        );
+        continue;
+      }
+      keep(record);
+    }
   }
   const conflicts = findConflicts(
     records,

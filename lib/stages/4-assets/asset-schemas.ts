@@ -45,6 +45,7 @@ const SCHEDULE = z.strictObject({
 const EXPECTATION = z.strictObject({
   ...NAMED_FACTS,
   path: z.string(),
+  domain: z.string().min(1).optional(),
   at: z.string().optional(),
   status: z.number().int(),
   location: z.string().optional(),
@@ -123,8 +124,24 @@ const LINK_RECORD = z.strictObject({
       image: z.string().min(1).optional(),
     })
     .optional(),
+  domain: z.string().min(1).optional(),
   file: z.string().min(1),
   line: z.number().int().min(1),
+});
+
+const DOMAIN_ENTRY = z.strictObject({
+  host: z.string().min(1),
+  dir: z.string(),
+  alias_of: z.string().min(1).optional(),
+  root: z.string().url().optional(),
+  not_found: z.string().url().optional(),
+  access_aud: z.string().min(1).optional(),
+  files: z
+    .record(
+      z.string().startsWith("/"),
+      z.strictObject({ asset: z.string().startsWith("/"), content_type: z.string().min(1) }),
+    )
+    .optional(),
 });
 
 export const ASSET_SCHEMAS = {
@@ -208,6 +225,7 @@ export const ASSET_SCHEMAS = {
       )
       .min(1)
       .optional(),
+    domains: z.array(DOMAIN_ENTRY).min(1).optional(),
   }),
   [CUSTOM_ASSETS_SCHEMA]: z.strictObject({
     schema: z.literal(CUSTOM_ASSETS_SCHEMA),

@@ -8,6 +8,7 @@ import {
   OPTIONAL_PAGES,
   SITE_CONFIG_SCHEMA,
   type AccessZone,
+  type DomainEntry,
   type HeaderRule,
   type SiteConfig,
 } from "../../../runtime/contract/index.js";
@@ -24,6 +25,8 @@ export interface SiteConfigInput {
   mandatoryHeaders: Record<string, string>;
   /** Private zones, checked (lib/stages/2-validate/access-zones.ts); written only when there are some. */
   zones?: readonly AccessZone[];
+  /** The hosts, when site.yaml lists them (lib/stages/3-registry/host-groups.ts, domainEntries). */
+  domains?: DomainEntry[];
 }
 
 export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
@@ -44,5 +47,6 @@ export function buildSiteConfig(input: SiteConfigInput): SiteConfig {
   };
   if (site.trailing_slash === "strict") config.trailing_slash = "strict";
   if (input.zones && input.zones.length > 0) config.access_zones = [...input.zones];
+  if (input.domains !== undefined) config.domains = input.domains;
   return config;
 }

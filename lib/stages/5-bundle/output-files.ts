@@ -8,6 +8,7 @@ import {
   REGISTRY_FILTER,
   STATS_INDEX_PATH,
   TESTS_INDEX_PATH,
+  hostFilePath,
   shardPath,
   statsPagePath,
   testsPagePath,
@@ -23,6 +24,7 @@ import type { Registry } from "../3-registry/build-registry.js";
 import type { Site } from "../1-sources/site/site-schema.js";
 import { ASSETS_DIR, WORKER_FILE, WRANGLER_CONFIG } from "../../shared/paths.js";
 import { accessManifest, ACCESS_MANIFEST_FILE } from "./access-manifest.js";
+import type { DomainFile } from "../1-sources/custom/domain-files.js";
 
 export interface OutputFile {
   /** Relative to the output folder, `/` separators. */
@@ -34,16 +36,21 @@ export interface OutputFile {
 export const COMPATIBILITY_DATE = "2026-04-26";
 export const ROBOTS_TXT = "User-agent: *\nDisallow: /\n";
 
+/** Files of one host (docs/domains.md): `dir` is "" for the default host, `/links-hosts/<host>` else. */
+type InDir<T> = T & { dir: string };
+
 export interface AssembleInput {
   site: Site;
   worker: string;
   headersText: string;
-  registry: Registry;
+  registries: InDir<Registry>[];
+  /** Each host's own files (custom/domains/HOST/), by ASCII host. */
+  domainFiles?: ReadonlyMap<string, readonly DomainFile[]>;
   blocklist: Blocklist;
   siteConfig: SiteConfig;
   customAssets: CustomAssets;
-  stats: { index: StatsIndex; pageTexts: string[] };
-  tests: { index: TestsIndex; pages: TestsPage[] };
+  stats: InDir<{ index: StatsIndex; pageTexts: string[] }>[];
+  tests: InDir<{ index: TestsIndex; pages: TestsPage[] }>[];
   pages: { path: string; content: string | Uint8Array }[];
   customFiles: { path: string; content: Uint8Array }[];
 }
@@ -63,7 +70,7 @@ export function workerName(siteName: string): string {
   return name === "" ? "shortlinks" : name;
 }
 
-export function wranglerConfig(site: Site): object {
+export function wranglerConfig(site: Site, hosts?: readonly string[]): object {
   return {
     name: workerName(site.site_name),
     main: WORKER_FILE,
@@ -74,6 +81,19 @@ export function wranglerConfig(site: Site): object {
     // The config is regenerated on every build and sets no variables: without this, each deploy
     // would delete the plain-text variables an operator typed into the dashboard.
     keep_vars: true,
+    ...(hosts ? hostRoutes(hosts) : {}),
+  };
+}
+
+/**
+ * An instance that lists its hosts is deployed to each as a Custom Domain, aliases included, and
+ * to no workers.dev name: a host it does not list gets a plain 404 (docs/domains.md).
+ */
+function hostRoutes(hosts: readonly string[]): object {
+  return {
+    routes: hosts.map((pattern) => ({ pattern, custom_domain: true })),
+    workers_dev: false,
+    preview_urls: false,
   };
 }
 
@@ -105,25 +125,33 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
       return content();
     },
   });
+  const hosts = input.siteConfig.domains?.map((d) => d.host);
   const files: OutputFile[] = [
     { path: WORKER_FILE, content: input.worker },
-    { path: WRANGLER_CONFIG, content: prettyJson(wranglerConfig(input.site)) },
+    { path: WRANGLER_CONFIG, content: prettyJson(wranglerConfig(input.site, hosts)) },
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),
-    asset(PRIVATE_ASSETS.registry.path, prettyJson(input.registry.manifest)),
-    ...input.registry.shards.map((shard, i) =>
-      lazyAsset(shardPath(i), () => serializeShard(shard)),
-    ),
-    asset(REGISTRY_FILTER.path, input.registry.filter.toFile()),
+    ...input.registries.flatMap(({ dir, manifest, shards, filter }) => [
+      asset(dir + PRIVATE_ASSETS.registry.path, prettyJson(manifest)),
+      ...shards.map((shard, i) => lazyAsset(shardPath(i, dir), () => serializeShard(shard))),
+      asset(dir + REGISTRY_FILTER.path, filter.toFile()),
+    ]),
     asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),
     asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),
     asset(PRIVATE_ASSETS.customAssets.path, prettyJson(input.customAssets)),
-    asset(STATS_INDEX_PATH, compactJson(input.stats.index)),
-    ...input.stats.pageTexts.map((text, i) => asset(statsPagePath(i), text)),
-    asset(TESTS_INDEX_PATH, compactJson(input.tests.index)),
-    ...input.tests.pages.map((page, i) => asset(testsPagePath(i), compactJson(page))),
+    ...input.stats.flatMap(({ dir, index, pageTexts }) => [
+      asset(dir + STATS_INDEX_PATH, compactJson(index)),
+      ...pageTexts.map((text, i) => asset(statsPagePath(i, dir), text)),
+    ]),
+    ...input.tests.flatMap(({ dir, index, pages }) => [
+      asset(dir + TESTS_INDEX_PATH, compactJson(index)),
+      ...pages.map((page, i) => asset(testsPagePath(i, dir), compactJson(page))),
+    ]),
     ...input.pages.map((p) => asset(p.path, p.content)),
     ...input.customFiles.map((f) => asset(f.path, f.content)),
+    ...[...(input.domainFiles ?? [])].flatMap(([host, own]) =>
+      own.map((f) => asset(hostFilePath(host, f.path), f.content)),
+    ),
   ];
   const zones = input.siteConfig.access_zones;
   if (zones)

@@ -88,7 +88,7 @@ export async function loadCustomFiles(root: string): Promise<LoadedCustomFiles> 
   return { files, manifest, diagnostics };
 }
 
-async function listFiles(dir: string, prefix = ""): Promise<string[]> {
+export async function listFiles(dir: string, prefix = ""): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });

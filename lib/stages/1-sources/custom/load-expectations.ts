@@ -13,6 +13,7 @@ import { namedFactsProblem } from "../../../../runtime/link-routes/named-facts.j
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import { appendAll } from "../../../shared/lists.js";
 import { TESTS_FILE } from "../../../shared/paths.js";
+import { asciiHost, type Domain } from "../site/domains.js";
 
 const text = (what: string) =>
   z.string({ error: `expected ${what}` }).min(1, { error: `expected ${what}` });
@@ -57,10 +58,13 @@ const EXPECTATION_SCHEMA = z.strictObject({
     .string({ error: "expected an e-mail address such as carol@example.com" })
     .regex(/^[^\s@]+@[^\s@]+$/, { error: "expected an e-mail address such as carol@example.com" })
     .optional(),
+  /** The host it is asked on (docs/domains.md); the default host without it. */
+  domain: text("a host name listed in site.yaml domains").optional(),
 });
 
 export async function loadExpectations(
   root: string,
+  domains?: readonly Domain[],
 ): Promise<{ expectations: Expectation[]; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
@@ -109,7 +113,7 @@ export async function loadExpectations(
       );
       return;
     }
-    const { path, status, at, location, ...named } = result.data;
+    const { path, status, at, location, domain, ...named } = result.data;
     const problem = namedFactsProblem(named);
     if (problem) {
       diagnostics.push(diag("SL503", { file: TESTS_FILE, line }, problem));
@@ -118,6 +122,20 @@ export async function loadExpectations(
     const e: Expectation = { path, status, file: TESTS_FILE, line };
     if (at !== undefined) e.at = at;
     if (location !== undefined) e.location = location;
+    if (domain !== undefined) {
+      const host = asciiHost(domain);
+      if (host === null || !domains?.some((d) => d.host === host)) {
+        diagnostics.push(
+          diag(
+            "SL503",
+            { file: TESTS_FILE, line: located.lineOf([index, "domain"]) },
+            `field "domain": ${JSON.stringify(domain)} is not a host of site.yaml domains`,
+          ),
+        );
+        return;
+      }
+      if (host !== domains[0].host) e.domain = host;
+    }
     expectations.push(Object.assign(e, named));
   });
   return { expectations, diagnostics };

@@ -30,6 +30,7 @@ export const FIELD_LIMITS = {
   "preview.title": 300,
   "preview.description": 1000,
   "preview.image": 2048,
+  domain: 253,
 } as const;
 
 type LimitedField = Exclude<keyof typeof FIELD_LIMITS, "tag">;

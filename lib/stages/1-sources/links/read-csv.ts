@@ -25,6 +25,7 @@ export const CSV_COLUMNS = [
   "preview_title",
   "preview_description",
   "preview_image",
+  "domain",
 ] as const;
 
 type Cell = string | undefined;
@@ -155,5 +156,12 @@ function toRow(cells: Record<string, Cell>): Record<string, unknown> {
     if (cells.preview_image !== undefined) preview.image = cells.preview_image;
     row.preview = preview;
   }
+  // One host, or several separated by `;` as tags are (docs/domains.md).
+  const hosts = cells.domain
+    ?.split(";")
+    .map((h) => h.trim())
+    .filter((h) => h !== "");
+  if (hosts?.length === 1) row.domain = hosts[0];
+  else if (hosts !== undefined && hosts.length > 1) row.domains = hosts;
   return row;
 }

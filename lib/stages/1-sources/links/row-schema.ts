@@ -139,6 +139,15 @@ export const LINK_ROW_SCHEMA = z.strictObject({
     "the slug of the link that replaces this one, for example docs-v2",
   ).optional(),
   preview: PREVIEW_SCHEMA.optional(),
+  /** The host the link answers on (docs/domains.md); the default host without it. */
+  domain: nonEmpty("a host name listed in site.yaml domains").optional(),
+  /** The hosts the link answers on, each with the same destination. */
+  domains: z
+    .array(nonEmpty("a host name listed in site.yaml domains"), {
+      error: "expected a list of host names",
+    })
+    .min(1, { error: "expected a list of at least one host name" })
+    .optional(),
 });
 
 export type LinkRow = z.output<typeof LINK_ROW_SCHEMA>;

@@ -8,9 +8,12 @@ import { contactProblems } from "./site-contacts.js";
 import { z } from "zod";
 import { SITE_SCHEMA, type Site } from "./site-schema.js";
 import { SITE_FILE } from "../../../shared/paths.js";
+import { checkDomains, type Domain } from "./domains.js";
 
 export interface LoadedSite {
   site?: Site;
+  /** site.yaml's domains, checked (absent when it lists none). */
+  domains?: Domain[];
   diagnostics: Diagnostic[];
   /** The line of a field of custom/site.yaml (1 when the file has none). */
   lineOf: (path: readonly PropertyKey[]) => number;
@@ -82,9 +85,19 @@ export async function loadSite(root: string, defaultsDir: string): Promise<Loade
     return { diagnostics, lineOf: located.lineOf };
   }
   const site = result.data;
+  const domains = checkDomains({
+    entries: site.domains,
+    baseUrl: site.base_url,
+    file: SITE_FILE,
+    lineOf: located.lineOf,
+  });
   return {
     site,
-    diagnostics: contactProblems(site, { file: SITE_FILE, lineOf: located.lineOf }),
+    domains: domains.domains,
+    diagnostics: [
+      ...contactProblems(site, { file: SITE_FILE, lineOf: located.lineOf }),
+      ...domains.diagnostics,
+    ],
     lineOf: located.lineOf,
   };
 }

@@ -9,6 +9,7 @@ import {
 
 /** `ignore`: `/x` and `/x/` are one path; `strict`: two (docs/links.md, "Trailing slashes"). */
 export const TRAILING_SLASH_MODES = ["ignore", "strict"] as const;
+import { DOMAIN_ENTRY_SCHEMA } from "./domains.js";
 
 const httpUrl = (what: string) =>
   z
@@ -150,6 +151,11 @@ export const SITE_SCHEMA = z
       .optional(),
     /** Private zones (docs/private-links.md). */
     access: ACCESS_SCHEMA.optional(),
+    /** The hosts the instance answers on, the default first (./domains.ts, docs/domains.md). */
+    domains: z
+      .array(DOMAIN_ENTRY_SCHEMA, { error: "expected a list of hosts" })
+      .min(1, { error: "expected a list of at least one host" })
+      .optional(),
   })
   .refine((site) => site.case_sensitive || !/[A-Z]/.test(site.random_slug_alphabet ?? ""), {
     path: ["random_slug_alphabet"],

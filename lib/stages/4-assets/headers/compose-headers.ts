@@ -6,7 +6,12 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PRIVATE_FILES, SHARD_DIR, type HeaderRule } from "../../../../runtime/contract/index.js";
+import {
+  HOSTS_DIR,
+  PRIVATE_FILES,
+  SHARD_DIR,
+  type HeaderRule,
+} from "../../../../runtime/contract/index.js";
 import type { Diagnostic } from "../../../shared/diagnostics.js";
 import { checkOverrides, mandatoryReferences } from "./check-overrides.js";
 import { htmlServedPaths, SANDBOXED_CSP } from "./csp.js";
@@ -21,11 +26,14 @@ import { CUSTOM_HEADERS_FILE } from "../../../shared/paths.js";
 /** A defaults rule on this pattern stands for one rule per private runtime file of the contract. */
 export const PRIVATE_FILES_PATTERN = "/{private_files}";
 const PRIVATE_PATTERNS = [...PRIVATE_FILES, SHARD_DIR + "*"];
+/** The other hosts' files (docs/domains.md), only written by an instance that lists domains. */
+const HOSTS_PATTERN = HOSTS_DIR + "*";
 
-function expandPrivateFiles(rules: SourcedHeaderRule[]): SourcedHeaderRule[] {
+function expandPrivateFiles(rules: SourcedHeaderRule[], hosts: boolean): SourcedHeaderRule[] {
+  const patterns = hosts ? [...PRIVATE_PATTERNS, HOSTS_PATTERN] : PRIVATE_PATTERNS;
   return rules.flatMap((rule) =>
     rule.pattern === PRIVATE_FILES_PATTERN
-      ? PRIVATE_PATTERNS.map((pattern) => ({ ...rule, pattern }))
+      ? patterns.map((pattern) => ({ ...rule, pattern }))
       : [rule],
   );
 }
@@ -37,6 +45,8 @@ export interface ComposeHeadersInput {
   site: { code_host_api: string; public_disclosure?: string };
   /** Public paths of custom HTML files, e.g. `/hello.html`. */
   customHtml: readonly string[];
+  /** Whether site.yaml lists domains, so that `/links-hosts/` holds files. */
+  hosts?: boolean;
 }
 
 export interface ComposedHeaders {
@@ -83,7 +93,11 @@ export function composeRules(input: ComposeRulesInput): ComposedHeaders {
   );
   const custom = parseHeaders(input.customText, CUSTOM_HEADERS_FILE);
   const references = mandatoryReferences(defaults.rules);
-  const all = [...expandPrivateFiles(defaults.rules), ...generated, ...custom.rules];
+  const all = [
+    ...expandPrivateFiles(defaults.rules, input.hosts === true),
+    ...generated,
+    ...custom.rules,
+  ];
   const diagnostics = [
     ...defaults.diagnostics,
     ...custom.diagnostics,
