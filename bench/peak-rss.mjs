@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the CLI (out/cli.js) in this process and reports the process's peak resident memory as
 // the OS counted it (getrusage's ru_maxrss, through process.resourceUsage()), so a caller learns
-// a child's peak without /usr/bin/time: the last line on stderr is `peak-rss-kib <KiB>`.
+// a child's peak without /usr/bin/time: the last line on stderr is `peak-rss-kib <KiB>`, the
+// one before it `cpu-ms <user+system milliseconds>` (steadier than wall time on a busy machine).
 // Usage: node bench/peak-rss.mjs build --root DIR --out DIR
 import { main } from "../out/cli.js";
 
@@ -16,5 +17,7 @@ export function parsePeakRss(stderr) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.exitCode = await main(process.argv.slice(2));
-  process.stderr.write(`\n${PEAK_RSS_MARKER} ${process.resourceUsage().maxRSS}\n`);
+  const usage = process.resourceUsage();
+  const cpuMs = Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000);
+  process.stderr.write(`\ncpu-ms ${cpuMs}\n${PEAK_RSS_MARKER} ${usage.maxRSS}\n`);
 }
