@@ -20,7 +20,14 @@ export const YAML_MAX_LINKS: number;
 export const CSV_HEADER: string;
 export function prng(seed: number): () => number;
 export function makeLink(i: number, rand: () => number): GeneratedLink;
-export function makeLinks(size: number, seed?: number): GeneratedLink[];
+export type LinkShape = "bench" | "real";
+export const SHAPES: Record<LinkShape, (i: number, rand: () => number) => GeneratedLink>;
+export function makeRealLink(i: number, rand: () => number): GeneratedLink;
+export function makeLinks(
+  size: number,
+  seed?: number,
+  options?: { shape?: LinkShape },
+): GeneratedLink[];
 export function redirects(link: GeneratedLink): boolean;
 export function makeRequests(
   links: GeneratedLink[],

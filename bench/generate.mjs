@@ -3,7 +3,9 @@
  * 1% splat, a few paused/retired/scheduled rows), written as YAML (small sizes) or CSV (large
  * sizes: csv-parse reads 1M rows in seconds, one 1M-row YAML file would dominate the build), plus
  * the request paths every server is loaded with (hits, splat hits and misses over many slugs).
- * Deterministic: the same size and seed always give the same files.
+ * The "real" shape (`makeLinks(n, seed, { shape: "real" })`) is closer to a real table, for the
+ * build and check benchmarks: a description and an owner on every row, 5% splats, 2% scheduled,
+ * 1% retired. Deterministic: the same size, seed and shape always give the same files.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -159,10 +161,56 @@ export function makeLink(i, rand) {
   return link;
 }
 
-/** Every link of an instance of `size` links. */
-export function makeLinks(size, seed = 1) {
+/** Link shapes by name: "bench" (the request benchmarks' mix, the default) and "real". */
+export const SHAPES = { bench: makeLink, real: makeRealLink };
+
+/** Every link of an instance of `size` links, of the given shape. */
+export function makeLinks(size, seed = 1, { shape = "bench" } = {}) {
+  const make = SHAPES[shape];
+  if (!make) throw new Error(`unknown link shape ${shape}: ${Object.keys(SHAPES).join(", ")}`);
   const rand = prng(seed);
-  return Array.from({ length: size }, (_, i) => makeLink(i, rand));
+  return Array.from({ length: size }, (_, i) => make(i, rand));
+}
+
+const PURPOSES = ["slides", "recording", "sign-up form", "agenda", "notes", "landing page", "docs"];
+
+/**
+ * The `i`-th link of a table closer to a real one: 5% splats, 2% scheduled, 1% retired, and a
+ * description (a few words, some with a comma, so CSV quotes them), tags and an owner on every row.
+ */
+export function makeRealLink(i, rand) {
+  const link = makeLink(i, rand);
+  const id = i.toString(36);
+  const roll = rand();
+  if (link.kind === "exact" && roll < 0.04) {
+    // Up to 5% splats in all: makeLink made about 1%.
+    const key = link.key.replace(/\/[^/]*$/, "") + `-files-${id}`;
+    Object.assign(link, { slug: `${key}/*`, key, kind: "splat" });
+    link.target = `https://files.example.net/${id}/:splat`;
+    delete link.schedule;
+    delete link.status;
+    link.state = "active";
+  }
+  if (link.kind === "exact") {
+    delete link.schedule;
+    link.state = "active";
+    const state = rand();
+    if (state < 0.02)
+      link.schedule = {
+        label: `campaign-${id}`,
+        start: "2020-01-01T00:00:00Z",
+        end: "2099-01-01T00:00:00Z",
+      };
+    else if (state < 0.03) link.state = "retired";
+  }
+  const [title, word] = [pick(rand, TITLES), pick(rand, WORDS)];
+  link.description =
+    rand() < 0.1
+      ? `${title} ${pick(rand, PURPOSES)}, ${word} team (${2015 + (i % 11)})`
+      : `The ${word} ${title} ${pick(rand, PURPOSES)} for ${2015 + (i % 11)}`;
+  link.tags = [word, title];
+  link.owner = `${pick(rand, OWNERS)}-${word}`;
+  return link;
 }
 
 /** Whether a request for this link answers with a redirect now (what every server is given). */
@@ -260,6 +308,8 @@ export async function writeInstance(root, links, { name }) {
   return files;
 }
 
+const csvCell = (text) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
 function yamlRow(link) {
   let out = `- slug: ${link.slug}\n  target: ${link.target}\n`;
   if (link.status) out += `  status: ${link.status}\n`;
@@ -267,7 +317,7 @@ function yamlRow(link) {
   if (link.schedule)
     out += `  schedule: { label: ${link.schedule.label}, start: "${link.schedule.start}", end: "${link.schedule.end}" }\n`;
   if (link.description)
-    out += `  description: ${link.description}\n  tags: [${link.tags.join(", ")}]\n  owner: ${link.owner}\n`;
+    out += `  description: ${JSON.stringify(link.description)}\n  tags: [${link.tags.join(", ")}]\n  owner: ${link.owner}\n`;
   return out;
 }
 
@@ -282,7 +332,7 @@ function csvRow(link) {
     s?.start ?? "",
     s?.end ?? "",
     "",
-    link.description ?? "",
+    csvCell(link.description ?? ""),
     link.tags?.join(";") ?? "",
     link.owner ?? "",
   ].join(",");

@@ -2173,15 +2173,17 @@ var INTRANET_SUFFIXES = /* @__PURE__ */ new Set([
   "home"
 ]);
 function stripTrailingDots(host) {
-  return host.replace(/\.+$/, "");
+  return host.endsWith(".") ? host.replace(/\.+$/, "") : host;
 }
 function matchHost(host, entries) {
-  const labels = stripTrailingDots(host).split(".");
-  for (let i = 0; i < labels.length; i++) {
-    const candidate = labels.slice(i).join(".");
+  const name = stripTrailingDots(host);
+  for (let at = 0; ; ) {
+    const candidate = at === 0 ? name : name.slice(at);
     if (entries.has(candidate)) return candidate;
+    const dot = name.indexOf(".", at);
+    if (dot < 0) return void 0;
+    at = dot + 1;
   }
-  return void 0;
 }
 function intranetName(host) {
   const name = stripTrailingDots(host);
@@ -2205,7 +2207,9 @@ function decodeLoosely(text2) {
   return out;
 }
 function blockedExtension(pathname, extensions) {
-  for (const segment of decodeLoosely(pathname).toLowerCase().split(/[/\\]/)) {
+  const decoded = decodeLoosely(pathname).toLowerCase();
+  if (!extensions.some((ext) => decoded.includes(ext))) return null;
+  for (const segment of decoded.split(/[/\\]/)) {
     const readings = [segment, segment.split(";")[0], segment.split("\0")[0]];
     for (const reading of readings) {
       const name = reading.replace(/[.\s]+$/, "");

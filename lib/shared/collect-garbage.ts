@@ -3,22 +3,46 @@
  * build holds is under 400 MB, but V8 lets a stage's garbage (parsed CSV cells, copies made while
  * checking rows and assets, shard text) grow the heap well past that before collecting: the build
  * peaked at 1.6 GiB. Collecting at the few points where a stage's garbage is done keeps the peak
- * near the live data for a few hundred ms of a build of tens of seconds (docs/performance.md,
- * "Build memory"). Small builds skip it: there the heap never grows much.
+ * near the live data (docs/performance.md, "Build memory"). Small builds skip it: there the heap
+ * never grows much.
+ *
+ * A full collection of a heap of a few hundred MB costs about half a second, so it runs only
+ * when the heap in use grew by GARBAGE_WORTH_COLLECTING since the last one: most of a stage's
+ * garbage is young and already gone (V8's scavenges), and a collection that frees nothing costs
+ * as much as one that frees a lot (at 200k links, five of the stats index's collections freed
+ * 2-9 MB each for about 9 s of CPU in all).
  */
-import { setFlagsFromString } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 /** Below this many links a build's garbage never matters (and tests build many small instances). */
 export const COLLECT_FROM_LINKS = 100_000;
+/** Growth of the heap in use since the last collection below which another one is skipped. */
+export const GARBAGE_WORTH_COLLECTING = 64 * 1024 * 1024;
+
+/** A collector over a heap gauge and a full collection (the build's uses V8's; tests pass fakes). */
+export function garbageCollector(
+  heapInUse: () => number,
+  fullCollection: () => void,
+): (links: number) => void {
+  let afterLast = 0;
+  return (links) => {
+    if (links < COLLECT_FROM_LINKS) return;
+    if (heapInUse() - afterLast < GARBAGE_WORTH_COLLECTING) return;
+    fullCollection();
+    afterLast = heapInUse();
+  };
+}
 
 let gc: (() => void) | undefined;
 
-export function collectGarbage(links: number): void {
-  if (links < COLLECT_FROM_LINKS) return;
-  if (!gc) {
-    setFlagsFromString("--expose-gc");
-    gc = runInNewContext("gc") as () => void;
-  }
-  gc();
-}
+export const collectGarbage = garbageCollector(
+  () => getHeapStatistics().used_heap_size,
+  () => {
+    if (!gc) {
+      setFlagsFromString("--expose-gc");
+      gc = runInNewContext("gc") as () => void;
+    }
+    gc();
+  },
+);

@@ -19,7 +19,10 @@ export function blockedExtension(
   pathname: string,
   extensions: readonly string[],
 ): { extension: string; segment: string } | null {
-  for (const segment of decodeLoosely(pathname).toLowerCase().split(/[/\\]/)) {
+  const decoded = decodeLoosely(pathname).toLowerCase();
+  // A name ending in an extension holds it: a path holding none (nearly every path) is done.
+  if (!extensions.some((ext) => decoded.includes(ext))) return null;
+  for (const segment of decoded.split(/[/\\]/)) {
     const readings = [segment, segment.split(";")[0], segment.split("\u0000")[0]];
     for (const reading of readings) {
       const name = reading.replace(/[.\s]+$/, "");

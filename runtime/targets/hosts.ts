@@ -22,17 +22,22 @@ export const INTRANET_SUFFIXES: ReadonlySet<string> = new Set([
 ]);
 
 export function stripTrailingDots(host: string): string {
-  return host.replace(/\.+$/, "");
+  return host.endsWith(".") ? host.replace(/\.+$/, "") : host;
 }
 
-/** The entry of `list` that `host` equals or lies below, or undefined. */
+/**
+ * The entry of `list` that `host` equals or lies below, or undefined. Each candidate is the
+ * text after a dot (no split and join: the build calls this several times per link).
+ */
 export function matchHost(host: string, entries: ReadonlySet<string>): string | undefined {
-  const labels = stripTrailingDots(host).split(".");
-  for (let i = 0; i < labels.length; i++) {
-    const candidate = labels.slice(i).join(".");
+  const name = stripTrailingDots(host);
+  for (let at = 0; ;) {
+    const candidate = at === 0 ? name : name.slice(at);
     if (entries.has(candidate)) return candidate;
+    const dot = name.indexOf(".", at);
+    if (dot < 0) return undefined;
+    at = dot + 1;
   }
-  return undefined;
 }
 
 export type IntranetName = { name: string; why: string; allowable: boolean };

@@ -122,6 +122,17 @@ describe("stats index build", () => {
     expect(index[0].message).toContain(`over its ${STATS_INDEX_MAX_BYTES}-byte budget`);
   });
 
+  it("SL330: a link whose stats row breaks the row schema is reported once, not once per facet", () => {
+    const bad = { status: 299, owner: "ops", tags: ["a", "b"] } as unknown as Partial<LinkRecord>;
+    const built = buildStatsIndex(
+      links(5, (i) => (i === 2 ? bad : {})),
+      false,
+    );
+    const selfCheck = built.diagnostics.filter((d) => d.code === "SL330");
+    expect(selfCheck).toHaveLength(1);
+    expect(selfCheck[0].message).toMatch(/^shortlinks\.stats-page\/\d+: rows\.2\.3: /);
+  });
+
   it("an instance without links still has one (empty) page", () => {
     const built = buildStatsIndex([], false);
     expect(statsPagesOf(built)).toHaveLength(1);

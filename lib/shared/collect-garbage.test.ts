@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import {
+  COLLECT_FROM_LINKS,
+  GARBAGE_WORTH_COLLECTING,
+  garbageCollector,
+} from "./collect-garbage.js";
+
+const MiB = 1024 * 1024;
+
+describe("collectGarbage", () => {
+  it("collects only when the heap grew by enough since the last collection", () => {
+    let heap = 300 * MiB;
+    const collections: number[] = [];
+    const collect = garbageCollector(
+      () => heap,
+      () => {
+        collections.push(heap);
+        heap -= 100 * MiB; // what the collection freed
+      },
+    );
+    collect(COLLECT_FROM_LINKS); // 300 MiB of fresh heap: collected, 200 MiB live after
+    heap += GARBAGE_WORTH_COLLECTING - MiB;
+    collect(COLLECT_FROM_LINKS); // grew by less than worth collecting: skipped
+    heap += 2 * MiB;
+    collect(COLLECT_FROM_LINKS); // now it has
+    expect(collections).toEqual([300 * MiB, 200 * MiB + GARBAGE_WORTH_COLLECTING + MiB]);
+  });
+
+  it("never collects for a small build", () => {
+    let collected = 0;
+    const collect = garbageCollector(
+      () => 2_000 * MiB,
+      () => collected++,
+    );
+    collect(COLLECT_FROM_LINKS - 1);
+    expect(collected).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { replaceDir, type TreeFile } from "./swap-dir.js";
+
+async function withOld(): Promise<{ parent: string; dir: string }> {
+  const parent = await mkdtemp(join(tmpdir(), "shortlinks-swap-"));
+  const dir = join(parent, "dist");
+  await mkdir(join(dir, "assets"), { recursive: true });
+  await writeFile(join(dir, "assets", "old.txt"), "old");
+  return { parent, dir };
+}
+
+const tree = (count: number): TreeFile[] =>
+  Array.from({ length: count }, (_, i) => ({
+    path: `assets/shards/${i % 7}/${i}.jsonl`,
+    content: `file ${i}\n`,
+  }));
+
+describe("replaceDir", () => {
+  it("puts every file of the new tree, in nested folders, in place of the old folder", async () => {
+    const { dir } = await withOld();
+    await replaceDir(dir, [...tree(300), { path: "worker.js", content: new Uint8Array([1, 2]) }]);
+    for (const i of [0, 1, 150, 299])
+      expect(await readFile(join(dir, `assets/shards/${i % 7}/${i}.jsonl`), "utf8")).toBe(
+        `file ${i}\n`,
+      );
+    expect([...(await readFile(join(dir, "worker.js")))]).toEqual([1, 2]);
+    expect((await readdir(join(dir, "assets"))).sort()).toEqual(["shards"]);
+  });
+
+  it("a file that cannot be made leaves the old folder as it was and no temp folder", async () => {
+    const { parent, dir } = await withOld();
+    const files = tree(200);
+    files.splice(57, 0, {
+      path: "assets/shards/bad.jsonl",
+      get content(): string {
+        throw new Error("no text for this shard");
+      },
+    });
+    await expect(replaceDir(dir, files)).rejects.toThrow("no text for this shard");
+    expect(await readFile(join(dir, "assets", "old.txt"), "utf8")).toBe("old");
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+});
