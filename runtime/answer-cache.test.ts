@@ -259,9 +259,10 @@ describe("the live worker answers from memory exactly what resolve() answers afr
           for (const lang of languages)
             for (const url of urls) {
               vi.setSystemTime(new Date(time));
+              // On the case instance's default host (it lists its hosts; another is a plain 404).
               // One ray id for both: a miss 404 carries its request's correlation id.
               const request = () => {
-                const r = get(`https://go.example.org${url}`, lang, method);
+                const r = get(`https://links.example.com${url}`, lang, method);
                 r.headers.set("cf-ray", "8a1b2c3d4e5f6789-ZRH");
                 return r;
               };
@@ -290,7 +291,7 @@ describe("the miss 404's reference: one remembered page, every visitor's own id"
     const assetsDir = join((await buildInstance(CASE_INSTANCE)).out, "assets");
     const env = { ASSETS: dirAssets(assetsDir) };
     const visit = async (ray?: string) => {
-      const request = get("https://go.example.org/reference-miss");
+      const request = get("https://links.example.com/reference-miss");
       if (ray) request.headers.set("cf-ray", ray);
       const response = await handleRequest(request, env, ctx);
       return { id: response.headers.get("x-correlation-id"), body: await response.text() };
