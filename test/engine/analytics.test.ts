@@ -2,7 +2,7 @@
 // the response, the edge metadata (`request.cf`) reaches the event data, and every event the built
 // bundle sends passes each provider's own server-side rules (test/providers/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROME_UA, GOOGLEBOT_UA, SITE_ID, WEBSITE_ID } from "../support/analytics-fixtures.js";
+import { analyticsEnv, CHROME_UA, GOOGLEBOT_UA } from "../support/analytics-fixtures.js";
 import { buildInstance, CASE_INSTANCE } from "../support/build-instance.js";
 import { rybbitTrackSchema, rybbitTrusted } from "../providers/rybbit.js";
 import { umamiVerdict } from "../providers/umami-v3.js";
@@ -17,14 +17,9 @@ beforeAll(async () => {
   const { out } = await buildInstance(CASE_INSTANCE);
   engine = await startWorkerd(out, {
     outbound: "loopback-only",
-    vars: {
-      ANALYTICS_PROVIDER: "provider_a,provider_b",
-      PROVIDER_A_ENDPOINT: `${collector.url}/api/send`,
-      PROVIDER_A_WEBSITE_ID: WEBSITE_ID,
-      PROVIDER_B_ENDPOINT: `${collector.url}/api/track`,
-      PROVIDER_B_SITE_ID: SITE_ID,
+    vars: analyticsEnv(collector.url, {
       PROVIDER_B_COLLECTION_KEY: "rb_0123456789abcdef0123456789abcdef",
-    },
+    }),
   });
 });
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CERTS_PATH } from "../../runtime/access/config.js";
-import { CHROME_UA, SITE_ID, WEBSITE_ID } from "../support/analytics-fixtures.js";
+import { analyticsEnv, CHROME_UA } from "../support/analytics-fixtures.js";
 import {
   FIXTURE_AUD,
   FIXTURE_EMAIL,
@@ -45,14 +45,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   collector = await startCollector();
   const { out } = await buildInstance(CASE_INSTANCE);
-  const analytics = {
-    ANALYTICS_PROVIDER: "provider_a,provider_b",
-    PROVIDER_A_ENDPOINT: `${collector.url}/api/send`,
-    PROVIDER_A_WEBSITE_ID: WEBSITE_ID,
-    PROVIDER_B_ENDPOINT: `${collector.url}/api/track`,
-    PROVIDER_B_SITE_ID: SITE_ID,
+  const analytics = analyticsEnv(collector.url, {
     PROVIDER_B_COLLECTION_KEY: "rb_0123456789abcdef0123456789abcdef",
-  };
+  });
   const vars = { ACCESS_AUD: FIXTURE_AUD, ...analytics };
   engine = await startWorkerd(out, {
     outbound: "loopback-only",
