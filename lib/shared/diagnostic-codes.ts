@@ -227,7 +227,7 @@ const COMPILER_CODES = {
   SL378: info(IMPORT, "imported; a rule or target answers differently here in a documented way"),
   SL379: info(IMPORT, "imported with status 302: a link with routes cannot be permanent"),
   SL548: warning(IMPORT, "a card's image is not https or fails a target rule; imported without it"),
-  SL549: warning(IMPORT, "a card has no title; the link is imported without its card"),
+  SL549: warning(IMPORT, "a card's title or description cannot be kept; imported without it"),
   SL601: error(SERVE, "no built bundle in the output folder"),
   SL602: error(SERVE, "wrangler.json of the bundle is unreadable or incomplete"),
   SL603: warning(SERVE, ".dev.vars line cannot be parsed (ignored)"),

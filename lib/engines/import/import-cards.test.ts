@@ -86,6 +86,27 @@ describe("Sink's export: title, description and image are the link's card", () =
   });
 });
 
+describe("a card's text the card field cannot hold is left out, never the link (SL549)", () => {
+  const sink = (link: Record<string, unknown>) =>
+    parseSink(input(JSON.stringify([{ slug: "hb", url: "https://example.com/hb", ...link }])));
+
+  it("a description over several lines leaves the description out; the title stays", () => {
+    const { rows, diagnostics } = sink({ title: "T", description: "two\nlines" });
+    expect(rows[0].row.preview).toEqual({ title: "T" });
+    expect(diagnostics.map((d) => `${d.code}:${d.message}`)).toEqual([
+      expect.stringMatching(/^SL549:link "hb": its card's description .*U\+000A.*without it/),
+    ]);
+  });
+
+  it("a title past the 300 characters a card holds leaves the whole card out", () => {
+    const { rows, diagnostics } = sink({ title: "t".repeat(301), image: card.image });
+    expect(rows[0].row.preview).toBeUndefined();
+    expect(diagnostics.map((d) => `${d.code}:${d.message}`)).toEqual([
+      expect.stringMatching(/^SL549:link "hb": its card's title is 301 characters.*300.*card/),
+    ]);
+  });
+});
+
 describe("import: a card's image the target rules or https refuse (SL548)", () => {
   let root: string;
   beforeEach(() => {
