@@ -123,12 +123,16 @@ describe("set --preview-*", () => {
     expect(read()).toBe(LINKS);
   });
 
-  it("a CSV row's card is its preview columns", async () => {
+  it("a CSV row's card is its preview columns, and --unset preview empties all three", async () => {
     const csv = "custom/links/more.csv";
     writeFileSync(join(root, csv), "slug,target\nhb,https://example.com/hb\n");
     expect((await cli("set", "hb", ...card("Hand"), "--preview-image", IMAGE)).code).toBe(0);
     expect(read(csv)).toBe(
       `slug,target,preview_title,preview_image\nhb,https://example.com/hb,Hand,${IMAGE}\n`,
+    );
+    expect((await cli("set", "hb", "--unset", "preview")).code).toBe(0);
+    expect(read(csv)).toBe(
+      `slug,target,preview_title,preview_image\nhb,https://example.com/hb,,\n`,
     );
   });
 });
