@@ -12,7 +12,13 @@ import { routesOf } from "./route-option.js";
 import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { instanceRoot } from "./edit-run.js";
-import { fieldOptions, fieldsOf, scheduleOf, type FieldOptions } from "./link-options.js";
+import {
+  fieldOptions,
+  fieldsOf,
+  previewOf,
+  scheduleOf,
+  type FieldOptions,
+} from "./link-options.js";
 
 interface AddOptions extends FieldOptions {
   root: string;
@@ -96,6 +102,8 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
       if (!opts.forwardQuery) row.forward_query = false;
       if (routes.routes.length > 0) row.routes = routes.routes;
       Object.assign(row, fields);
+      const preview = previewOf(opts);
+      if (preview) row.preview = preview;
       const result = await addLink({
         root,
         file: opts.file,

@@ -1,6 +1,6 @@
 /**
  * The options that name a link's fields, shared by `add` and `set` so both spell them alike, and
- * what they give: the row's fields and the schedule's parts.
+ * what they give: the row's fields, the schedule's parts and the card's.
  */
 import { InvalidArgumentError, type Command } from "commander";
 import { REDIRECT_STATUSES } from "../../runtime/contract/index.js";
@@ -18,6 +18,9 @@ export interface FieldOptions {
   title?: string;
   notes?: string;
   remainder?: string;
+  previewTitle?: string;
+  previewDescription?: string;
+  previewImage?: string;
 }
 
 function statusNumber(value: string): number {
@@ -41,6 +44,12 @@ export function fieldOptions(command: Command): Command {
     .option(
       "--remainder <mode>",
       "splat links: append (default) or drop the rest of the path when the target has no :splat",
+    )
+    .option("--preview-title <text>", "the card's title, for link-preview bots (docs/previews.md)")
+    .option("--preview-description <text>", "the card's description")
+    .option(
+      "--preview-image <path|url>",
+      "the card's image: a file under custom/public (/cards/x.png) or an https URL",
     );
 }
 
@@ -63,6 +72,17 @@ export function tagsOf(list: string): string[] {
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
+}
+
+/** The card's parts given (`preview`, docs/previews.md), or undefined. */
+export function previewOf(
+  opts: FieldOptions,
+): { title?: string; description?: string; image?: string } | undefined {
+  const parts: { title?: string; description?: string; image?: string } = {};
+  if (opts.previewTitle !== undefined) parts.title = opts.previewTitle;
+  if (opts.previewDescription !== undefined) parts.description = opts.previewDescription;
+  if (opts.previewImage !== undefined) parts.image = opts.previewImage;
+  return Object.keys(parts).length > 0 ? parts : undefined;
 }
 
 /** The schedule parts given, or undefined. */

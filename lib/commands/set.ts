@@ -4,7 +4,13 @@ import { parseRoot } from "./arguments.js";
 import type { CommandContext } from "./context.js";
 import { EXIT_USAGE } from "../shared/exit-codes.js";
 import { runEdit } from "./edit-run.js";
-import { fieldOptions, fieldsOf, scheduleOf, type FieldOptions } from "./link-options.js";
+import {
+  fieldOptions,
+  fieldsOf,
+  previewOf,
+  scheduleOf,
+  type FieldOptions,
+} from "./link-options.js";
 
 /** Fields `--unset` may remove (slug and target stay: `mv` renames, every link has a target). */
 export const UNSET_FIELDS = [
@@ -20,6 +26,7 @@ export const UNSET_FIELDS = [
   "title",
   "notes",
   "successor",
+  "preview",
 ] as const;
 
 interface SetOptions extends FieldOptions {
@@ -58,14 +65,17 @@ export function registerSet(program: Command, ctx: CommandContext): void {
       if (opts.successor !== undefined) set.successor = opts.successor;
       if (opts.forwardQuery !== undefined) set.forward_query = opts.forwardQuery;
       const schedule = scheduleOf(opts);
+      const preview = previewOf(opts);
       const bad = opts.unset.filter((f) => !(UNSET_FIELDS as readonly string[]).includes(f));
-      const twice = opts.unset.filter((f) => f in set || (f === "schedule" && schedule));
+      const twice = opts.unset.filter(
+        (f) => f in set || (f === "schedule" && schedule) || (f === "preview" && preview),
+      );
       const problem =
         bad.length > 0
           ? `--unset takes ${UNSET_FIELDS.join(", ")}; not ${bad.join(", ")}`
           : twice.length > 0
             ? `${twice.join(", ")} is both set and unset`
-            : Object.keys(set).length === 0 && !schedule && opts.unset.length === 0
+            : Object.keys(set).length === 0 && !schedule && !preview && opts.unset.length === 0
               ? "nothing to change: give a field option (see shortlinks set --help)"
               : undefined;
       if (problem !== undefined) {
@@ -77,7 +87,7 @@ export function registerSet(program: Command, ctx: CommandContext): void {
         ctx,
         "set",
         opts,
-        { slug, plan: (link) => planSet(link, { set, unset: opts.unset, schedule }) },
+        { slug, plan: (link) => planSet(link, { set, unset: opts.unset, schedule, preview }) },
         (done) => {
           const row = done.rows[done.link.index];
           return `changed ${slug} at ${done.file}:${row?.line ?? done.link.row.line}`;

@@ -226,6 +226,8 @@ const COMPILER_CODES = {
   SL377: warning(IMPORT, "a redirect rule or target of the export is malformed; not imported"),
   SL378: info(IMPORT, "imported; a rule or target answers differently here in a documented way"),
   SL379: info(IMPORT, "imported with status 302: a link with routes cannot be permanent"),
+  SL548: warning(IMPORT, "a card's image is not https or fails a target rule; imported without it"),
+  SL549: warning(IMPORT, "a card's title or description cannot be kept; imported without it"),
   SL601: error(SERVE, "no built bundle in the output folder"),
   SL602: error(SERVE, "wrangler.json of the bundle is unreadable or incomplete"),
   SL603: warning(SERVE, ".dev.vars line cannot be parsed (ignored)"),
@@ -312,6 +314,8 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL377: "import, not compile; the golden imports fixtures/import/shlink-api and dub-api",
   SL378: "import, not compile; the golden imports fixtures/import/shlink-api and dub-api",
   SL379: "import, not compile; lib/engines/import/import-routes.test.ts",
+  SL548: "import, not compile; lib/engines/import/import-cards.test.ts and the golden imports",
+  SL549: "import, not compile; lib/engines/import/import-cards.test.ts",
   SL385:
     "import, not compile; the golden import fixtures/import/redirects-trailing-slash (test/import-golden.test.ts)",
   SL390:

@@ -49,8 +49,13 @@ export function quote(cell: string): string {
 export function cellsOf(row: Record<string, unknown>): Record<string, string> {
   const cells: Record<string, string> = {};
   for (const [field, value] of Object.entries(row)) {
-    if (field === "schedule" && value !== null && typeof value === "object") {
-      for (const [part, inner] of Object.entries(value)) cells[`schedule_${part}`] = String(inner);
+    if (
+      (field === "schedule" || field === "preview") &&
+      value !== null &&
+      typeof value === "object"
+    ) {
+      // schedule_label..., preview_title...: read-csv.ts reads them back into one mapping.
+      for (const [part, inner] of Object.entries(value)) cells[`${field}_${part}`] = String(inner);
     } else if (field === "routes" && Array.isArray(value)) {
       // One YAML flow list, as read-csv.ts reads the routes cell (docs/routes.md).
       cells.routes = stringify(value, { collectionStyle: "flow", lineWidth: 0 }).trim();

@@ -17,6 +17,7 @@ type Outcome = { text: string } | { problem: string };
 /** CSV columns of each field that spans several (the rest are their own column). */
 const COLUMNS_OF: Record<string, readonly string[]> = {
   schedule: ["schedule_label", "schedule_start", "schedule_end"],
+  preview: ["preview_title", "preview_description", "preview_image"],
 };
 
 export function editCsvRows(text: string, change: RowChange): Outcome {

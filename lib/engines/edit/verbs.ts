@@ -15,6 +15,8 @@ export interface FieldChanges {
   unset: readonly string[];
   /** Schedule parts to change; merged into the row's schedule. */
   schedule?: { label?: string; start?: string; end?: string };
+  /** The card's parts to change; merged into the row's `preview` (docs/previews.md). */
+  preview?: { title?: string; description?: string; image?: string };
 }
 
 const place = (link: LocatedLink) => ({ file: link.file, line: link.row.line });
@@ -41,6 +43,14 @@ export function planSet(link: LocatedLink, changes: FieldChanges): Plan {
         usage: true,
       };
     if (!isDeepStrictEqual(current, merged)) set.schedule = merged;
+  }
+  if (changes.preview) {
+    const current = link.value.preview;
+    const merged = {
+      ...(current !== null && typeof current === "object" ? current : {}),
+      ...changes.preview,
+    };
+    if (!isDeepStrictEqual(current, merged)) set.preview = merged;
   }
   const unset = changes.unset.filter((field) => field in link.value);
   if (Object.keys(set).length === 0 && unset.length === 0)

@@ -13,8 +13,9 @@ function detail(result: HealthResult): string {
   return result.problem ?? "";
 }
 
-/** Which route of the link the target is, when it is one. */
+/** Which route of the link the target is, when it is one, or that it is the card's image. */
 function routeOf(result: HealthResult): string {
+  if (result.preview_image) return " [card image]";
   if (result.route === undefined) return "";
   const variant = result.variant === undefined ? "" : `, variant ${result.variant}`;
   return printable(` [route ${result.route}${variant}]`);

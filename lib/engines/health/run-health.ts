@@ -109,6 +109,7 @@ export async function runHealth(options: HealthOptions): Promise<HealthRun> {
     slug: link.slug,
     ...(link.route !== undefined ? { route: link.route } : {}),
     ...(link.variant !== undefined ? { variant: link.variant } : {}),
+    ...(link.preview_image ? { preview_image: true as const } : {}),
     target: link.target,
     ...(probes.get(link.target) as Probe),
   }));

@@ -1,7 +1,8 @@
 /**
  * Which links `health` probes: every link that redirects now or will by itself later (active,
  * or active and waiting for its schedule to start), taken from the compiler's validated links.
- * A splat link is probed at its base (the target with an empty remainder).
+ * A splat link is probed at its base (the target with an empty remainder); a card's https image
+ * is probed too, as a row of its own.
  */
 import { effectiveState } from "../../../runtime/lifecycle.js";
 import { expandTarget } from "../../../runtime/targets/index.js";
@@ -20,6 +21,8 @@ export interface LinkToCheck {
   route?: string;
   /** A split variant's target: the variant's id, else its position from 1. */
   variant?: string;
+  /** The link's card image (docs/previews.md), probed like a target; `target` is its URL. */
+  preview_image?: true;
   target: string;
   allow?: TargetAllowance;
 }
@@ -75,6 +78,11 @@ export function selectLinks(links: readonly LinkRecord[], at: Date, only?: strin
       const named = { slug: shownSlug(link), ...destination, target };
       selection.links.push(link.allow ? { ...named, allow: link.allow } : named);
     }
+    // A card's https image is fetched by every preview bot: probed as it is written, with no
+    // allowance (check let it through the target rules). A local image is the instance's own file.
+    const image = link.preview?.image;
+    if (image !== undefined && /^https:\/\//i.test(image))
+      selection.links.push({ slug: shownSlug(link), preview_image: true, target: image });
   }
   if (only) selection.unknown = only.filter((s) => !matched.has(nameOf(s)));
   return selection;

@@ -38,6 +38,8 @@ export interface HealthResult extends Probe {
   route?: string;
   /** A split variant's target: the variant's id or position from 1. */
   variant?: string;
+  /** The link's card image (docs/previews.md): `target` is the image's URL. */
+  preview_image?: true;
   target: string;
 }
 

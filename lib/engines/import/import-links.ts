@@ -6,7 +6,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { compileInstance } from "../../stages/compile.js";
+import { compileInstance, EMPTY_BLOCKLIST } from "../../stages/compile.js";
+import { loadBlocklist } from "../../stages/1-sources/policy/blocklist.js";
+import { dropRefusedImages } from "./card.js";
 import { diag, isError, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
 import { createExplainer } from "../explain/explain.js";
 import { defaultsDirFor, LINKS_DIR } from "../../shared/paths.js";
@@ -108,6 +110,9 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
     if (typeof row.target === "string" && row.target.startsWith("/"))
       row.target = site.base_url + row.target;
   appendAll(diagnostics, temporaryRouted(rows, site.default_status, file));
+  // A card's image the instance would refuse leaves the card, not the link (SL548).
+  const policy = (await loadBlocklist(root, defaultsDirFor(root))).blocklist ?? EMPTY_BLOCKLIST;
+  appendAll(diagnostics, dropRefusedImages(rows, policy, file));
 
   // The same validation as build. A line may give several rows (Bitly's custom back-halves), so
   // each row is checked at its own place (its index), then reported at its source line.
@@ -174,7 +179,14 @@ export async function importLinks(options: ImportOptions): Promise<ImportResult>
 }
 
 /** Notes on how an imported line's link answers: moot when the line is refused. */
-const ANSWER_NOTES: ReadonlySet<string> = new Set(["SL853", "SL391", "SL392", "SL379"]);
+const ANSWER_NOTES: ReadonlySet<string> = new Set([
+  "SL853",
+  "SL391",
+  "SL392",
+  "SL379",
+  "SL548",
+  "SL549",
+]);
 
 /** The first of `files` (relative to the root) that import may not write, as SL113. */
 async function intoProblem(

@@ -144,7 +144,7 @@ describe("import: Dub's geo targets, one route per URL", () => {
       "--root",
       root,
     ]);
-    expect(run.text).toContain("imported 4 of 7");
+    expect(run.text).toContain("imported 6 of 9");
     const created = await createExplainer(root);
     if (!created.ok) throw new Error(JSON.stringify(created.diagnostics));
     explainer = created;
@@ -217,6 +217,8 @@ describe("import: a site whose default status is permanent (SL379)", () => {
       ["sale", 302],
       ["launch", 302],
       ["old", undefined],
+      ["handbook", undefined],
+      ["spring", undefined],
     ]);
     expect(result.diagnostics.some((d) => d.code === "SL372")).toBe(false);
   });

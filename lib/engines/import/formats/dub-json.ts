@@ -2,7 +2,8 @@
  * Dub: the answers of its API's `GET /api/links` (a list of link objects shaped like Dub's
  * LinkSchema, apps/web/lib/zod/schemas/links.ts), one answer or several pages pasted one after
  * another. Besides what the CSV export carries, a link object has the iOS, Android, geo and A/B
- * targets and the expired URL, which become routes (routes/dub-targets.ts).
+ * targets and the expired URL, which become routes (routes/dub-targets.ts), and the custom link
+ * preview (`proxy`), which becomes the link's card (../card.ts).
  */
 import { appendAll } from "../../../shared/lists.js";
 import { isMap, type Node } from "yaml";
@@ -11,9 +12,7 @@ import { readJsonItems } from "../json-items.js";
 import { dubRoutes } from "../routes/dub-targets.js";
 import type { ImportedRow, ParsedImport, ParseInput } from "../types.js";
 import { fromRecords } from "./from-records.js";
-
-const text = (value: unknown): string | undefined =>
-  typeof value === "string" && value.trim() !== "" ? value : undefined;
+import { addCard, text } from "../card.js";
 
 export function parseDubJson(input: ParseInput): ParsedImport {
   const read = readJsonItems(
@@ -40,13 +39,20 @@ export function parseDubJson(input: ParseInput): ParsedImport {
       if (!target) return `${which(key)}: no url`;
       if (text(link.password)) return `${which(key)}: password-protected links have no equivalent`;
       const row: Record<string, unknown> = { slug: key, target };
-      const description = text(link.title) ?? text(link.description);
-      if (description) row.description = description;
+      const name = `link ${JSON.stringify(key)}`;
+      // With `proxy` (Dub's custom link previews) title, description and image are the card.
+      if (link.proxy === true) {
+        const card = { title: text(link.title), description: text(link.description) };
+        const at = { file: input.file, line, link: name };
+        appendAll(notes, addCard(row, { ...card, image: text(link.image) }, at));
+      } else {
+        const description = text(link.title) ?? text(link.description);
+        if (description) row.description = description;
+      }
       const tags = tagNames(link.tags);
       if (tags.length > 0) row.tags = tags;
       const comments = text(link.comments);
       if (comments) row.notes = comments;
-      const name = `link ${JSON.stringify(key)}`;
       const mapped = dubRoutes(link, { file: input.file, line, link: name });
       appendAll(notes, mapped.diagnostics);
       if (mapped.schedule) row.schedule = mapped.schedule;

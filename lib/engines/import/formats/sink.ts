@@ -1,10 +1,13 @@
 /**
  * Sink: its JSON export, a list of links (or `{ "links": [...] }`) shaped like Sink's LinkSchema
- * (schemas/link.ts): slug, url, comment, title, description, createdAt, expiration (seconds).
+ * (schemas/link.ts): slug, url, comment, title, description, image, createdAt, expiration
+ * (seconds). Title, description and image are the link's Open Graph card (../card.ts).
  * Line numbers come from the JSON text itself (read with the yaml package, which keeps offsets).
  */
 import { isMap, isSeq, LineCounter, parseDocument, type YAMLMap } from "yaml";
-import { diag } from "../../../shared/diagnostics.js";
+import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
+import { appendAll } from "../../../shared/lists.js";
+import { addCard, text } from "../card.js";
 import { isoTime } from "../short-code.js";
 import type { ImportedRow, ParsedImport, ParseInput } from "../types.js";
 import { fromRecords } from "./from-records.js";
@@ -39,7 +42,8 @@ export function parseSink(input: ParseInput): ParsedImport {
     item,
     index,
   }));
-  return fromRecords(input.file, records, ({ line, item, index }): ImportedRow | string => {
+  const notes: Diagnostic[] = [];
+  const parsed = fromRecords(input.file, records, ({ line, item, index }): ImportedRow | string => {
     // A minified export is one line: a refusal names the link by its place and slug.
     const which = (slug?: string) =>
       `link ${index + 1} of the list${slug ? ` (${JSON.stringify(slug)})` : ""}`;
@@ -52,13 +56,16 @@ export function parseSink(input: ParseInput): ParsedImport {
     if (typeof link.password === "string" && link.password !== "")
       return `${which(slug)}: password-protected links have no equivalent`;
     const row: Record<string, unknown> = { slug, target };
-    const description = [link.title, link.comment].filter((v) => typeof v === "string" && v !== "");
-    if (description.length > 0) row.description = description.join(" — ");
+    if (text(link.comment)) row.description = text(link.comment);
     if (typeof link.expiration === "number") {
       const end = isoTime(link.expiration);
       if (!end) return `${which(slug)}: expiration ${link.expiration} is not a time`;
       row.schedule = { label: "expires", end };
     }
+    const card = { title: text(link.title), description: text(link.description) };
+    const at = { file: input.file, line, link: `link ${JSON.stringify(slug)}` };
+    appendAll(notes, addCard(row, { ...card, image: text(link.image) }, at));
     return { line, text: JSON.stringify(link), row };
   });
+  return { rows: parsed.rows, diagnostics: [...parsed.diagnostics, ...notes] };
 }

@@ -5,6 +5,7 @@
  */
 import { checkTarget, type TargetPolicy } from "../../../../runtime/targets/index.js";
 import type { LinkRecord } from "../../../../runtime/contract/index.js";
+import type { DiagnosticCode } from "../../../shared/diagnostic-codes.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { appendAll } from "../../../shared/lists.js";
 import type { SourceLink } from "../../1-sources/links/row-schema.js";
@@ -55,27 +56,38 @@ export function checkPreview(
     if (files) appendAll(out, checkLocalImage(image, files, at, subject));
     return out;
   }
-  if (!/^https:\/\//i.test(image)) {
-    out.push(
-      diag(
-        "SL540",
-        at,
-        `${subject}: preview.image ${JSON.stringify(image)} is neither a file under custom/public (/cards/x.png) nor an https URL`,
-        "platforms fetch card images over https only",
-      ),
-    );
-    return out;
-  }
-  const verdict = checkTarget(image, policy);
-  if (!verdict.ok)
-    out.push(
-      diag(
-        verdict.code,
-        at,
-        `${subject}: preview.image ${JSON.stringify(image)} refused (rule ${verdict.rule}): ${verdict.message}`,
-      ),
-    );
+  const refused = imageUrlRefusal(image, policy);
+  if (!refused) return out;
+  const shown = `${subject}: preview.image ${JSON.stringify(image)}`;
+  out.push(
+    refused.rule === undefined
+      ? diag(
+          "SL540",
+          at,
+          `${shown} is neither a file under custom/public (/cards/x.png) nor an https URL`,
+          "platforms fetch card images over https only",
+        )
+      : diag(refused.code, at, `${shown} ${refused.why}`),
+  );
   return out;
+}
+
+/**
+ * Why an image URL cannot be a card's image, or undefined when it can: not https (no rule), or
+ * refused by a target rule (its code). `import` asks the same of an export's card (SL548).
+ */
+export function imageUrlRefusal(
+  image: string,
+  policy: TargetPolicy,
+): { code: DiagnosticCode; rule?: number; why: string } | undefined {
+  if (!/^https:\/\//i.test(image)) return { code: "SL540", why: "is not an https URL" };
+  const verdict = checkTarget(image, policy);
+  if (verdict.ok) return undefined;
+  return {
+    code: verdict.code,
+    rule: verdict.rule,
+    why: `refused (rule ${verdict.rule}): ${verdict.message}`,
+  };
 }
 
 /**
