@@ -55,7 +55,7 @@ const toolsDir = installToolchain("node24-tools", env);
 env.SHORTLINKS_NODE24_TOOLS = toolsDir;
 
 console.log(
-  `\ntest:node24: unit and end-to-end suites on Node ${version} (browser tests: first pass only)`,
+  `\ntest:node24: unit and end-to-end suites on Node ${version} (the browser and stress suites: first pass only, vitest.node24.config.ts)`,
 );
 const vitest = spawnSync(
   node,
