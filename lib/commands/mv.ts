@@ -35,6 +35,7 @@ export function registerMv(program: Command, ctx: CommandContext): void {
             planMove(link, to, {
               root: opts.root,
               caseSensitive: site.caseSensitive,
+              hosts: site.hosts,
               force: opts.force === true,
               keepOld: opts.keepOld === true,
               memo,

@@ -26,6 +26,7 @@ export function registerRm(program: Command, ctx: CommandContext): void {
             planRemove(link, {
               root: opts.root,
               caseSensitive: site.caseSensitive,
+              hosts: site.hosts,
               force: opts.force === true,
               memo,
             }),

@@ -68,6 +68,7 @@ const ZONES: Group = { stage: "site", docs: PRIVATE_DOCS };
 const PRIVATE_LINKS: Group = { stage: "links", docs: PRIVATE_DOCS };
 const DOMAINS: Group = { stage: "site", docs: "docs/domains.md#diagnostic-codes" };
 const DOMAINS_SERVE: Group = { stage: "serve", docs: DOMAINS.docs };
+const DOMAINS_EDIT: Group = { stage: "add", docs: DOMAINS.docs };
 
 const error = (group: Group, title: string) => ({ ...group, severity: "error" as const, title });
 const warning = (group: Group, title: string) => ({
@@ -212,6 +213,10 @@ const COMPILER_CODES = {
   SL525: error(DOMAINS, "a link's domain and domains disagree, or name an alias host"),
   SL526: error(DOMAINS, "custom/domains/ holds a folder for a host that site.yaml does not list"),
   SL527: error(DOMAINS_SERVE, "serve --domain names a host the instance does not list"),
+  SL528: error(
+    DOMAINS_EDIT,
+    "the slug names a link on several hosts and no --domain says which, or --domain names no host",
+  ),
   SL850: error(IMPORT, "import file cannot be read or parsed, or the instance cannot take it"),
   SL851: error(IMPORT, "source line has no shortlinks equivalent; not imported"),
   SL852: error(IMPORT, "source line duplicates an earlier one; not imported"),
@@ -325,6 +330,7 @@ export const NO_FIXTURE: Readonly<Partial<Record<DiagnosticCode, string>>> = {
   SL392:
     "import, not compile; lib/engines/import/formats/vanityurls.test.ts and the golden import fixtures/import/vanityurls",
   SL527: "serve, not compile; lib/engines/serve/serve-domain.test.ts",
+  SL528: "the editor's verbs and qr, not compile; lib/engines/edit/edit-domains.test.ts",
   SL601: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL602: "serve, not compile; lib/engines/serve/bundle-config.test.ts",
   SL603: "serve, not compile; lib/engines/serve/dev-vars.test.ts",

@@ -20,6 +20,7 @@ import { editRows } from "./edit-row.js";
 import { locateLink, type LocatedLink } from "./locate-link.js";
 import type { RowChange } from "./row-change.js";
 import { instanceSite } from "./instance-site.js";
+import type { InstanceHosts } from "./link-hosts.js";
 import { lineInFileAsItIs } from "./line-map.js";
 
 export type Plan =
@@ -29,7 +30,12 @@ export interface EditLinkInput {
   root: string;
   slug: string;
   /** The verb's change to the row as it is now (called once per pass). */
-  plan(link: LocatedLink, site: { caseSensitive: boolean }): Promise<Plan> | Plan;
+  plan(
+    link: LocatedLink,
+    site: { caseSensitive: boolean; hosts: InstanceHosts },
+  ): Promise<Plan> | Plan;
+  /** `--domain`: the host whose link is meant (docs/domains.md). */
+  domain?: string;
   dryRun?: boolean;
   /** The command, as its refusals name it (`set`, `retire`, `mv`, `rm`). */
   verb?: string;
@@ -90,8 +96,8 @@ export async function editLink(input: EditLinkInput): Promise<EditLinkResult> {
 async function prepare(input: EditLinkInput): Promise<EditLinkResult> {
   const site = await instanceSite(input.root);
   if ("problems" in site) return { ok: false, diagnostics: site.problems, other: [] };
-  const located = await locateLink(input.root, input.slug, site.caseSensitive);
-  if ("problem" in located) return refused(located.problem);
+  const located = await locateLink(input.root, input.slug, { ...site, domain: input.domain });
+  if ("problem" in located) return refused(located.problem, located.usage);
   const link = located.found;
   // A link source that is a symbolic link is written through: it must lead to a link source.
   const refusedTarget = await writeProblem(input.root, join(input.root, link.file), {

@@ -7,17 +7,23 @@
  */
 import { loadSources } from "../../stages/1-sources/links/load-sources.js";
 import { parseSlug } from "../../stages/2-validate/slugs.js";
+import { rowHosts, type InstanceHosts } from "./link-hosts.js";
 import { DiffUsageError, locateRepository, materialise, resolveCommit } from "../diff/git-base.js";
 
 export type PublishedAt =
   /** The slug's state in HEAD's link sources (undefined: no such link there). */
   { head: true; state: string | undefined } | { head: false; why: string };
 
-export async function stateAtHead(
-  root: string,
-  slug: string,
-  caseSensitive: boolean,
-): Promise<PublishedAt> {
+/** The link as the editor located it: its slug, and the hosts its row is on (docs/domains.md). */
+export interface HeadQuery {
+  slug: string;
+  caseSensitive: boolean;
+  /** With several hosts, only a row at HEAD on one of `onHosts` is the same link. */
+  hosts?: { instance: InstanceHosts; onHosts: readonly string[] };
+}
+
+export async function stateAtHead(root: string, query: HeadQuery): Promise<PublishedAt> {
+  const { slug, caseSensitive, hosts } = query;
   const wanted = parseSlug(slug, caseSensitive);
   if (!wanted.ok) return { head: false, why: "the slug cannot be looked up" };
   let commit: string;
@@ -40,7 +46,9 @@ export async function stateAtHead(
     const { links } = await loadSources(base.root);
     const link = links.find((l) => {
       const parsed = parseSlug(l.slug, caseSensitive);
-      return parsed.ok && parsed.kind === wanted.kind && parsed.key === wanted.key;
+      if (!parsed.ok || parsed.kind !== wanted.kind || parsed.key !== wanted.key) return false;
+      if (hosts === undefined) return true;
+      return rowHosts(l, hosts.instance).some((h) => hosts.onHosts.includes(h));
     });
     return { head: true, state: link ? (link.state ?? "active") : undefined };
   } finally {

@@ -9,6 +9,7 @@ import { parseSlug } from "../../stages/2-validate/slugs.js";
 import type { Plan } from "./edit-link.js";
 import type { LocatedLink } from "./locate-link.js";
 import { stateAtHead, type PublishedAt } from "./published.js";
+import type { InstanceHosts } from "./link-hosts.js";
 
 export interface FieldChanges {
   set: Record<string, unknown>;
@@ -69,6 +70,8 @@ export interface TakeAwayOptions {
   root: string;
   caseSensitive: boolean;
   force: boolean;
+  /** The instance's hosts: a link at HEAD counts only on the hosts of the row (docs/domains.md). */
+  hosts?: InstanceHosts;
   /** The HEAD lookup, made once per run (the engine plans twice: before and under the lock). */
   memo: { head?: Promise<PublishedAt> };
 }
@@ -78,7 +81,11 @@ export interface TakeAwayOptions {
  * commit (or, without git history, active in the work tree).
  */
 async function publishedActive(link: LocatedLink, options: TakeAwayOptions) {
-  options.memo.head ??= stateAtHead(options.root, slugOf(link), options.caseSensitive);
+  options.memo.head ??= stateAtHead(options.root, {
+    slug: slugOf(link),
+    caseSensitive: options.caseSensitive,
+    hosts: options.hosts && { instance: options.hosts, onHosts: link.hosts },
+  });
   const head = await options.memo.head;
   if (head.head) return head.state === "active" ? "it is active in the last commit" : undefined;
   const state = (link.value.state as string | undefined) ?? "active";
