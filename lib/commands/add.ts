@@ -17,8 +17,11 @@ import {
   fieldsOf,
   previewOf,
   scheduleOf,
+  tagsOf,
   type FieldOptions,
 } from "./link-options.js";
+import { hostBaseUrl, instanceHosts } from "../engines/edit/link-hosts.js";
+import { asciiHost } from "../stages/1-sources/site/domains.js";
 
 interface AddOptions extends FieldOptions {
   root: string;
@@ -28,6 +31,7 @@ interface AddOptions extends FieldOptions {
   dryRun?: boolean;
   route: string[];
   routeTarget: string[];
+  domain: string[];
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -61,6 +65,12 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
         "link source to append to (custom/links/NAME.yaml or .csv); default: the one YAML source, else links.yaml",
       ),
   )
+    .option(
+      "--domain <hosts>",
+      "the host the link answers on (default: the instance's default host); several separated by commas, or repeated",
+      (value: string, previous: string[]) => [...previous, ...tagsOf(value)],
+      [],
+    )
     .option("--no-forward-query", "do not append the request's query to the target")
     .option(
       "--slug-length <n>",
@@ -104,6 +114,9 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
       Object.assign(row, fields);
       const preview = previewOf(opts);
       if (preview) row.preview = preview;
+      // One host as `domain`, several as `domains` (docs/domains.md); check judges them.
+      if (opts.domain.length === 1) row.domain = opts.domain[0];
+      else if (opts.domain.length > 1) row.domains = opts.domain;
       const result = await addLink({
         root,
         file: opts.file,
@@ -130,10 +143,21 @@ export function registerAdd(program: Command, ctx: CommandContext): void {
           ctx.io.out(printable(line));
         ctx.io.out(`dry run: ${added}; nothing was written`);
       } else ctx.io.out(added);
-      // A drawn slug is printed alone as its short URL, for the editor to copy.
+      // A drawn slug is printed alone as its short URL (one per host), for the editor to copy.
       if (random && !opts.dryRun) {
         const site = await loadSite(root, defaultsDirFor(root));
-        if (site.site) ctx.io.out(shortLinkUrl(site.site.base_url, result.slug));
+        if (site.site) {
+          const hosts = instanceHosts(site.site.base_url, site.domains);
+          const on = opts.domain.length > 0 ? opts.domain : [hosts.defaultHost];
+          for (const host of on) {
+            const base = hostBaseUrl(
+              site.site.base_url,
+              asciiHost(host) ?? host,
+              hosts.defaultHost,
+            );
+            ctx.io.out(shortLinkUrl(base, result.slug));
+          }
+        }
       }
       ctx.exitCode = EXIT_OK;
     });

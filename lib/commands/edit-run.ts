@@ -2,10 +2,12 @@
  * What the editor's verbs (set, retire, mv, rm) share on the command line: the instance check,
  * the run of the engine, `--dry-run`'s preview, the messages and the exit codes.
  */
+import { Option } from "commander";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { editLink, type EditDone, type EditLinkInput } from "../engines/edit/edit-link.js";
 import { previewLines } from "../engines/edit/preview.js";
+import { linkName } from "../engines/edit/link-hosts.js";
 import { SITE_FILE } from "../shared/paths.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
@@ -16,6 +18,16 @@ import { refuseMisshapen } from "./misshapen.js";
 export interface EditCommandOptions {
   root: string;
   dryRun?: boolean;
+  /** `--domain HOST`: the host whose link is meant (docs/domains.md). */
+  domain?: string;
+}
+
+/** `--domain`, as the editor's verbs and qr spell it. */
+export function domainOption(): Option {
+  return new Option(
+    "--domain <host>",
+    "the host whose link is meant, when the slug is a link on several hosts (docs/domains.md)",
+  );
 }
 
 /** The root as a full path, or undefined after printing why it is not an instance (exit 2). */
@@ -36,12 +48,19 @@ export async function runEdit(
   ctx: CommandContext,
   verb: string,
   opts: EditCommandOptions,
-  input: Omit<EditLinkInput, "root" | "dryRun" | "verb">,
-  done: (result: EditDone) => string,
+  input: Omit<EditLinkInput, "root" | "dryRun" | "verb" | "domain">,
+  /** The message of a done edit; `name` is the link as messages name it (`HOST/slug` elsewhere). */
+  done: (result: EditDone, name: string) => string,
 ): Promise<void> {
   const root = await instanceRoot(ctx, verb, opts.root);
   if (root === undefined) return;
-  const result = await editLink({ ...input, root, verb, dryRun: opts.dryRun });
+  const result = await editLink({
+    ...input,
+    root,
+    verb,
+    dryRun: opts.dryRun,
+    domain: opts.domain,
+  });
   if (!result.ok) {
     if (result.usage) {
       ctx.io.err(formatDiagnostic(result.diagnostics[0]));
@@ -60,12 +79,13 @@ export async function runEdit(
     ctx.exitCode = EXIT_OK;
     return;
   }
+  const name = linkName(input.slug, result.link.hosts, result.defaultHost);
   if (opts.dryRun) {
     for (const line of previewLines(result.file, result.before, result.after))
       ctx.io.out(printable(line));
-    ctx.io.out(`dry run: ${printable(done(result))}; nothing was written`);
+    ctx.io.out(`dry run: ${printable(done(result, name))}; nothing was written`);
   } else {
-    ctx.io.out(printable(done(result)));
+    ctx.io.out(printable(done(result, name)));
   }
   if (hasErrors(result.other))
     ctx.io.err("(the instance has other problems: run shortlinks check)");

@@ -2,13 +2,14 @@ import type { Command } from "commander";
 import { planMove, type TakeAwayOptions } from "../engines/edit/verbs.js";
 import { parseRoot } from "./arguments.js";
 import type { CommandContext } from "./context.js";
-import { runEdit } from "./edit-run.js";
+import { domainOption, runEdit } from "./edit-run.js";
 
 interface MvOptions {
   root: string;
   keepOld?: boolean;
   force?: boolean;
   dryRun?: boolean;
+  domain?: string;
 }
 
 export function registerMv(program: Command, ctx: CommandContext): void {
@@ -20,6 +21,7 @@ export function registerMv(program: Command, ctx: CommandContext): void {
     .argument("<old>", "the link's slug now")
     .argument("<new>", "its new slug")
     .option("--root <dir>", "instance folder", parseRoot, ".")
+    .addOption(domainOption())
     .option("--keep-old", "leave the old slug as a retired link whose page links to the new one")
     .option("--force", "rename it even if it is active in the last commit (check --against: SL801)")
     .option("--dry-run", "print what would change; write nothing")
@@ -41,11 +43,11 @@ export function registerMv(program: Command, ctx: CommandContext): void {
               memo,
             }),
         },
-        (done) => {
+        (done, name) => {
           const moved = done.rows.find((r) => (r.value as { slug?: string }).slug === to);
           const at = `${done.file}:${moved?.line ?? done.link.row.line}`;
           const kept = opts.keepOld ? `; ${from} stays, retired, and its page links to ${to}` : "";
-          return `renamed ${from} to ${to} at ${at}${kept}`;
+          return `renamed ${name} to ${to} at ${at}${kept}`;
         },
       );
     });

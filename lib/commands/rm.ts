@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import { planRemove, type TakeAwayOptions } from "../engines/edit/verbs.js";
 import { parseRoot } from "./arguments.js";
 import type { CommandContext } from "./context.js";
-import { runEdit } from "./edit-run.js";
+import { domainOption, runEdit, type EditCommandOptions } from "./edit-run.js";
+
+type RmOptions = EditCommandOptions & { force?: boolean };
 
 export function registerRm(program: Command, ctx: CommandContext): void {
   program
@@ -12,9 +14,10 @@ export function registerRm(program: Command, ctx: CommandContext): void {
     )
     .argument("<slug>", "the link to remove")
     .option("--root <dir>", "instance folder", parseRoot, ".")
+    .addOption(domainOption())
     .option("--force", "remove it even if it is active in the last commit (check --against: SL801)")
     .option("--dry-run", "print what would change; write nothing")
-    .action(async (slug: string, opts: { root: string; force?: boolean; dryRun?: boolean }) => {
+    .action(async (slug: string, opts: RmOptions) => {
       const memo: TakeAwayOptions["memo"] = {};
       await runEdit(
         ctx,
@@ -31,7 +34,7 @@ export function registerRm(program: Command, ctx: CommandContext): void {
               memo,
             }),
         },
-        (done) => `removed ${slug} from ${done.file}:${done.link.row.line}`,
+        (done, name) => `removed ${name} from ${done.file}:${done.link.row.line}`,
       );
     });
 }

@@ -3,7 +3,7 @@ import { planSet } from "../engines/edit/verbs.js";
 import { parseRoot } from "./arguments.js";
 import type { CommandContext } from "./context.js";
 import { EXIT_USAGE } from "../shared/exit-codes.js";
-import { runEdit } from "./edit-run.js";
+import { domainOption, runEdit } from "./edit-run.js";
 import {
   fieldOptions,
   fieldsOf,
@@ -36,6 +36,7 @@ interface SetOptions extends FieldOptions {
   forwardQuery?: boolean;
   unset: string[];
   dryRun?: boolean;
+  domain?: string;
 }
 
 export function registerSet(program: Command, ctx: CommandContext): void {
@@ -47,6 +48,7 @@ export function registerSet(program: Command, ctx: CommandContext): void {
       )
       .argument("<slug>", "the link to change")
       .option("--root <dir>", "instance folder", parseRoot, ".")
+      .addOption(domainOption())
       .option("--target <url>", "new absolute target URL"),
   )
     .option("--successor <slug>", "retired links: the link that replaces this one")
@@ -88,9 +90,9 @@ export function registerSet(program: Command, ctx: CommandContext): void {
         "set",
         opts,
         { slug, plan: (link) => planSet(link, { set, unset: opts.unset, schedule, preview }) },
-        (done) => {
+        (done, name) => {
           const row = done.rows[done.link.index];
-          return `changed ${slug} at ${done.file}:${row?.line ?? done.link.row.line}`;
+          return `changed ${name} at ${done.file}:${row?.line ?? done.link.row.line}`;
         },
       );
     });

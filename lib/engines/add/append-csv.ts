@@ -10,7 +10,7 @@ import { CSV_COLUMNS } from "../../stages/1-sources/links/read-csv.js";
 
 /**
  * The header of a new file: every column but `domain`, which only an instance that lists its
- * hosts uses (docs/domains.md) and `add` never fills.
+ * hosts uses (docs/domains.md): a new file gets it when its first row names a host.
  */
 const NEW_HEADER = CSV_COLUMNS.filter((column) => column !== "domain");
 
@@ -28,8 +28,9 @@ export function appendCsvRow(
   const header = records[0]?.map((h) => h.trim());
   const cells = cellsOf(row);
   if (!header) {
-    const head = text.replace(/^\ufeff/, "").trim() === "" ? NEW_HEADER.join(",") + eol : "";
-    return { text: text + head + lineOf(NEW_HEADER, cells) + eol };
+    const columns = cells.domain === undefined ? NEW_HEADER : CSV_COLUMNS;
+    const head = text.replace(/^\ufeff/, "").trim() === "" ? columns.join(",") + eol : "";
+    return { text: text + head + lineOf(columns, cells) + eol };
   }
   const missing = Object.keys(cells).filter((name) => !header.includes(name));
   if (missing.length > 0) return { problem: `it has no column ${missing.join(", ")}` };
@@ -59,8 +60,9 @@ export function cellsOf(row: Record<string, unknown>): Record<string, string> {
     } else if (field === "routes" && Array.isArray(value)) {
       // One YAML flow list, as read-csv.ts reads the routes cell (docs/routes.md).
       cells.routes = stringify(value, { collectionStyle: "flow", lineWidth: 0 }).trim();
-    } else if (field === "tags" && Array.isArray(value)) {
-      cells.tags = value.map(String).join(";");
+    } else if ((field === "tags" || field === "domains") && Array.isArray(value)) {
+      // Several values separated by `;`, as read-csv.ts reads them; hosts share one column.
+      cells[field === "tags" ? "tags" : "domain"] = value.map(String).join(";");
     } else {
       cells[field] = String(value);
     }

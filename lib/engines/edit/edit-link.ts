@@ -49,6 +49,8 @@ export interface EditDone {
   /** Where the row was, and the file's rows as written. */
   link: LocatedLink;
   rows: RawRow[];
+  /** The instance's default host, for naming a link on another host `HOST/slug`. */
+  defaultHost: string;
   before: string;
   after: string;
   written: boolean;
@@ -107,7 +109,14 @@ async function prepare(input: EditLinkInput): Promise<EditLinkResult> {
   if (refusedTarget) return refused({ ...refusedTarget, file: link.file }, true);
   const plan = await input.plan(link, site);
   if ("problem" in plan) return refused(plan.problem, plan.usage);
-  const base = { ok: true as const, file: link.file, link, before: link.text, written: false };
+  const base = {
+    ok: true as const,
+    file: link.file,
+    link,
+    defaultHost: site.hosts.defaultHost,
+    before: link.text,
+    written: false,
+  };
   if ("unchanged" in plan)
     return {
       ...base,

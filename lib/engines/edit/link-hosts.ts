@@ -70,3 +70,17 @@ export function severalHosts(
     `pass --domain HOST to say which one (--domain ${onHosts[0]})`,
   );
 }
+
+/**
+ * A link as messages name it: its slug on the default host, `HOST/slug` on another, as diff and
+ * health name it; a row on several hosts names each (`a.example/x and b.example/x`).
+ */
+export function linkName(slug: string, onHosts: readonly string[], defaultHost: string): string {
+  if (onHosts.length === 1 && onHosts[0] === defaultHost) return slug;
+  return allOf(onHosts.map((host) => (host === defaultHost ? slug : `${host}/${slug}`)));
+}
+
+/** The base URL of a link on `host`: base_url on the default host, its scheme and `host` on another. */
+export function hostBaseUrl(baseUrl: string, host: string, defaultHost: string): string {
+  return host === defaultHost ? baseUrl : `${new URL(baseUrl).protocol}//${host}`;
+}
