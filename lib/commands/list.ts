@@ -2,7 +2,8 @@ import { InvalidArgumentError, type Command } from "commander";
 import { formatTable, LIST_STATES, listLinks } from "../engines/list/list-links.js";
 import type { EffectiveState } from "../../runtime/contract/index.js";
 import { countLine, type CommandContext } from "./context.js";
-import { EXIT_OK, EXIT_PROBLEMS } from "../shared/exit-codes.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
+import { formatDiagnostic } from "../shared/diagnostics.js";
 import { parseRoot } from "./arguments.js";
 import { instanceRoot } from "./edit-run.js";
 import { printable, printableJson } from "../shared/printable.js";
@@ -13,6 +14,7 @@ interface ListOptions {
   owner?: string;
   state?: EffectiveState;
   json?: boolean;
+  domain?: string;
 }
 
 function stateName(value: string): EffectiveState {
@@ -33,15 +35,22 @@ export function registerList(program: Command, ctx: CommandContext): void {
       `only links in this state now (${LIST_STATES.join(", ")})`,
       stateName,
     )
+    .option("--domain <host>", "only the links of this host (docs/domains.md)")
     .option("--json", "print the links as a JSON array")
     .action(async (opts: ListOptions) => {
       const root = await instanceRoot(ctx, "list", opts.root);
       if (root === undefined) return;
-      const { tag, owner, state } = opts;
-      const { links, problems } = await listLinks(root, { tag, owner, state }, new Date());
+      const { tag, owner, state, domain } = opts;
+      const listed = await listLinks(root, { tag, owner, state, domain }, new Date());
+      if ("usage" in listed) {
+        ctx.io.err(formatDiagnostic(listed.usage));
+        ctx.exitCode = EXIT_USAGE;
+        return;
+      }
+      const { links, problems } = listed;
       if (opts.json) ctx.io.out(printableJson(links));
       else {
-        for (const line of formatTable(links, printable)) ctx.io.out(line);
+        for (const line of formatTable(links, printable, { hosts: listed.hosts })) ctx.io.out(line);
         ctx.io.out(`${links.length} link${links.length === 1 ? "" : "s"}`);
       }
       if (problems.length > 0) {

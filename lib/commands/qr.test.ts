@@ -17,7 +17,7 @@ const run = (...args: string[]) => runCli([...args, "--root", root]);
 
 describe("shortlinks qr", () => {
   it("prints the QR code in the terminal, then the short URL (the link's own slug)", async () => {
-    const r = await run("qr", "DOCS");
+    const r = await run("qr", "DOCS", "--domain", "links.example.com");
     expect(r.code).toBe(0);
     const lines = r.out.split("\n");
     expect(lines.at(-1)).toBe("https://links.example.com/docs");
@@ -28,7 +28,7 @@ describe("shortlinks qr", () => {
   it("--svg writes the very SVG the lookup page shows", async () => {
     const file = join(root, "out", "docs.svg");
     mkdirSync(join(root, "out")); // qr creates no folders (docs/limits.md)
-    const r = await run("qr", "docs", "--svg", file);
+    const r = await run("qr", "docs", "--domain", "links.example.com", "--svg", file);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/QR code of https:\/\/links\.example\.com\/docs$/);
     expect(readFileSync(file, "utf8")).toBe(qrSvg("https://links.example.com/docs") + "\n");

@@ -1,6 +1,6 @@
 /**
- * `shortlinks qr <slug> [--svg FILE] [--force]`: the short link's QR code, for editors who put
- * links on paper. Printed in the terminal (Unicode half blocks), or written as the same SVG the
+ * `shortlinks qr <slug> [--domain HOST] [--svg FILE] [--force]`: the short link's QR code, on its
+ * own host (qr-answer.ts), for editors who put links on paper. Printed in the terminal (Unicode half blocks), or written as the same SVG the
  * lookup result page shows (runtime/pages/qr-svg.ts), atomically, where lib/shared/fs/write-target.ts
  * allows: never over the instance's own files, over another file only when qr wrote it or
  * --force says so.
@@ -14,8 +14,11 @@ import { writeFileAtomic } from "../shared/fs/atomic.js";
 import { defaultsDirFor } from "../shared/paths.js";
 import { loadSite } from "../stages/1-sources/site/load-site.js";
 import { QR_MAX_BYTES } from "../../runtime/contract/index.js";
-import { qrFits, qrSvg, shortLinkUrl } from "../../runtime/pages/qr-svg.js";
-import { diag } from "../shared/diagnostics.js";
+import { qrFits, qrSvg } from "../../runtime/pages/qr-svg.js";
+import { diag, formatDiagnostic } from "../shared/diagnostics.js";
+import { instanceHosts } from "../engines/edit/link-hosts.js";
+import { domainOption } from "./edit-run.js";
+import { qrAnswer } from "./qr-answer.js";
 import { writeProblem } from "../shared/fs/write-target.js";
 import { parseRoot } from "./arguments.js";
 import { printDiagnostics, type CommandContext } from "./context.js";
@@ -29,6 +32,7 @@ export function registerQr(program: Command, ctx: CommandContext): void {
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--svg <file>", "write the QR code as SVG to this file instead of printing it")
     .option("--force", "--svg may replace a file qr did not write (never the instance's own)")
+    .addOption(domainOption())
     .option(
       "--private",
       "a private link's code too: it opens only for people signed in to its zone",
@@ -36,7 +40,7 @@ export function registerQr(program: Command, ctx: CommandContext): void {
     .action(
       async (
         slug: string,
-        opts: { root: string; svg?: string; force?: boolean; private?: boolean },
+        opts: { root: string; svg?: string; force?: boolean; private?: boolean; domain?: string },
       ) => {
         const root = resolve(opts.root);
         if (await refuseMisshapen(ctx, root)) return;
@@ -61,34 +65,26 @@ export function registerQr(program: Command, ctx: CommandContext): void {
           ctx.exitCode = EXIT_PROBLEMS;
           return;
         }
-        const asked = new URL(shortLinkUrl(loaded.site.base_url, slug)).pathname;
-        let e = await explainer.explain({ path: asked });
-        if (!e.match && e.zone !== undefined) {
-          // A private link is a miss to everyone outside its zone: ask as a member of the zone.
-          const inside = await explainer.explain({ path: asked, as: {} });
-          if (inside.match && !opts.private) {
-            printDiagnostics(ctx.io, [
-              diag(
-                "SL539",
-                { file: inside.match.file, line: inside.match.line },
-                `${inside.match.slug} is a private link (zone ${e.zone}): it opens only for people signed in through Cloudflare Access`,
-                "pass --private to print its code anyway, for people of the zone",
-              ),
-            ]);
-            ctx.exitCode = EXIT_PROBLEMS;
-            return;
-          }
-          e = inside;
-        }
-        if (!e.match) {
-          ctx.io.err(`shortlinks qr: no link answers ${asked}`);
+        const answer = await qrAnswer({
+          explain: explainer.explain,
+          slug,
+          baseUrl: loaded.site.base_url,
+          hosts: instanceHosts(loaded.site.base_url, loaded.domains),
+          domain: opts.domain,
+          private: opts.private,
+        });
+        if ("miss" in answer) {
+          ctx.io.err(`shortlinks qr: no link answers ${answer.miss}`);
           ctx.exitCode = EXIT_PROBLEMS;
           return;
         }
-        const url = shortLinkUrl(
-          loaded.site.base_url,
-          e.match.kind === "exact" ? e.match.slug : asked,
-        );
+        if ("problem" in answer) {
+          if (answer.usage) ctx.io.err(formatDiagnostic(answer.problem));
+          else printDiagnostics(ctx.io, [answer.problem]);
+          ctx.exitCode = answer.usage ? EXIT_USAGE : EXIT_PROBLEMS;
+          return;
+        }
+        const { e, url } = answer;
         if (!qrFits(url)) {
           const bytes = new TextEncoder().encode(url).length;
           printDiagnostics(ctx.io, [

@@ -16,6 +16,8 @@ export interface InstanceHosts {
   listed: string[];
   /** Each alias host and the host whose links it answers with. */
   aliasOf: ReadonlyMap<string, string>;
+  /** site.yaml lists `domains` (else the instance answers on base_url's host alone). */
+  declared: boolean;
 }
 
 export function instanceHosts(
@@ -25,7 +27,8 @@ export function instanceHosts(
   const defaultHost = domains?.[0]?.host ?? hostOfUrl(baseUrl);
   const aliasOf = new Map<string, string>();
   for (const d of domains ?? []) if (d.alias_of !== undefined) aliasOf.set(d.host, d.alias_of);
-  return { defaultHost, listed: domains?.map((d) => d.host) ?? [defaultHost], aliasOf };
+  const listed = domains?.map((d) => d.host) ?? [defaultHost];
+  return { defaultHost, listed, aliasOf, declared: domains !== undefined };
 }
 
 /** The host with links of its own that `--domain` names, or SL528. */
