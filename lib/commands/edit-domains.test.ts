@@ -91,11 +91,18 @@ describe("set, retire, mv, rm and qr with several hosts", () => {
     expect(both.err).toContain("SL528");
   });
 
-  it("qr of a slug on one other host only encodes that host without --domain", async () => {
-    fresh(`${LINKS}- slug: legacy\n  domain: old.example.net\n  target: https://x.example.com/\n`);
+  it("qr of a path that one other host answers encodes that host without --domain; a splat's path too", async () => {
+    const more = `- slug: legacy\n  domain: old.example.net\n  target: https://x.example.com/\n`;
+    const splat = `- slug: gh/*\n  domain: old.example.net\n  target: https://github.com/\n`;
+    fresh(`${LINKS}${more}${splat}- slug: gh/home\n  target: https://github.com/home\n`);
     const r = await run("qr", "legacy");
     expect(r.code).toBe(0);
     expect(r.outLines.at(-1)).toBe("https://old.example.net/legacy");
+    expect((await run("qr", "gh/acme")).outLines.at(-1)).toBe("https://old.example.net/gh/acme");
+    // gh/home is a link of the default host, and old.example.net answers it with its splat.
+    const both = await run("qr", "gh/home");
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("go.example.org and old.example.net");
   });
 });
 

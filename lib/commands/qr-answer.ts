@@ -37,14 +37,17 @@ export async function qrAnswer(input: {
     const chosen = chosenHost(hosts, input.domain);
     if (typeof chosen !== "string") return { problem: chosen, usage: true };
   }
-  // The host asked for as written (an alias answers as itself), else every host with own links.
-  const candidates =
-    input.domain !== undefined
-      ? [asciiHost(input.domain)!]
+  // The host asked for as written (an alias answers as itself), else every host with own links;
+  // an instance that lists no hosts answers on base_url's alone, as it always has.
+  const candidates = !hosts.declared
+    ? [hosts.defaultHost]
+    : input.domain !== undefined
+      ? [asciiHost(input.domain) ?? input.domain]
       : hosts.listed.filter((h) => !hosts.aliasOf.has(h));
   const answers: { host: string; e: Explanation; refused?: Diagnostic }[] = [];
   for (const host of candidates) {
-    const answer = await answerOn(input.explain, asked, host, input.private === true);
+    const on = hosts.declared ? host : undefined;
+    const answer = await answerOn(input.explain, asked, on, input.private === true);
     if (answer.e.match || answer.refused) answers.push({ host, ...answer });
   }
   if (answers.length === 0) return { miss: asked };
@@ -64,7 +67,7 @@ export async function qrAnswer(input: {
 async function answerOn(
   explain: Explain,
   path: string,
-  host: string,
+  host: string | undefined,
   allowPrivate: boolean,
 ): Promise<{ e: Explanation; refused?: Diagnostic }> {
   const e = await explain({ path, domain: host });
