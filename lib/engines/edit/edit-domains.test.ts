@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { tinyInstance } from "../../../test/support/tiny-instance.js";
 import { createTestRepo } from "../../../test/support/git-repo.js";
 import { editLink, type EditLinkResult } from "./edit-link.js";
-import { planRemove, planRetire, planSet } from "./verbs.js";
+import { planMove, planRemove, planRetire, planSet } from "./verbs.js";
 
 const SITE = `site_name: Test
 base_url: https://go.example.org
@@ -159,7 +159,26 @@ describe("the editor's verbs with several hosts", () => {
             hosts: site.hosts,
           }),
       });
-    expect(codes(await rm("go.example.org"))).toEqual(["SL134"]);
+    const refused = await rm("go.example.org");
+    expect(codes(refused)).toEqual(["SL134"]);
+    expect(refused.diagnostics[0].hint).toContain("shortlinks retire docs --domain go.example.org");
     expect(await rm("old.example.net")).toMatchObject({ ok: true, written: true });
+    repo.commit();
+    const moved = await editLink({
+      root,
+      slug: "status",
+      plan: (link, site) =>
+        planMove(link, "state", {
+          root,
+          caseSensitive: false,
+          force: false,
+          keepOld: false,
+          memo: {},
+          hosts: site.hosts,
+        }),
+    });
+    expect(moved.diagnostics[0].message).toContain(
+      "renaming it removes /status and old.example.net/status",
+    );
   });
 });

@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { diag } from "../../shared/diagnostics.js";
+import { allOf } from "../../shared/words.js";
 import { parseSlug } from "../../stages/2-validate/slugs.js";
 import type { Plan } from "./edit-link.js";
 import type { LocatedLink } from "./locate-link.js";
@@ -94,6 +95,18 @@ async function publishedActive(link: LocatedLink, options: TakeAwayOptions) {
     : undefined;
 }
 
+/** `--domain HOST` for a hinted command, when the instance lists its hosts (docs/domains.md). */
+const domainFlag = (link: LocatedLink, options: TakeAwayOptions) =>
+  options.hosts?.declared ? ` --domain ${link.hosts[0]}` : "";
+
+/** The addresses a rename takes away: `/slug` on the default host, `HOST/slug` on another. */
+const address = (link: LocatedLink, options: TakeAwayOptions) => {
+  const slug = slugOf(link);
+  const on = (host: string) =>
+    host === options.hosts?.defaultHost ? `/${slug}` : `${host}/${slug}`;
+  return options.hosts ? allOf(link.hosts.map(on)) : `/${slug}`;
+};
+
 /** `rm`: the row goes, unless it is a published active link and `force` is not given. */
 export async function planRemove(link: LocatedLink, options: TakeAwayOptions): Promise<Plan> {
   const why = options.force ? undefined : await publishedActive(link, options);
@@ -104,7 +117,7 @@ export async function planRemove(link: LocatedLink, options: TakeAwayOptions): P
       "SL134",
       place(link),
       `link ${JSON.stringify(slug)} not removed: ${why}, so everyone who has it would get a 404, and check --against reports SL801`,
-      `retire it instead (shortlinks retire ${slug} [--successor NEW]) to keep a 410 page, or pass --force and acknowledge SL801 in custom/acknowledgements.yaml`,
+      `retire it instead (shortlinks retire ${slug}${domainFlag(link, options)} [--successor NEW]) to keep a 410 page, or pass --force and acknowledge SL801 in custom/acknowledgements.yaml`,
     ),
   };
 }
@@ -142,7 +155,7 @@ export async function planMove(
     problem: diag(
       "SL134",
       place(link),
-      `link ${JSON.stringify(from)} not renamed: ${why}, and renaming it removes /${from} (check --against reports SL801)`,
+      `link ${JSON.stringify(from)} not renamed: ${why}, and renaming it removes ${address(link, options)} (check --against reports SL801)`,
       `pass --keep-old to leave ${from} retired with ${to} as its successor, or --force to rename it anyway`,
     ),
   };
