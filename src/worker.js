@@ -1777,71 +1777,6 @@ function htmlCacheControl(type, cache2) {
   return /no-transform/i.test(cache2) ? null : `${cache2}, no-transform`;
 }
 
-// runtime/lifecycle.ts
-function effectiveState(link, now) {
-  if (link.state !== "active") return link.state;
-  const schedule = link.kind === "exact" ? link.schedule : void 0;
-  if (!schedule) return "active";
-  const t = now.getTime();
-  if (schedule.start !== void 0 && t < Date.parse(schedule.start)) return "scheduled";
-  if (schedule.end !== void 0 && t >= Date.parse(schedule.end)) return "expired";
-  return "active";
-}
-var STATE_OUTCOMES = {
-  active: { kind: "redirect" },
-  scheduled: { kind: "page", page: "scheduled", status: 404 },
-  expired: { kind: "page", page: "expired", status: 410 },
-  paused: { kind: "page", page: "paused", status: 503 },
-  retired: { kind: "page", page: "retired", status: 410 },
-  disabled: { kind: "hidden" },
-  draft: { kind: "hidden" }
-};
-function retryAfterSeconds(link, now) {
-  const end = link.schedule?.end;
-  if (link.state !== "paused" || end === void 0) return void 0;
-  const seconds = Math.ceil((Date.parse(end) - now.getTime()) / 1e3);
-  return seconds > 0 ? seconds : void 0;
-}
-
-// runtime/normalize.ts
-var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-var ENCODED_SEPARATOR = /%(2f|5c)/i;
-function normalizePath(rawPath, caseSensitive) {
-  if (rawPath.includes("\\")) return { ok: false, reason: "backslash" };
-  const segments = [];
-  for (const raw of rawPath.split("/")) {
-    if (raw === "") continue;
-    if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
-    let decoded;
-    try {
-      decoded = decodeURIComponent(raw);
-    } catch {
-      return { ok: false, reason: "invalid-escape" };
-    }
-    if (CONTROL.test(decoded)) return { ok: false, reason: "control-character" };
-    if (decoded === "." || decoded === "..") return { ok: false, reason: "dot-segment" };
-    segments.push(decoded.normalize("NFC"));
-  }
-  const joined = segments.join("/");
-  return {
-    ok: true,
-    segments,
-    path: "/" + joined,
-    key: caseSensitive ? joined : foldCase(joined)
-  };
-}
-function foldPathForGuards(rawPath) {
-  let decoded = rawPath;
-  for (let i = 0; i < 3 && decoded.includes("%"); i++) {
-    decoded = decoded.replace(
-      /%([0-9a-f]{2})/gi,
-      (_, hex) => String.fromCharCode(parseInt(hex, 16))
-    );
-  }
-  const folded = foldCase(decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, "")).split("/").filter((s) => s !== "" && s !== ".").join("/");
-  return "/" + folded;
-}
-
 // runtime/contract/content-types.ts
 var CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -2020,797 +1955,209 @@ function isReservedKey(key2) {
   return RESERVED_PREFIXES.some((prefix) => key2 === prefix || key2.startsWith(prefix + "/"));
 }
 
-// runtime/guards.ts
-var PRIVATE = new Set(PRIVATE_FILES);
-function isPrivateFile(folded) {
-  const below = folded + "/";
-  return PRIVATE.has(folded) || PRIVATE_DIRS.some((dir) => below.startsWith(dir)) || below.startsWith(PAGES_DIR);
-}
-function isProbe(folded, blocklist) {
-  const { prefixes, suffixes, exact, contains } = blocklist.probes;
-  return exact.includes(folded) || prefixes.some((p) => folded.startsWith(p)) || suffixes.some((s) => folded.endsWith(s)) || contains.some((c) => folded.includes(c));
-}
-
-// runtime/language.ts
-var MAX_TAGS = 20;
-function rankedLanguageTags(acceptLanguage) {
-  if (!acceptLanguage) return [];
-  if (!acceptLanguage.includes(";"))
-    return acceptLanguage.toLowerCase().split(",", MAX_TAGS).map((tag2) => tag2.trim()).filter((tag2) => tag2 !== "");
-  return acceptLanguage.split(",").slice(0, MAX_TAGS).map((part, index) => {
-    const [tag2, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    return { tag: tag2.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
-  }).filter((entry) => entry.weight > 0 && entry.tag !== "").sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.tag);
-}
-function chooseLanguage(acceptLanguage, fallback) {
-  for (const tag2 of rankedLanguageTags(acceptLanguage)) {
-    const primary = tag2.split("-")[0];
-    if (LANGUAGES.includes(primary)) return primary;
-  }
-  return fallback;
-}
-
-// runtime/page-routes.ts
-var SECURITY_TXT_PATH = "/.well-known/security.txt";
-var SECURITY_TXT_ALIASES = ["/security.txt", SECURITY_TXT_PATH];
-var PAGE_NAMES = /* @__PURE__ */ new Map([
-  ["index", "home"],
-  ["lookup", "lookup"],
-  ["privacy", "privacy"],
-  ["terms", "terms"],
-  ["abuse", "abuse"],
-  ["trust-safety", "abuse"],
-  ["security", "security"]
-]);
-function isLang(segment) {
-  return LANGUAGES.includes(segment);
-}
-function pageRouteOf(lowerPath) {
-  if (SECURITY_TXT_ALIASES.includes(lowerPath)) return { redirect: SECURITY_TXT_PATH };
-  const segments = lowerPath.split("/").filter((segment) => segment !== "");
-  if (segments.length === 0) return { page: "home" };
-  if (segments.length > 2) return void 0;
-  const [first, second] = segments;
-  if (second === void 0) {
-    if (isLang(first)) return { page: "home", lang: first };
-    const page2 = PAGE_NAMES.get(first);
-    return page2 === void 0 || page2 === "lookup" ? void 0 : { page: page2 };
-  }
-  const page = PAGE_NAMES.get(second);
-  return isLang(first) && page !== void 0 ? { page, lang: first } : void 0;
-}
-function isPagePublished(page, published) {
-  return page === "lookup" || published.includes(page);
-}
-
-// runtime/targets/invisible.ts
-var INVISIBLE_CLASS = "\\u{AD}\\u{34F}\\u{600}-\\u{605}\\u{61C}\\u{6DD}\\u{70F}\\u{890}-\\u{891}\\u{8E2}\\u{115F}-\\u{1160}\\u{17B4}-\\u{17B5}\\u{180B}-\\u{180F}\\u{200B}-\\u{200F}\\u{202A}-\\u{202E}\\u{2060}-\\u{206F}\\u{3164}\\u{FE00}-\\u{FE0F}\\u{FEFF}\\u{FFA0}\\u{FFF0}-\\u{FFFB}\\u{110BD}\\u{110CD}\\u{13430}-\\u{1343F}\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}";
-
-// runtime/targets/rules.ts
-var RULE_TITLES = {
-  1: "only http: and https: targets",
-  2: "no embedded credentials",
-  3: "a hostname is required",
-  4: "no control or invisible characters",
-  5: "no other protocol",
-  6: "no localhost, .localhost, .local or intranet names",
-  7: "no private, loopback, reserved, multicast or documentation addresses",
-  8: "no public shorteners",
-  9: "no phishing-lure or blocked hosts",
-  10: "no executable download extensions",
-  11: "splat values are encoded segment by segment",
-  12: "a splat must not shadow a dangerous parent path"
-};
-var TITLES = RULE_TITLES;
-var ALLOWABLE_RULES = [6, 7];
-function ruleCode(rule) {
-  return `SL2${String(rule).padStart(2, "0")}`;
-}
-function ruleOfName(name) {
-  const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
-  if (!match) return null;
-  const rule = Number(match[1]);
-  return TITLES[rule] !== void 0 ? rule : null;
-}
-function refuse2(rule, why, category) {
+// runtime/registry/assets-below.ts
+function assetsBelow(assets, dir) {
+  if (dir === "") return assets;
   return {
-    ok: false,
-    rule,
-    code: ruleCode(rule),
-    message: `rule ${rule} (${TITLES[rule]}): ${why}`,
-    ...category ? { category } : {}
+    fetch(request) {
+      const url = new URL(request.url);
+      return assets.fetch(new Request(url.origin + dir + url.pathname));
+    }
   };
 }
-var RULE_CATEGORIES = {
-  8: "shortener-loop",
-  10: "executable-download"
+
+// runtime/registry/read-assets.ts
+var ASSET_ORIGIN = "https://assets.invalid";
+async function readAsset(assets, path) {
+  return assets.fetch(new Request(ASSET_ORIGIN + path));
+}
+async function readPrivate(assets, path) {
+  const response = await readAsset(assets, path);
+  if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
+  return response;
+}
+async function readPrivateJson(assets, { path, schema }) {
+  const value = await (await readPrivate(assets, path)).json();
+  if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
+  return value;
+}
+async function readPrivateText(assets, path) {
+  return (await readPrivate(assets, path)).text();
+}
+async function readPrivateBytes(assets, path) {
+  return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
+}
+async function readPage(data, path) {
+  const cached = data.pages.get(path);
+  if (cached !== void 0) return cached;
+  const response = await readAsset(data.assets, path);
+  if (!response.ok) return null;
+  const html = await response.text();
+  data.pages.set(path, html);
+  return html;
+}
+
+// runtime/lifecycle.ts
+function effectiveState(link, now) {
+  if (link.state !== "active") return link.state;
+  const schedule = link.kind === "exact" ? link.schedule : void 0;
+  if (!schedule) return "active";
+  const t = now.getTime();
+  if (schedule.start !== void 0 && t < Date.parse(schedule.start)) return "scheduled";
+  if (schedule.end !== void 0 && t >= Date.parse(schedule.end)) return "expired";
+  return "active";
+}
+var STATE_OUTCOMES = {
+  active: { kind: "redirect" },
+  scheduled: { kind: "page", page: "scheduled", status: 404 },
+  expired: { kind: "page", page: "expired", status: 410 },
+  paused: { kind: "page", page: "paused", status: 503 },
+  retired: { kind: "page", page: "retired", status: 410 },
+  disabled: { kind: "hidden" },
+  draft: { kind: "hidden" }
 };
-function denyCategory(failure) {
-  return failure.category ?? RULE_CATEGORIES[failure.rule] ?? "unsafe-target";
-}
-var CONTROL2 = new RegExp(`[\\p{Cc}\\p{Zl}\\p{Zp}${INVISIBLE_CLASS}]`, "u");
-function describeControl(text2) {
-  const found = CONTROL2.exec(text2);
-  if (!found) return "none";
-  const hex = found[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
-  return `U+${hex} at offset ${found.index}`;
+function retryAfterSeconds(link, now) {
+  const end = link.schedule?.end;
+  if (link.state !== "paused" || end === void 0) return void 0;
+  const seconds = Math.ceil((Date.parse(end) - now.getTime()) / 1e3);
+  return seconds > 0 ? seconds : void 0;
 }
 
-// runtime/slug.ts
-var SLUG_CHARACTERS = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
-function isSlugSegment(segment) {
-  return SLUG_CHARACTERS.test(segment) && !CONTROL2.test(segment);
+// runtime/stats/cursor.ts
+var MAX_CURSOR_LENGTH = 2048;
+var TAG_BYTES = 16;
+var SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
+var utf8 = (text2) => new TextEncoder().encode(text2);
+function base64url(bytes) {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
-var FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
-function isShortLinkCandidate(segments, key2) {
-  if (segments.length === 0 || key2.length > MAX_SLUG_LENGTH) return false;
-  if (!segments.every(isSlugSegment)) return false;
-  if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
-  return !isReservedKey(key2) && !("/" + key2 + "/").startsWith(STATIC_DIR);
+function fromBase64url(text2) {
+  const binary = atob(text2.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
-
-// runtime/static-files.ts
-function staticFileFor(path, files) {
-  if (files.has(path)) return path;
-  const bare = path.replace(/\/+$/, "");
-  if (bare !== "" && files.has(`${bare}.html`)) return `${bare}.html`;
-  if (files.has(`${bare}/index.html`)) return `${bare}/index.html`;
-  return void 0;
+async function cursorKey(index) {
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    utf8(`shortlinks stats cursor
+${JSON.stringify(index)}`)
+  );
+  return crypto.subtle.importKey("raw", digest, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
-
-// runtime/targets/hosts.ts
-var LOOPBACK_NAMES = /* @__PURE__ */ new Set(["localhost"]);
-var INTRANET_SUFFIXES = /* @__PURE__ */ new Set([
-  "local",
-  "internal",
-  "intranet",
-  "lan",
-  "home.arpa",
-  "localdomain",
-  "corp",
-  "home"
-]);
-function stripTrailingDots(host) {
-  return host.endsWith(".") ? host.replace(/\.+$/, "") : host;
+async function tagOf(payload, key2) {
+  const mac = await crypto.subtle.sign("HMAC", key2, utf8(payload));
+  return new Uint8Array(mac).slice(0, TAG_BYTES);
 }
-function matchHost(host, entries) {
-  const name = stripTrailingDots(host);
-  for (let at = 0; ; ) {
-    const candidate = at === 0 ? name : name.slice(at);
-    if (entries.has(candidate)) return candidate;
-    const dot = name.indexOf(".", at);
-    if (dot < 0) return void 0;
-    at = dot + 1;
+async function encodeCursor(cursor, key2) {
+  const payload = base64url(utf8(JSON.stringify([cursor.query, cursor.from, cursor.total])));
+  return `${payload}.${base64url(await tagOf(payload, key2))}`;
+}
+async function decodeCursor(text2, key2) {
+  if (text2.length > MAX_CURSOR_LENGTH || !SHAPE.test(text2)) return null;
+  const [payload, tag2] = text2.split(".");
+  try {
+    const expected = await tagOf(payload, key2);
+    const given = fromBase64url(tag2);
+    let differs = given.length ^ TAG_BYTES;
+    for (let i = 0; i < TAG_BYTES; i++) differs |= expected[i] ^ (given[i] ?? 0);
+    if (differs !== 0) return null;
+    const value = JSON.parse(
+      new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(payload))
+    );
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [query, from, total] = value;
+    if (!Array.isArray(query) || !query.every((part) => typeof part === "string")) return null;
+    if (typeof from !== "string" || !Number.isSafeInteger(total) || total < 0)
+      return null;
+    return { query, from, total };
+  } catch {
+    return null;
   }
 }
-function intranetName(host) {
-  const name = stripTrailingDots(host);
-  const loopback = matchHost(name, LOOPBACK_NAMES);
-  if (loopback) return { name, why: `"${name}" is localhost or below it`, allowable: false };
-  const suffix = matchHost(name, INTRANET_SUFFIXES);
-  if (suffix) return { name, why: `"${name}" is an intranet name (.${suffix})`, allowable: true };
-  if (!name.includes("."))
-    return { name, why: `"${name}" is a single-label (intranet) name`, allowable: true };
-  return null;
-}
+var sameQuery = (cursor, query) => cursor.query.length === query.length && cursor.query.every((part, i) => part === query[i]);
 
-// runtime/targets/extensions.ts
-function decodeLoosely(text2) {
-  let out = text2;
-  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(out); i++)
-    out = out.replace(
+// runtime/normalize.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+var ENCODED_SEPARATOR = /%(2f|5c)/i;
+function normalizePath(rawPath, caseSensitive) {
+  if (rawPath.includes("\\")) return { ok: false, reason: "backslash" };
+  const segments = [];
+  for (const raw of rawPath.split("/")) {
+    if (raw === "") continue;
+    if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
+    let decoded;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return { ok: false, reason: "invalid-escape" };
+    }
+    if (CONTROL.test(decoded)) return { ok: false, reason: "control-character" };
+    if (decoded === "." || decoded === "..") return { ok: false, reason: "dot-segment" };
+    segments.push(decoded.normalize("NFC"));
+  }
+  const joined = segments.join("/");
+  return {
+    ok: true,
+    segments,
+    path: "/" + joined,
+    key: caseSensitive ? joined : foldCase(joined)
+  };
+}
+function foldPathForGuards(rawPath) {
+  let decoded = rawPath;
+  for (let i = 0; i < 3 && decoded.includes("%"); i++) {
+    decoded = decoded.replace(
       /%([0-9a-f]{2})/gi,
       (_, hex) => String.fromCharCode(parseInt(hex, 16))
     );
-  return out;
-}
-function blockedExtension(pathname, extensions) {
-  const decoded = decodeLoosely(pathname).toLowerCase();
-  if (!extensions.some((ext) => decoded.includes(ext))) return null;
-  for (const segment of decoded.split(/[/\\]/)) {
-    const readings = [segment, segment.split(";")[0], segment.split("\0")[0]];
-    for (const reading of readings) {
-      const name = reading.replace(/[.\s]+$/, "");
-      const extension = extensions.find((ext) => name.endsWith(ext));
-      if (extension) return { extension, segment };
-    }
   }
-  return null;
+  const folded = foldCase(decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, "")).split("/").filter((s) => s !== "" && s !== ".").join("/");
+  return "/" + folded;
 }
 
-// runtime/targets/ip.ts
-function parseIPv4(host) {
-  const parts = host.split(".");
-  if (parts.length > 1 && parts[parts.length - 1] === "") parts.pop();
-  if (parts.length > 4) return null;
-  const numbers = [];
-  for (const part of parts) {
-    const n = parseIPv4Number(part);
-    if (n === null) return null;
-    numbers.push(n);
-  }
-  const last = numbers.pop();
-  if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return null;
-  let value = last;
-  numbers.forEach((n, i) => value += n * 256 ** (3 - i));
-  return [value >>> 24, value >>> 16 & 255, value >>> 8 & 255, value & 255];
+// runtime/link-routes/describe.ts
+function describeChoice(choice) {
+  if (choice.index === null) return "no route held: the link's own target";
+  const name = `route ${choice.index + 1}${choice.route?.id ? ` (${choice.route.id})` : ""}`;
+  const held = choice.steps[choice.steps.length - 1].decided.map((d) => d.key);
+  const why = held.length > 0 ? `${held.join(", ")} held` : "no condition";
+  if (!choice.variant) return `${name}: ${why}`;
+  const variant = choice.route?.split?.[choice.variant.index];
+  const label = `variant ${choice.variant.index + 1}${variant?.id ? ` (${variant.id})` : ""}`;
+  return `${name}: ${why}; split ${label} at draw ${choice.variant.draw.toFixed(4)}`;
 }
-function parseIPv4Number(part) {
-  let digits = part;
-  let radix = 10;
-  if (/^0x/i.test(part)) [digits, radix] = [part.slice(2), 16];
-  else if (part.length > 1 && part[0] === "0") [digits, radix] = [part.slice(1), 8];
-  if (digits === "") return part === "" ? null : 0;
-  const valid = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
-  return valid.test(digits) ? parseInt(digits, radix) : null;
+function routeLabel(choice) {
+  return choice.index === null ? "default" : choice.route?.id ?? String(choice.index + 1);
 }
-function parseIPv6(host) {
-  let text2 = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-  const dotted = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text2);
-  if (dotted) {
-    const b = dotted.slice(2).map(Number);
-    if (b.some((n) => n > 255)) return null;
-    text2 = dotted[1] + (b[0] << 8 | b[1]).toString(16) + ":" + (b[2] << 8 | b[3]).toString(16);
-  }
-  const halves = text2.split("::");
-  if (halves.length > 2) return null;
-  const split = (s) => s === "" ? [] : s.split(":");
-  const head = split(halves[0]);
-  const tail = halves.length === 2 ? split(halves[1]) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...Array(missing).fill("0"), ...tail];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
-  return groups.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 255]);
+function variantLabel(choice) {
+  if (!choice.variant) return void 0;
+  return choice.route?.split?.[choice.variant.index]?.id ?? String(choice.variant.index + 1);
 }
-var V4_TABLE = `0.0.0.0/8 this-network (unspecified)
-10.0.0.0/8 private-use *
-100.64.0.0/10 shared address space (CGNAT) *
-127.0.0.0/8 loopback
-169.254.0.0/16 link-local (cloud metadata)
-172.16.0.0/12 private-use *
-192.0.0.0/24 IETF protocol assignments
-192.0.2.0/24 documentation (TEST-NET-1)
-192.88.99.0/24 6to4 relay anycast (reserved)
-192.168.0.0/16 private-use *
-198.18.0.0/15 benchmarking
-198.51.100.0/24 documentation (TEST-NET-2)
-203.0.113.0/24 documentation (TEST-NET-3)
-224.0.0.0/4 multicast
-240.0.0.0/4 reserved
-255.255.255.255/32 limited broadcast`;
-var V6_TABLE = `::/128 unspecified
-::1/128 loopback
-::ffff:0:0/96 IPv4-mapped
-::/96 IPv4-compatible (deprecated)
-64:ff9b::/96 NAT64 (IPv4-embedded)
-64:ff9b:1::/48 local-use NAT64
-100::/64 discard-only
-2001::/23 IETF protocol assignments (Teredo, ORCHID, benchmarking)
-2001:db8::/32 documentation
-2002::/16 6to4 (IPv4-embedded)
-3fff::/20 documentation
-5f00::/16 SRv6 SIDs
-fc00::/7 unique-local *
-fe80::/10 link-local
-fec0::/10 site-local (deprecated)
-ff00::/8 multicast`;
-function compile(table2, parse2) {
-  return table2.split("\n").map((line) => {
-    const [cidr, ...rest] = line.split(" ");
-    const allowable = rest[rest.length - 1] === "*";
-    const [address, bits] = cidr.split("/");
-    const name = (allowable ? rest.slice(0, -1) : rest).join(" ");
-    return { cidr, name, allowable, bytes: parse2(address), bits: Number(bits) };
-  });
+function routedBy(routes) {
+  const keys = /* @__PURE__ */ new Set();
+  const collect = (when) => {
+    for (const key2 of Object.keys(when)) if (key2 !== "not") keys.add(key2);
+    if (when.not) collect(when.not);
+  };
+  for (const route of routes) if (route.when) collect(route.when);
+  const named = ROUTE_CONDITION_KEYS.filter((key2) => keys.has(key2));
+  if (routes.some((route) => route.split)) named.push("split");
+  return named;
 }
-var V4_RANGES = compile(V4_TABLE, parseIPv4);
-var V6_RANGES = compile(V6_TABLE, parseIPv6);
-var BLOCKED_RANGES = [...V4_RANGES, ...V6_RANGES].map(
-  ({ cidr, name, allowable }) => ({ cidr, name, allowable })
+
+// runtime/stats/rows.ts
+var KIND_CODES = { exact: 0, splat: 1, placeholder: 2 };
+var KIND_OF_CODE = ["exact", "splat", "placeholder"];
+function cutText(text2, max) {
+  if (text2.length <= max) return text2;
+  const end = /[\uD800-\uDBFF]/.test(text2[max - 1]) ? max - 1 : max;
+  return text2.slice(0, end);
+}
+var nameOf = (name) => cutText(name, STATS_NAME_MAX).replace(
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+  "�"
 );
-function inRange(bytes, range) {
-  return addressInRange(bytes, range.bytes, range.bits);
-}
-function addressInRange(bytes, base, bits) {
-  if (bytes.length !== base.length) return false;
-  for (let bit = 0; bit < bits; bit += 8) {
-    const take = Math.min(8, bits - bit);
-    const mask = 255 << 8 - take & 255;
-    if ((bytes[bit / 8] & mask) !== (base[bit / 8] & mask)) return false;
-  }
-  return true;
-}
-function classifyAddress(bytes) {
-  const table2 = bytes.length === 4 ? V4_RANGES : V6_RANGES;
-  let best = null;
-  for (const range of table2)
-    if (inRange(bytes, range) && (!best || range.bits > best.bits)) best = range;
-  if (best) return { cidr: best.cidr, name: best.name, allowable: best.allowable };
-  if (bytes.length === 16 && (bytes[0] & 224) !== 32)
-    return { cidr: "outside 2000::/3", name: "reserved, not global unicast", allowable: false };
-  return null;
-}
-
-// runtime/targets/metadata.ts
-var METADATA_ENDPOINTS = [
-  {
-    host: "169.254.169.254",
-    provider: "AWS, Google Cloud, Azure, Oracle Cloud, DigitalOcean, OpenStack, Hetzner, Linode, IBM Cloud"
-  },
-  { host: "fd00:ec2::254", provider: "AWS (instance metadata over IPv6)" },
-  { host: "169.254.170.2", provider: "AWS ECS (task metadata and credentials)" },
-  { host: "169.254.170.23", provider: "AWS EKS Pod Identity (credentials)" },
-  { host: "fd00:ec2::23", provider: "AWS EKS Pod Identity (credentials over IPv6)" },
-  { host: "fd20:ce::254", provider: "Google Cloud (metadata over IPv6)" },
-  { host: "168.63.129.16", provider: "Azure (WireServer platform address)" },
-  { host: "100.100.100.200", provider: "Alibaba Cloud" },
-  { host: "192.0.0.192", provider: "Oracle Cloud (legacy metadata)" },
-  { host: "fd00:c1::a9fe:a9fe", provider: "Oracle Cloud (metadata over IPv6)" },
-  { host: "169.254.0.23", provider: "Tencent Cloud" },
-  { host: "169.254.42.42", provider: "Scaleway" },
-  { host: "fd00:42::42", provider: "Scaleway (metadata over IPv6)" },
-  { host: "fd00:a9fe:a9fe::1", provider: "Akamai/Linode (metadata over IPv6)" },
-  { host: "metadata.google.internal", provider: "Google Cloud" },
-  { host: "metadata.goog", provider: "Google Cloud" },
-  { host: "metadata", provider: "Google Cloud (short name)" },
-  { host: "instance-data", provider: "AWS (short name)" },
-  { host: "instance-data.ec2.internal", provider: "AWS" },
-  { host: "api.metadata.cloud.ibm.com", provider: "IBM Cloud VPC" },
-  { host: "metadata.tencentyun.com", provider: "Tencent Cloud" },
-  { host: "metadata.packet.net", provider: "Equinix Metal" },
-  { host: "metadata.platformequinix.com", provider: "Equinix Metal" },
-  { host: "rancher-metadata", provider: "Rancher" }
-];
-var key = (bytes) => bytes.join(".");
-var addressOf = (host) => parseIPv6(host) ?? (host.includes(":") ? null : parseIPv4(host));
-var BY_ADDRESS = /* @__PURE__ */ new Map();
-var BY_NAME = /* @__PURE__ */ new Map();
-for (const endpoint of METADATA_ENDPOINTS) {
-  const bytes = addressOf(endpoint.host);
-  if (bytes) BY_ADDRESS.set(key(bytes), endpoint);
-  else BY_NAME.set(endpoint.host, endpoint);
-}
-var NAMES = new Set(BY_NAME.keys());
-function metadataAddress(bytes) {
-  return BY_ADDRESS.get(key(bytes));
-}
-function metadataName(host) {
-  const name = matchHost(stripTrailingDots(host), NAMES);
-  return name === void 0 ? void 0 : BY_NAME.get(name);
-}
-
-// runtime/targets/keywords.ts
-var KEYWORD_RULE = 13;
-var KEYWORD_RULE_TITLE = "no blocked keywords in the destination";
-var DECODE_ROUNDS = 3;
-function decodeRepeatedly(text2) {
-  let current = text2;
-  for (let i = 0; i < DECODE_ROUNDS; i++) {
-    let next;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return current;
-    }
-    if (next === current) return current;
-    current = next;
-  }
-  return current;
-}
-function keywordText(url) {
-  return decodeRepeatedly(url.hostname + url.pathname + url.search).toLowerCase();
-}
-var UNREADABLE = {
-  keyword: "",
-  category: "unsafe-target",
-  reason: "the keyword list of /links-blocklist.json cannot be read"
-};
-function readable(entries) {
-  return Array.isArray(entries) && entries.every(
-    (e) => typeof e?.keyword === "string" && e.keyword !== "" && typeof e.category === "string"
-  );
-}
-function blockedKeyword(url, entries) {
-  if (entries === void 0) return void 0;
-  if (!readable(entries)) return UNREADABLE;
-  if (entries.length === 0) return void 0;
-  const text2 = keywordText(url);
-  return entries.find((entry) => text2.includes(entry.keyword));
-}
-function refuseKeyword(entry) {
-  const why = entry.reason ? `: ${entry.reason}` : "";
-  if (entry === UNREADABLE)
-    return {
-      ok: false,
-      rule: KEYWORD_RULE,
-      code: "SL230",
-      category: entry.category,
-      message: `rule ${KEYWORD_RULE} (${KEYWORD_RULE_TITLE})${why}`
-    };
-  return {
-    ok: false,
-    rule: KEYWORD_RULE,
-    code: "SL230",
-    category: entry.category,
-    message: `rule ${KEYWORD_RULE} (${KEYWORD_RULE_TITLE}): the destination holds the blocked keyword "${entry.keyword}" (${entry.category})${why}`
-  };
-}
-
-// runtime/targets/intranet.ts
-function parseAddress(text2) {
-  const bare = text2.startsWith("[") && text2.endsWith("]") ? text2.slice(1, -1) : text2;
-  if (bare.includes(":")) return parseIPv6(`[${bare}]`);
-  return /^[0-9.]+$/.test(bare) ? parseIPv4(bare) : null;
-}
-function parseTargetEntry(entry) {
-  const text2 = entry.trim().toLowerCase();
-  const slash = text2.indexOf("/");
-  if (slash >= 0) {
-    const bytes2 = parseAddress(text2.slice(0, slash));
-    const bitsText = text2.slice(slash + 1);
-    if (!bytes2 || !/^\d{1,3}$/.test(bitsText)) return null;
-    const bits = Number(bitsText);
-    return bits <= bytes2.length * 8 ? { kind: "range", bytes: bytes2, bits } : null;
-  }
-  const bytes = parseAddress(text2);
-  if (bytes) return { kind: "range", bytes, bits: bytes.length * 8 };
-  const host = stripTrailingDots(text2);
-  return host === "" ? null : { kind: "name", host };
-}
-var compiled2 = /* @__PURE__ */ new WeakMap();
-function intranetTargets(entries) {
-  let targets = compiled2.get(entries);
-  if (!targets) {
-    const names = /* @__PURE__ */ new Set();
-    const ranges = [];
-    for (const entry of entries) {
-      const parsed = parseTargetEntry(entry);
-      if (parsed?.kind === "name") names.add(parsed.host);
-      else if (parsed) ranges.push(parsed);
-    }
-    targets = { names, ranges };
-    compiled2.set(entries, targets);
-  }
-  return targets;
-}
-function listedTarget(host, address, targets) {
-  if (address) return targets.ranges.some((r) => addressInRange(address, r.bytes, r.bits));
-  return matchHost(host, targets.names) !== void 0;
-}
-
-// runtime/targets/splat.ts
-var SPLAT_PLACEHOLDER = ":splat";
-var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
-var TOKEN = /:splat|:([A-Za-z]\w*)/g;
-function tokensOf(target, names) {
-  const found = [];
-  for (const match of target.matchAll(TOKEN)) {
-    const name = match[1] ?? "splat";
-    if (name === "splat" || names.has(name)) found.push({ at: match.index, text: match[0], name });
-  }
-  return found;
-}
-function templateProblem(target, names = []) {
-  const found = tokensOf(target, new Set(names));
-  if (found.length === 0) return null;
-  const authority = AUTHORITY.exec(target);
-  const bad = found.find((t) => !authority || t.at < authority[0].length);
-  return bad ? `"${bad.text}" must be in the path, query or fragment, never in the scheme or host` : null;
-}
-function expandTarget(target, values) {
-  const remainder = values.splat ?? [];
-  const params = values.params ?? {};
-  for (const [i, segment] of remainder.entries()) {
-    const problem2 = valueProblem(segment);
-    if (problem2) return refuse2(11, `splat segment ${i + 1} ${problem2}`);
-  }
-  const found = tokensOf(target, new Set(Object.keys(params)));
-  for (const token of found) {
-    const problem2 = token.name === "splat" ? null : valueProblem(params[token.name]);
-    if (problem2) return refuse2(11, `placeholder :${token.name} ${problem2}`);
-  }
-  const problem = templateProblem(target, Object.keys(params));
-  if (problem) return refuse2(11, problem);
-  const slash = values.trailingSlash && remainder.length > 0 ? "/" : "";
-  let url;
-  let inPath;
-  try {
-    inPath = remainder.map(encodePathSegment).join("/") + slash;
-    const inComponent = remainder.map(encodeURIComponent).join("/") + slash;
-    url = fill(
-      target,
-      found,
-      (token, path) => token.name === "splat" ? path ? inPath : inComponent : (path ? encodePathSegment : encodeURIComponent)(params[token.name])
-    );
-  } catch {
-    return refuse2(11, "a value is not well-formed Unicode (lone surrogate)");
-  }
-  if (!values.append || found.some((t) => t.name === "splat") || inPath === "")
-    return { ok: true, url };
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { ok: true, url };
-  }
-  parsed.pathname = parsed.pathname.replace(/\/?$/, "/") + inPath;
-  return { ok: true, url: parsed.href };
-}
-function valueProblem(value) {
-  if (value === "." || value === "..") return `is a dot segment ("${value}")`;
-  if (CONTROL2.test(value)) return `holds a control character (${describeControl(value)})`;
-  return null;
-}
-var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
-function encodePathSegment(segment) {
-  return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
-}
-function fill(target, found, value) {
-  if (found.length === 0) return target;
-  const hash = target.indexOf("#");
-  const query = target.indexOf("?");
-  const pathEnd = Math.min(
-    hash === -1 ? target.length : hash,
-    query === -1 ? target.length : query
-  );
-  let out = "";
-  let from = 0;
-  for (const token of found) {
-    out += target.slice(from, token.at) + value(token, token.at < pathEnd);
-    from = token.at + token.text.length;
-  }
-  return out + target.slice(from);
-}
-function pathEndOf(target) {
-  const hash = target.indexOf("#");
-  const query = target.indexOf("?");
-  return Math.min(hash === -1 ? target.length : hash, query === -1 ? target.length : query);
-}
-function fillPlaceholder(target, placeholder, inPath, inComponent) {
-  const pathEnd = pathEndOf(target);
-  const parts = target.split(placeholder);
-  let out = parts[0];
-  let at = parts[0].length;
-  for (const part of parts.slice(1)) {
-    out += (at < pathEnd ? inPath : inComponent) + part;
-    at += placeholder.length + part.length;
-  }
-  return out;
-}
-
-// runtime/targets/identity.ts
-var USER_PLACEHOLDERS = ["{user.email}", "{user.local}"];
-function hasUserPlaceholder(target) {
-  return target.includes("{user.");
-}
-function fillUser(target, email) {
-  if (email === void 0 || email === "") return { ok: false, why: "the token has no email" };
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return { ok: false, why: "the token's email has no local part and domain" };
-  if (CONTROL2.test(email)) return { ok: false, why: "the token's email holds a control character" };
-  const values = {
-    "{user.email}": email,
-    "{user.local}": email.slice(0, at)
-  };
-  let url = target;
-  for (const placeholder of USER_PLACEHOLDERS) {
-    if (!url.includes(placeholder)) continue;
-    const value = values[placeholder];
-    if ((value === "." || value === "..") && url.indexOf(placeholder) < pathEndOf(url))
-      return { ok: false, why: `${placeholder} would be a dot segment` };
-    try {
-      url = fillPlaceholder(url, placeholder, encodePathSegment(value), encodeURIComponent(value));
-    } catch {
-      return { ok: false, why: "the token's email is not well-formed Unicode" };
-    }
-  }
-  return { ok: true, url };
-}
-
-// runtime/targets/index.ts
-var lists = (entries) => new Set(entries.map((e) => stripTrailingDots(e.toLowerCase())));
-var POLICY_CACHE = /* @__PURE__ */ new WeakMap();
-function setsOf(policy) {
-  let sets = POLICY_CACHE.get(policy);
-  if (!sets) {
-    sets = {
-      shorteners: lists(policy.shorteners),
-      lures: lists(policy.lure_domains),
-      blocked: lists(policy.blocked_hosts),
-      extensions: policy.blocked_extensions.map((e) => e.toLowerCase())
-    };
-    POLICY_CACHE.set(policy, sets);
-  }
-  return sets;
-}
-function openedRules(allow) {
-  const opened = /* @__PURE__ */ new Set();
-  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
-  for (const name of allow.rules ?? []) {
-    const rule = ruleOfName(String(name));
-    if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);
-  }
-  return opened;
-}
-var SCHEME = /^[\s]*([a-z][a-z0-9+.-]*):/i;
-var RAW_AUTHORITY = /^\s*[a-z][a-z0-9+.-]*:[/\\]*([^/\\?#]*)/i;
-function parse(target) {
-  try {
-    return new URL(target);
-  } catch {
-    const scheme = SCHEME.exec(target)?.[1].toLowerCase();
-    if (scheme === "http" || scheme === "https")
-      return refuse2(
-        3,
-        "the URL has no valid host (empty or malformed host, zone id, out-of-range address or port)"
-      );
-    if (scheme) return refuse2(5, `protocol "${scheme}:" is not allowed; use http: or https:`);
-    return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
-  }
-}
-function checkTarget(target, policy, allow, intranet) {
-  if (CONTROL2.test(target))
-    return refuse2(
-      4,
-      `the target holds a control or invisible character (${describeControl(target)})`
-    );
-  const url = parse(target);
-  if (!(url instanceof URL)) return url;
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    return refuse2(5, `protocol "${url.protocol}" is not allowed; use http: or https:`);
-  if (url.username !== "" || url.password !== "" || RAW_AUTHORITY.exec(target)?.[1].includes("@"))
-    return refuse2(2, "the URL carries userinfo (user:password@) before the host");
-  const host = url.hostname;
-  if (stripTrailingDots(host) === "") return refuse2(3, "the URL has no hostname");
-  const opened = openedRules(allow);
-  const used = [];
-  const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
-  const metadata = address ? metadataAddress(address) : metadataName(host);
-  if (metadata)
-    return refuse2(
-      address ? 7 : 6,
-      `${host} is a cloud metadata endpoint (${metadata.provider}); no allowance opens it`
-    );
-  const listed = intranet !== void 0 && listedTarget(host, address, intranet);
-  if (address) {
-    const range = classifyAddress(address);
-    if (range && !(range.allowable && (listed || opened.has(7))))
-      return refuse2(7, `${host}: ${range.name} (${range.cidr})`);
-    if (range && !listed) used.push(7);
-  } else {
-    const name = intranetName(host);
-    if (name && !(name.allowable && (listed || opened.has(6)))) return refuse2(6, name.why);
-    if (name && !listed) used.push(6);
-  }
-  const sets = setsOf(policy);
-  const shortener = matchHost(host, sets.shorteners);
-  if (shortener)
-    return refuse2(8, `${host} is a public shortener (${shortener}) that hides the destination`);
-  const lure = matchHost(host, sets.lures);
-  if (lure) return refuse2(9, `${host} is a known phishing-lure domain (${lure})`, "phishing");
-  const blocked = matchHost(host, sets.blocked);
-  if (blocked) return refuse2(9, `${host} is a blocked host (${blocked})`, "blocked");
-  const executable = blockedExtension(url.pathname, sets.extensions);
-  if (executable)
-    return refuse2(
-      10,
-      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
-    );
-  const keyword = blockedKeyword(url, policy.blocked_keywords);
-  if (keyword) return refuseKeyword(keyword);
-  return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
-}
-
-// runtime/lru.ts
-function remember(cache2, key2, value, limit) {
-  cache2.delete(key2);
-  cache2.set(key2, value);
-  if (cache2.size > limit) cache2.delete(cache2.keys().next().value);
-}
-
-// runtime/location.ts
-function buildLocation(link, captured, search, policy, target = link.target, zoned) {
-  if (link.kind !== "exact") {
-    const drop = dropsRemainder(target === link.target ? link : { ...link, target });
-    const expanded = expandTarget(target, {
-      splat: drop ? [] : captured.remainder,
-      params: captured.params,
-      append: true,
-      trailingSlash: captured.trailingSlash
-    });
-    if (!expanded.ok) return { ...expanded, category: denyCategory(expanded) };
-    target = expanded.url;
-  }
-  if (zoned && hasUserPlaceholder(target)) {
-    const filled = fillUser(target, zoned.email);
-    if (!filled.ok)
-      return { ok: false, code: "identity", message: filled.why, category: "identity" };
-    target = filled.url;
-  }
-  if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
-  const intranet = zoned?.zone.allow_targets && intranetTargets(zoned.zone.allow_targets);
-  const verdict = judge(
-    target,
-    policy,
-    link.allow,
-    intranet && { zone: zoned.zone.name, intranet }
-  );
-  return verdict.ok ? { ok: true, url: verdict.url } : { ...verdict, category: denyCategory(verdict) };
-}
-function dropsRemainder(link) {
-  return link.kind !== "exact" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
-}
-var VERDICT_MEMO_LIMIT = 4096;
-var verdicts = /* @__PURE__ */ new WeakMap();
-function judge(target, policy, allow, zone) {
-  let memo = verdicts.get(policy);
-  if (!memo) verdicts.set(policy, memo = /* @__PURE__ */ new Map());
-  const key2 = `${allow ? allow.rules.join(",") : ""}
-${zone ? zone.zone : ""}
-${target}`;
-  const verdict = memo.get(key2) ?? checkTarget(target, policy, allow, zone?.intranet);
-  remember(memo, key2, verdict, VERDICT_MEMO_LIMIT);
-  return verdict;
-}
-function forwardQuery(target, search) {
-  let url;
-  try {
-    url = new URL(target);
-  } catch {
-    return target;
-  }
-  const own = new Set(url.searchParams.keys());
-  const extra = search.slice(1).split("&").filter((pair) => pair !== "" && !own.has(decodeKey(pair)));
-  if (extra.length === 0) return url.href;
-  url.search = (url.search ? url.search.slice(1) + "&" : "") + extra.join("&");
-  return url.href;
-}
-function decodeKey(pair) {
-  const raw = pair.split("=")[0].replace(/\+/g, " ");
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-// runtime/access/zones.ts
-function zoneOfKey(key2, zones2) {
-  if (zones2.length === 0) return void 0;
-  const folded = foldCase(key2);
-  let best;
-  for (const zone of zones2) {
-    const inside = folded === zone.prefix || folded.length > zone.prefix.length && folded.startsWith(zone.prefix) && folded[zone.prefix.length] === "/";
-    if (inside && (!best || zone.prefix.length > best.prefix.length)) best = zone;
-  }
-  return best;
-}
-function zoneOfPath(pathname, zones2) {
-  if (!zones2 || zones2.length === 0) return void 0;
-  const normal = normalizePath(pathname, true);
-  return normal.ok ? zoneOfKey(normal.key, zones2) : void 0;
-}
-
-// runtime/private-links.ts
-function userAllowed(allow, email) {
-  if (email === void 0) return false;
-  const address = email.toLowerCase();
-  const at = address.lastIndexOf("@");
-  if (at <= 0) return false;
-  if (allow.emails?.includes(address)) return true;
-  return allow.email_domains?.includes(address.slice(at + 1)) ?? false;
-}
-function privateRefusal(link, zone, identity) {
-  const name = zone?.name;
-  if (link.zone !== name)
-    return link.zone === void 0 ? `public ${link.kind} link ${link.slug} does not answer inside zone ${name}` : `${link.kind} link ${link.slug} belongs to zone ${link.zone}`;
-  if (link.allow_users && !userAllowed(link.allow_users, identity?.email))
-    return `${identity?.email === void 0 ? "a token without email" : "this email"} is not on the allow list of ${link.slug}`;
-  return null;
-}
 
 // runtime/placeholders.ts
 var PLACEHOLDER_SEGMENT = /^:[A-Za-z][A-Za-z0-9_]*$/;
@@ -2925,931 +2272,6 @@ function compareDigits(value, bound) {
   if (digits.length !== other.length) return digits.length - other.length;
   return digits < other ? -1 : digits > other ? 1 : 0;
 }
-
-// runtime/link-routes/cidr.ts
-var DOTTED = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})$/;
-function parseAddress2(text2) {
-  const dotted = DOTTED.exec(text2);
-  if (dotted) {
-    const bytes = dotted.slice(1).map(Number);
-    return bytes.every((b) => b <= 255) ? bytes : null;
-  }
-  if (!text2.includes(":") || text2.includes("[")) return null;
-  const v6 = parseIPv6(text2);
-  if (!v6) return null;
-  const mapped = v6.slice(0, 10).every((b) => b === 0) && v6[10] === 255 && v6[11] === 255;
-  return mapped ? v6.slice(12) : v6;
-}
-function parseCidr(text2) {
-  const slash = text2.indexOf("/");
-  const written = slash < 0 ? text2 : text2.slice(0, slash);
-  const address = parseAddress2(written);
-  if (!address) return "not an IPv4 or IPv6 address";
-  const mapped = address.length === 4 && written.includes(":") ? 96 : 0;
-  const max = address.length * 8 + mapped;
-  const bitsText = slash < 0 ? String(max) : text2.slice(slash + 1);
-  if (!/^(0|[1-9]\d{0,2})$/.test(bitsText) || Number(bitsText) > max || Number(bitsText) < mapped)
-    return `the prefix length must be ${mapped} to ${max}`;
-  const bits = Number(bitsText) - mapped;
-  const masked = address.map((byte, i) => byte & maskByte(bits, i));
-  if (masked.some((byte, i) => byte !== address[i]))
-    return `host bits are set (the block is ${formatCidr({ bytes: masked, bits })})`;
-  return { bytes: address, bits };
-}
-function maskByte(bits, index) {
-  const left = bits - index * 8;
-  return left >= 8 ? 255 : left <= 0 ? 0 : 255 << 8 - left & 255;
-}
-function inCidr(address, cidr) {
-  if (address.length !== cidr.bytes.length) return false;
-  for (let i = 0; i * 8 < cidr.bits; i++)
-    if ((address[i] & maskByte(cidr.bits, i)) !== cidr.bytes[i]) return false;
-  return true;
-}
-function formatCidr(cidr) {
-  return `${formatAddress(cidr.bytes)}/${cidr.bits}`;
-}
-function formatAddress(bytes) {
-  if (bytes.length === 4) return bytes.join(".");
-  const groups = Array.from({ length: 8 }, (_, i) => bytes[2 * i] << 8 | bytes[2 * i + 1]);
-  let best = { at: -1, length: 1 };
-  for (let i = 0; i < 8; ) {
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > best.length) best = { at: i, length: j - i };
-    i = j === i ? i + 1 : j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (best.at < 0) return hex.join(":");
-  const head = hex.slice(0, best.at).join(":");
-  const tail = hex.slice(best.at + best.length).join(":");
-  return `${head}::${tail}`;
-}
-
-// runtime/link-routes/language.ts
-function coversTag(value, tag2) {
-  return tag2 === value || tag2.startsWith(value) && tag2.charCodeAt(value.length) === 45;
-}
-function visitorLanguage(tags, values) {
-  for (const tag2 of tags) for (const value of values) if (coversTag(value, tag2)) return tag2;
-  return null;
-}
-
-// runtime/link-routes/time-window.ts
-function compileWindow(window) {
-  let days = 0;
-  for (const day of window.days) days |= 1 << DAY_NAMES.indexOf(day);
-  return { days, from: minutesOf(window.from), to: minutesOf(window.to), tz: window.tz };
-}
-function minutesOf(text2) {
-  return Number(text2.slice(0, 2)) * 60 + Number(text2.slice(3, 5));
-}
-function inWindow(window, local) {
-  const today = window.days >> local.day & 1;
-  if (window.from < window.to)
-    return today === 1 && local.minute >= window.from && local.minute < window.to;
-  const yesterday = window.days >> (local.day + 6) % 7 & 1;
-  return today === 1 && local.minute >= window.from || yesterday === 1 && local.minute < window.to;
-}
-var MINUTE = 6e4;
-var DAY = 864e5;
-var ZONE_LIMIT = 512;
-var zones = /* @__PURE__ */ new Map();
-function localTime(tz, at) {
-  const zone = zoneOf(tz);
-  if (!zone) return void 0;
-  const minute = Math.floor(at / MINUTE);
-  if (zone.minute !== minute) {
-    zone.offset = wallClock(zone.format, minute * MINUTE) - minute * MINUTE;
-    zone.minute = minute;
-  }
-  const local = at + zone.offset;
-  const days = Math.floor(local / DAY);
-  return { day: ((days + 4) % 7 + 7) % 7, minute: Math.floor((local - days * DAY) / MINUTE) };
-}
-function zoneOf(tz) {
-  let zone = zones.get(tz);
-  if (zone === void 0) {
-    zone = makeZone(tz);
-    remember(zones, tz, zone, ZONE_LIMIT);
-  }
-  return zone;
-}
-function zoneFormat(tz) {
-  if (/^[+\-\u2212]/.test(tz)) throw new RangeError(`not an IANA time zone: ${tz}`);
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric"
-  });
-}
-function makeZone(tz) {
-  try {
-    return { format: zoneFormat(tz), minute: Number.NaN, offset: 0 };
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
-}
-function wallClock(format, at) {
-  const parts = {};
-  for (const part of format.formatToParts(at))
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
-}
-
-// runtime/link-routes/conditions.ts
-function compileWhen(when, languages) {
-  return Object.entries(when).map(([key2, value]) => ({
-    key: key2,
-    test: testOf(key2, value, languages)
-  }));
-}
-function evaluate(conditions, facts) {
-  let unknown;
-  const held = [];
-  for (const { key: key2, test } of conditions) {
-    const result = test(facts);
-    const decision = typeof result === "object" ? { key: key2, truth: result.truth, inner: result.decided } : { key: key2, truth: result };
-    if (decision.truth === false) return { truth: false, decided: [decision] };
-    if (decision.truth === void 0) unknown ??= decision;
-    else held.push(decision);
-  }
-  return unknown ? { truth: void 0, decided: [unknown] } : { truth: true, decided: held };
-}
-var among = (values, fact) => fact === void 0 ? void 0 : values.includes(fact);
-function testOf(key2, value, languages) {
-  switch (key2) {
-    case "country":
-    case "continent":
-    case "region":
-    case "asn": {
-      const values = value;
-      return (facts) => among(values, facts.edge[key2]);
-    }
-    case "ip": {
-      const blocks = value.map((text2) => parseCidr(text2));
-      return (facts) => {
-        const address = facts.ip();
-        return address ? blocks.some((block) => inCidr(address, block)) : void 0;
-      };
-    }
-    case "language": {
-      const values = value;
-      return (facts) => {
-        const tags = facts.languageTags();
-        if (!tags) return void 0;
-        const tag2 = visitorLanguage(tags, languages);
-        return tag2 !== null && values.some((v) => coversTag(v, tag2));
-      };
-    }
-    case "device": {
-      const values = value;
-      return (facts) => {
-        const agent = facts.agent();
-        return agent ? agent.devices.some((d) => values.includes(d)) : void 0;
-      };
-    }
-    case "os":
-    case "browser": {
-      const values = value;
-      return (facts) => {
-        const agent = facts.agent();
-        return agent ? agent[key2] !== void 0 && values.includes(agent[key2]) : void 0;
-      };
-    }
-    case "bot": {
-      const values = value;
-      return (facts) => {
-        const agent = facts.agent();
-        if (!agent) return void 0;
-        return values.some((v) => v === "preview" ? agent.preview : v === agent.bot);
-      };
-    }
-    case "query": {
-      const wanted = Object.entries(value);
-      return (facts) => {
-        const query = facts.query();
-        return wanted.every(
-          ([name, want]) => typeof want === "boolean" ? query.has(name) === want : query.getAll(name).some((v) => want.includes(v))
-        );
-      };
-    }
-    case "time": {
-      const windows = value.map(compileWindow);
-      return (facts) => {
-        let result = false;
-        for (const window of windows) {
-          const local = facts.clock(window.tz === "visitor" ? facts.edge.timezone : window.tz);
-          if (local === void 0) result = void 0;
-          else if (inWindow(window, local)) return true;
-        }
-        return result;
-      };
-    }
-    case "after": {
-      const at = Date.parse(value);
-      return (facts) => facts.now.getTime() >= at;
-    }
-    case "before": {
-      const at = Date.parse(value);
-      return (facts) => facts.now.getTime() < at;
-    }
-    case "not": {
-      const inner = compileWhen(value, languages);
-      return (facts) => {
-        const verdict = evaluate(inner, facts);
-        return { ...verdict, truth: verdict.truth === void 0 ? void 0 : !verdict.truth };
-      };
-    }
-  }
-}
-
-// runtime/link-routes/preview-bot-table.ts
-var PREVIEW_BOT_TABLE = [
-  ["slackbot-linkexpanding", "slack"],
-  ["slack-imgproxy", "slack"],
-  ["discordbot", "discord"],
-  ["telegrambot", "telegram"],
-  ["whatsapp/", "whatsapp"],
-  ["facebookexternalhit", "facebook"],
-  ["facebookcatalog", "facebook"],
-  ["facebot", "facebook"],
-  ["twitterbot", "x"],
-  ["linkedinbot", "linkedin"],
-  ["mastodon/", "mastodon"],
-  ["skypeuripreview", "microsoft"],
-  ["microsoftpreview", "microsoft"],
-  ["applebot", "apple"],
-  ["pinterestbot", "pinterest"],
-  ["redditbot", "reddit"],
-  ["vkshare", "vk"],
-  ["iframely/", "iframely"],
-  ["embedly/", "embedly"]
-];
-
-// runtime/link-routes/preview-bots.ts
-function previewBotOf(ua) {
-  if (!ua) return void 0;
-  const lower = ua.toLowerCase();
-  for (const [token, family] of PREVIEW_BOT_TABLE) if (lower.includes(token)) return family;
-  return void 0;
-}
-
-// runtime/link-routes/user-agent.ts
-var TABLET = /Tablet|Kindle|Silk\/|PlayBook/i;
-var MOBILE = /Mobi|Opera Mini|IEMobile|BlackBerry|BB10|Windows Phone/i;
-var BROWSER_PATTERNS = [
-  ["samsung", /SamsungBrowser\//],
-  ["edge", /Edg(?:e|A|iOS)?\//],
-  ["opera", /OPR\/|OPiOS\/|Opera/],
-  ["firefox", /Firefox\/|FxiOS\//],
-  ["chrome", /Chrome\/|CriOS\/|Chromium\//],
-  ["safari", /Version\/[\d.]+.*Safari\//]
-];
-var AGENT_MEMO_LIMIT = 512;
-var agents = /* @__PURE__ */ new Map();
-function agentOf(ua) {
-  const facts = agents.get(ua) ?? readAgent(ua);
-  remember(agents, ua, facts, AGENT_MEMO_LIMIT);
-  return facts;
-}
-function readAgent(ua) {
-  const preview = previewBotOf(ua) !== void 0;
-  const facts = { devices: [], bot: preview || isbot(ua), preview };
-  if (/iPad/.test(ua)) {
-    facts.devices.push("ipados", "tablet");
-    facts.os = "ipados";
-  } else if (/iPhone|iPod/.test(ua)) {
-    facts.devices.push("ios", "mobile");
-    facts.os = "ios";
-  } else if (/Android/.test(ua)) {
-    facts.devices.push("android", /Mobile/.test(ua) ? "mobile" : "tablet");
-    facts.os = "android";
-  } else {
-    facts.devices.push(TABLET.test(ua) ? "tablet" : MOBILE.test(ua) ? "mobile" : "desktop");
-    facts.os = desktopOs(ua);
-  }
-  facts.browser = BROWSER_PATTERNS.find(([, pattern2]) => pattern2.test(ua))?.[0];
-  return facts;
-}
-function desktopOs(ua) {
-  if (/Windows/.test(ua)) return "windows";
-  if (/CrOS/.test(ua)) return "chromeos";
-  if (/Macintosh|Mac OS X/.test(ua)) return "macos";
-  if (/Linux|X11/.test(ua)) return "linux";
-  return void 0;
-}
-
-// runtime/link-routes/facts.ts
-var text = (value) => typeof value === "string" && value !== "" ? value : void 0;
-function edgeFactsOf(cf) {
-  if (cf === null || typeof cf !== "object") return {};
-  const raw = cf;
-  const facts = {};
-  const country = text(raw.country)?.toUpperCase();
-  if (country && country !== "XX") facts.country = country;
-  const continent = text(raw.continent)?.toUpperCase();
-  if (continent) facts.continent = continent;
-  const regionCode = text(raw.regionCode)?.toUpperCase();
-  if (facts.country && regionCode) facts.region = `${facts.country}-${regionCode}`;
-  const asn = typeof raw.asn === "string" ? Number(raw.asn) : raw.asn;
-  if (typeof asn === "number" && Number.isInteger(asn) && asn > 0) facts.asn = asn;
-  const timezone = text(raw.timezone);
-  if (timezone) facts.timezone = timezone;
-  return facts;
-}
-var RANKING_MEMO_LIMIT = 256;
-var rankings = /* @__PURE__ */ new Map();
-var Facts = class {
-  constructor(input, url, now) {
-    this.input = input;
-    this.url = url;
-    this.now = now;
-  }
-  input;
-  url;
-  now;
-  agentFacts;
-  address;
-  params;
-  tags;
-  clocks = /* @__PURE__ */ new Map();
-  drawn;
-  edgeFacts;
-  get edge() {
-    return this.edgeFacts ??= this.input.edge ?? {};
-  }
-  /** The User-Agent's facts; null without one. */
-  agent() {
-    if (this.agentFacts === void 0) {
-      const ua = this.input.userAgent?.trim();
-      this.agentFacts = ua ? agentOf(ua) : null;
-    }
-    return this.agentFacts;
-  }
-  /** The client's address as bytes; null without one (or with one that is not an address). */
-  ip() {
-    if (this.address === void 0) {
-      const ip = this.input.ip?.trim();
-      this.address = ip ? parseAddress2(ip) : null;
-    }
-    return this.address;
-  }
-  query() {
-    return this.params ??= this.url.searchParams;
-  }
-  /** Accept-Language tags by preference; null without the header. */
-  languageTags() {
-    const header = this.input.acceptLanguage;
-    if (!header?.trim()) return null;
-    if (!this.tags) {
-      this.tags = rankings.get(header) ?? rankedLanguageTags(header);
-      remember(rankings, header, this.tags, RANKING_MEMO_LIMIT);
-    }
-    return this.tags;
-  }
-  /** The wall clock of `tz` now (`visitor`: the visitor's zone); undefined when unknown. */
-  clock(tz) {
-    if (tz === void 0) return void 0;
-    if (!this.clocks.has(tz)) this.clocks.set(tz, localTime(tz, this.now.getTime()));
-    return this.clocks.get(tz);
-  }
-  /** The split draw: the request's own, or 0 (the first variant) where none is given. */
-  draw() {
-    if (this.drawn === void 0) {
-      const value = this.input.draw?.() ?? 0;
-      this.drawn = value >= 0 && value < 1 ? value : 0;
-    }
-    return this.drawn;
-  }
-  /** Whether the draw was the request's own (explain shows every variant when it is not). */
-  get drawGiven() {
-    return this.input.draw !== void 0;
-  }
-};
-
-// runtime/link-routes/split.ts
-function pickVariant(variants, draw) {
-  let total = 0;
-  for (const variant of variants) total += variant.weight;
-  let point = draw * total;
-  for (let i = 0; i < variants.length; i++) {
-    point -= variants[i].weight;
-    if (point < 0) return i;
-  }
-  return variants.length - 1;
-}
-function randomDraw() {
-  const word = new Uint32Array(1);
-  crypto.getRandomValues(word);
-  return word[0] / 2 ** 32;
-}
-
-// runtime/link-routes/choose.ts
-var compiled3 = /* @__PURE__ */ new WeakMap();
-function compiledRoutes(routes) {
-  let done = compiled3.get(routes);
-  if (!done) {
-    const languages = [...new Set(routes.flatMap((route) => languagesOf(route.when)))];
-    done = routes.map((route) => ({
-      route,
-      when: route.when ? compileWhen(route.when, languages) : null
-    }));
-    compiled3.set(routes, done);
-  }
-  return done;
-}
-function languagesOf(when) {
-  if (!when) return [];
-  return [...when.language ?? [], ...languagesOf(when.not)];
-}
-function chooseRoute(link, facts) {
-  const steps = [];
-  const routes = compiledRoutes(link.routes ?? []);
-  for (let index = 0; index < routes.length; index++) {
-    const { route, when } = routes[index];
-    const verdict = when ? evaluate(when, facts) : { truth: true, decided: [] };
-    steps.push({ index, truth: verdict.truth, decided: verdict.decided });
-    if (verdict.truth !== true) continue;
-    if (!route.split)
-      return { index, route, variant: null, target: route.target ?? link.target, steps, facts };
-    const draw = facts.draw();
-    const variant = pickVariant(route.split, draw);
-    return {
-      index,
-      route,
-      variant: { index: variant, draw },
-      target: route.split[variant].target,
-      steps,
-      facts
-    };
-  }
-  return { index: null, route: null, variant: null, target: link.target, steps, facts };
-}
-
-// runtime/link-routes/describe.ts
-function describeChoice(choice) {
-  if (choice.index === null) return "no route held: the link's own target";
-  const name = `route ${choice.index + 1}${choice.route?.id ? ` (${choice.route.id})` : ""}`;
-  const held = choice.steps[choice.steps.length - 1].decided.map((d) => d.key);
-  const why = held.length > 0 ? `${held.join(", ")} held` : "no condition";
-  if (!choice.variant) return `${name}: ${why}`;
-  const variant = choice.route?.split?.[choice.variant.index];
-  const label = `variant ${choice.variant.index + 1}${variant?.id ? ` (${variant.id})` : ""}`;
-  return `${name}: ${why}; split ${label} at draw ${choice.variant.draw.toFixed(4)}`;
-}
-function routeLabel(choice) {
-  return choice.index === null ? "default" : choice.route?.id ?? String(choice.index + 1);
-}
-function variantLabel(choice) {
-  if (!choice.variant) return void 0;
-  return choice.route?.split?.[choice.variant.index]?.id ?? String(choice.variant.index + 1);
-}
-function routedBy(routes) {
-  const keys = /* @__PURE__ */ new Set();
-  const collect = (when) => {
-    for (const key2 of Object.keys(when)) if (key2 !== "not") keys.add(key2);
-    if (when.not) collect(when.not);
-  };
-  for (const route of routes) if (route.when) collect(route.when);
-  const named = ROUTE_CONDITION_KEYS.filter((key2) => keys.has(key2));
-  if (routes.some((route) => route.split)) named.push("split");
-  return named;
-}
-
-// runtime/resolve.ts
-var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
-var SCANNER_PROBE = "scanner-probe";
-var ENDPOINT_METHODS = "POST, OPTIONS";
-async function resolve(request, ctx) {
-  const url = new URL(
-    request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url
-  );
-  const method = request.method.toUpperCase();
-  const inLanguage = (fixed) => fixed ? { lang: fixed } : { lang: chooseLanguage(request.acceptLanguage, ctx.defaultLang), negotiated: true };
-  const trace = {
-    method,
-    path: url.pathname,
-    normalized: null,
-    match: null,
-    link: null,
-    effective_state: null,
-    schedule_label: null,
-    route: null,
-    zone: null,
-    outcome: { type: "plain-404" },
-    event: null,
-    checks: []
-  };
-  const done = (outcome, step, ok, detail) => {
-    trace.checks.push({ step, ok, detail });
-    trace.outcome = outcome;
-    if (trace.zone !== null && trace.event) trace.event = { ...trace.event, zone: trace.zone };
-    return trace;
-  };
-  const notFound = (deny) => ctx.notFound !== void 0 && deny === void 0 ? { type: "redirect", status: 302, location: ctx.notFound, cacheControl: "no-store" } : {
-    type: "page",
-    page: "not-found",
-    ...inLanguage(),
-    status: 404,
-    ...deny ? { deny } : {}
-  };
-  const pageOf2 = (page, fixed) => {
-    const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
-    return {
-      type: "page",
-      page,
-      ...inLanguage(fixed),
-      status: 200,
-      ...prefill ? { prefill } : {}
-    };
-  };
-  const folded = foldPathForGuards(url.pathname);
-  if (isPrivateFile(folded))
-    return done({ type: "plain-404" }, "guard", false, "private runtime file");
-  if (isProbe(folded, ctx.blocklist))
-    return done(
-      { type: "plain-404", deny: SCANNER_PROBE },
-      "guard",
-      false,
-      "scanner probe (blocklist)"
-    );
-  trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
-  const isEndpoint = POST_PATHS.includes(url.pathname);
-  const allow = isEndpoint ? ENDPOINT_METHODS : PUBLIC_METHODS;
-  if (method === "OPTIONS")
-    return done(
-      { type: "preflight", status: 204, allow, endpoint: isEndpoint },
-      "method",
-      true,
-      "OPTIONS"
-    );
-  const accepted2 = isEndpoint ? method === "POST" : method === "GET" || method === "HEAD";
-  if (!accepted2)
-    return done(
-      { type: "method-not-allowed", status: 405, allow },
-      "method",
-      false,
-      `${method} not accepted`
-    );
-  if (isEndpoint) {
-    const endpoint = url.pathname === POST_PATHS[0] ? "lookup-resolve" : "analytics-lookup";
-    return done({ type: "endpoint", endpoint }, "method", true, `POST ${url.pathname}`);
-  }
-  trace.checks.push({ step: "method", ok: true, detail: method });
-  const normal = normalizePath(url.pathname, ctx.caseSensitive);
-  if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
-  const trailingSlash = ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
-  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
-  trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
-  const lowerPath = "/" + foldCase(normal.key);
-  if (normal.key === "" && ctx.root !== void 0) {
-    trace.event = { kind: "redirect" };
-    const cacheControl2 = ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
-    return done(
-      { type: "redirect", status: 302, location: ctx.root, cacheControl: cacheControl2 },
-      "route",
-      true,
-      `the host's root: ${ctx.root}`
-    );
-  }
-  const guarded = isProtectedPath(lowerPath, LANGUAGES);
-  if (guarded)
-    return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
-  const lookup = lookupPage(lowerPath);
-  if (lookup) {
-    trace.event = { kind: "pageview" };
-    return done(pageOf2("lookup", lookup.lang), "route", true, "lookup page");
-  }
-  const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
-  if (file) {
-    trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
-    return done({ type: "static", path: file }, "route", true, "static file");
-  }
-  const miss = (step, detail) => {
-    const candidate = isShortLinkCandidate(normal.segments, normal.key);
-    trace.event = candidate ? { kind: "short-link-miss" } : null;
-    return done(notFound(), step, false, candidate ? `${detail} (short-link candidate)` : detail);
-  };
-  const zone = ctx.zones && zoneOfKey(normal.key, ctx.zones);
-  if (zone) {
-    trace.zone = zone.name;
-    if (request.identity?.zone !== zone.name)
-      return miss("access", `private zone ${zone.name}: no verified identity, answered as a miss`);
-    trace.checks.push({
-      step: "access",
-      ok: true,
-      detail: `identity verified for zone ${zone.name}`
-    });
-  }
-  const ownPage = () => {
-    const route = pageRouteOf(lowerPath);
-    if (!route) return void 0;
-    if ("redirect" in route) {
-      if (!ctx.staticPaths.has(route.redirect)) return void 0;
-      trace.event = null;
-      return done(
-        { type: "redirect", status: 308, location: route.redirect, cacheControl: "no-store" },
-        "route",
-        true,
-        `no link takes this path: ${route.redirect}`
-      );
-    }
-    if (!isPagePublished(route.page, ctx.pages)) return void 0;
-    trace.event = { kind: "pageview" };
-    return done(
-      pageOf2(route.page, route.lang),
-      "route",
-      true,
-      `no link takes this path: ${route.page} page`
-    );
-  };
-  const found = await findLink(
-    normal.key,
-    { values: normal.segments, trailingSlash, strict: ctx.strictTrailingSlash === true },
-    ctx.links
-  );
-  if (!found) {
-    const own = zone ? void 0 : ownPage();
-    if (own) return own;
-    return miss("match", "no link");
-  }
-  const { link, depth, params } = found;
-  trace.link = link;
-  trace.match = {
-    kind: link.kind,
-    slug: link.slug,
-    key: link.key,
-    file: link.file,
-    line: link.line
-  };
-  if (params) trace.match.params = params;
-  const captured = params ? ` ${Object.entries(params).map(([name, value]) => `:${name}=${JSON.stringify(value)}`).join(" ")}` : "";
-  trace.checks.push({
-    step: "match",
-    ok: true,
-    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`
-  });
-  if (zone || link.zone !== void 0) {
-    const refusal = privateRefusal(link, zone, request.identity);
-    if (refusal) return miss("access", `${refusal}: answered as a miss`);
-  }
-  const state = effectiveState(link, request.now);
-  trace.effective_state = state;
-  trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
-  const stateOutcome = STATE_OUTCOMES[state];
-  if (stateOutcome.kind === "hidden") {
-    const own = zone ? void 0 : ownPage();
-    if (own) return own;
-    trace.event = { kind: "short-link-miss" };
-    return done(notFound(), "state", false, `${state}: answered like a miss`);
-  }
-  if (stateOutcome.kind === "page") {
-    trace.event = { kind: "redirect", redirect_error: `state:${state}` };
-    const retryAfter = retryAfterSeconds(link, request.now);
-    const successor = state === "retired" ? link.successor : void 0;
-    return done(
-      {
-        type: "page",
-        page: stateOutcome.page,
-        ...inLanguage(),
-        status: stateOutcome.status,
-        ...retryAfter ? { retryAfter } : {},
-        ...successor !== void 0 ? { successor } : {}
-      },
-      "state",
-      false,
-      `${state}: informational page ${stateOutcome.status}${successor !== void 0 ? `, pointing to its successor ${successor}` : ""}`
-    );
-  }
-  trace.checks.push({ step: "state", ok: true, detail: state });
-  const routed = link.routes && !request.defaultTarget ? chooseRoute(link, new Facts(request, url, request.now)) : null;
-  trace.route = routed;
-  if (routed) trace.checks.push({ step: "route", ok: true, detail: describeChoice(routed) });
-  const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
-  const location = buildLocation(
-    link,
-    { remainder, params, trailingSlash },
-    url.search,
-    ctx.blocklist,
-    routed?.target,
-    zone && { zone, email: request.identity?.email }
-  );
-  if (!location.ok) {
-    trace.event = { kind: "redirect", redirect_error: location.code };
-    return done(
-      notFound(location.category),
-      "target",
-      false,
-      `${location.code}: ${location.message} [${location.category}]`
-    );
-  }
-  if (link.preview && !request.defaultTarget) {
-    const bot = previewBotOf(request.userAgent);
-    if (bot !== void 0) {
-      trace.event = { kind: "preview" };
-      return done(
-        { type: "preview", ...inLanguage(), bot, target: location.url },
-        "preview",
-        true,
-        `${bot} link-preview bot: the link's card, linking to ${location.url}; no redirect`
-      );
-    }
-    trace.checks.push({ step: "preview", ok: true, detail: "not a link-preview bot: redirect" });
-  }
-  trace.event = { kind: "redirect" };
-  const cacheControl = zone ? "private, no-store" : ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
-  return done(
-    { type: "redirect", status: link.status, location: location.url, cacheControl },
-    "target",
-    true,
-    location.url
-  );
-}
-async function findLink(key2, facts, links) {
-  const exact = await links.exact(facts.trailingSlash ? key2 + "/" : key2);
-  if (exact) return { link: exact, depth: 0 };
-  const segments = key2 === "" ? [] : key2.split("/");
-  const path = { keys: segments, ...facts };
-  const placeholder = links.placeholders && matchPlaceholders(links.placeholders, path);
-  if (placeholder && links.placeholder) {
-    const link = await links.placeholder(placeholder.key);
-    if (link) return { link, depth: placeholder.depth, params: placeholder.params };
-  }
-  for (let i = links.splatDepths.length - 1; i >= 0; i--) {
-    const depth = links.splatDepths[i];
-    if (depth > segments.length) continue;
-    if (depth === segments.length && depth > 0 && path.strict && !path.trailingSlash) continue;
-    const splat = await links.splat(segments.slice(0, depth).join("/"));
-    if (splat) return { link: splat, depth };
-  }
-  return void 0;
-}
-function lookupPage(lowerPath) {
-  if (lowerPath === LOOKUP_ROUTES.en) return {};
-  for (const [lang, route] of Object.entries(LOOKUP_ROUTES))
-    if (lowerPath === route) return { lang };
-  return void 0;
-}
-function lookupPrefill(value) {
-  return value ? clip(value, LOOKUP_INPUT_MAX) : void 0;
-}
-
-// runtime/http/lookup-api.ts
-var LOOKUP_BODY_LIMIT = 2048;
-function lookupPath(input) {
-  const text2 = input.trim();
-  if (text2 === "" || text2.length > LOOKUP_INPUT_MAX) return null;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text2)) {
-    try {
-      const url = new URL(text2);
-      return url.pathname + url.search;
-    } catch {
-      return null;
-    }
-  }
-  return text2.startsWith("/") ? text2 : "/" + text2;
-}
-async function lookupSlug(input, ctx, now) {
-  const path = lookupPath(input);
-  const slug = clip(input.trim(), LOOKUP_INPUT_MAX);
-  if (path === null) return { found: false, slug };
-  const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
-  const link = resolution.link;
-  const state = resolution.effective_state;
-  if (!link || !state || STATE_OUTCOMES[state].kind === "hidden") return { found: false, slug };
-  const result = { found: true, slug: link.slug, kind: link.kind, state };
-  if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
-  if (link.routes) result.routed_by = routedBy(link.routes);
-  if (link.preview) result.preview = link.preview;
-  if (resolution.outcome.type === "redirect") {
-    result.target = resolution.outcome.location;
-    result.status = resolution.outcome.status;
-  }
-  return result;
-}
-function formLanguage(value) {
-  return typeof value === "string" && LANGUAGES.includes(value) ? value : void 0;
-}
-function beaconFacts(body) {
-  const { slug, result } = body;
-  if (typeof slug !== "string" || typeof result !== "string") return null;
-  return { slug: clip(slug, 200), result: clip(result, 50) };
-}
-
-// runtime/registry/assets-below.ts
-function assetsBelow(assets, dir) {
-  if (dir === "") return assets;
-  return {
-    fetch(request) {
-      const url = new URL(request.url);
-      return assets.fetch(new Request(url.origin + dir + url.pathname));
-    }
-  };
-}
-
-// runtime/registry/read-assets.ts
-var ASSET_ORIGIN = "https://assets.invalid";
-async function readAsset(assets, path) {
-  return assets.fetch(new Request(ASSET_ORIGIN + path));
-}
-async function readPrivate(assets, path) {
-  const response = await readAsset(assets, path);
-  if (!response.ok) throw new Error(`private file ${path}: HTTP ${response.status}`);
-  return response;
-}
-async function readPrivateJson(assets, { path, schema }) {
-  const value = await (await readPrivate(assets, path)).json();
-  if (value?.schema !== schema) throw new Error(`private file ${path}: schema is not ${schema}`);
-  return value;
-}
-async function readPrivateText(assets, path) {
-  return (await readPrivate(assets, path)).text();
-}
-async function readPrivateBytes(assets, path) {
-  return new Uint8Array(await (await readPrivate(assets, path)).arrayBuffer());
-}
-async function readPage(data, path) {
-  const cached = data.pages.get(path);
-  if (cached !== void 0) return cached;
-  const response = await readAsset(data.assets, path);
-  if (!response.ok) return null;
-  const html = await response.text();
-  data.pages.set(path, html);
-  return html;
-}
-
-// runtime/stats/cursor.ts
-var MAX_CURSOR_LENGTH = 2048;
-var TAG_BYTES = 16;
-var SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
-var utf8 = (text2) => new TextEncoder().encode(text2);
-function base64url(bytes) {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-function fromBase64url(text2) {
-  const binary = atob(text2.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-async function cursorKey(index) {
-  const digest = await crypto.subtle.digest(
-    "SHA-256",
-    utf8(`shortlinks stats cursor
-${JSON.stringify(index)}`)
-  );
-  return crypto.subtle.importKey("raw", digest, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-}
-async function tagOf(payload, key2) {
-  const mac = await crypto.subtle.sign("HMAC", key2, utf8(payload));
-  return new Uint8Array(mac).slice(0, TAG_BYTES);
-}
-async function encodeCursor(cursor, key2) {
-  const payload = base64url(utf8(JSON.stringify([cursor.query, cursor.from, cursor.total])));
-  return `${payload}.${base64url(await tagOf(payload, key2))}`;
-}
-async function decodeCursor(text2, key2) {
-  if (text2.length > MAX_CURSOR_LENGTH || !SHAPE.test(text2)) return null;
-  const [payload, tag2] = text2.split(".");
-  try {
-    const expected = await tagOf(payload, key2);
-    const given = fromBase64url(tag2);
-    let differs = given.length ^ TAG_BYTES;
-    for (let i = 0; i < TAG_BYTES; i++) differs |= expected[i] ^ (given[i] ?? 0);
-    if (differs !== 0) return null;
-    const value = JSON.parse(
-      new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(payload))
-    );
-    if (!Array.isArray(value) || value.length !== 3) return null;
-    const [query, from, total] = value;
-    if (!Array.isArray(query) || !query.every((part) => typeof part === "string")) return null;
-    if (typeof from !== "string" || !Number.isSafeInteger(total) || total < 0)
-      return null;
-    return { query, from, total };
-  } catch {
-    return null;
-  }
-}
-var sameQuery = (cursor, query) => cursor.query.length === query.length && cursor.query.every((part, i) => part === query[i]);
-
-// runtime/stats/rows.ts
-var KIND_CODES = { exact: 0, splat: 1, placeholder: 2 };
-var KIND_OF_CODE = ["exact", "splat", "placeholder"];
-function cutText(text2, max) {
-  if (text2.length <= max) return text2;
-  const end = /[\uD800-\uDBFF]/.test(text2[max - 1]) ? max - 1 : max;
-  return text2.slice(0, end);
-}
-var nameOf = (name) => cutText(name, STATS_NAME_MAX).replace(
-  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-  "�"
-);
 
 // runtime/stats/listings.ts
 var ALL = "all";
@@ -4267,6 +2689,13 @@ async function summaryAnswer(files, search, now) {
   };
 }
 
+// runtime/lru.ts
+function remember(cache2, key2, value, limit) {
+  cache2.delete(key2);
+  cache2.set(key2, value);
+  if (cache2.size > limit) cache2.delete(cache2.keys().next().value);
+}
+
 // runtime/stats/separators.ts
 var Separators = class {
   constructor(coded) {
@@ -4544,7 +2973,7 @@ function preflight(allow, endpoint, request) {
 }
 
 // runtime/http/operator.ts
-var PRIVATE2 = { "cache-control": "private, no-store" };
+var PRIVATE = { "cache-control": "private, no-store" };
 var operatorFiles = /* @__PURE__ */ new WeakMap();
 function filesOf(data) {
   let files = operatorFiles.get(data);
@@ -4563,7 +2992,7 @@ async function serveOperator(request, data, answer, now) {
   const lang = LANGUAGES.includes(langTag) ? langTag : data.site.default_lang;
   const sub = rest.replace(/^\/+|\/+$/g, "");
   if (sub === "")
-    return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE2);
+    return htmlWithStatus(await readPage(data, pageAssetPath(lang, area)), 200, PRIVATE);
   const api = apiOf(area, sub);
   if (!api) return plainNotFound();
   const files = filesOf(data);
@@ -4576,59 +3005,15 @@ async function serveOperator(request, data, answer, now) {
     }) : await API[api](files, search, now);
   } catch (error) {
     console.error(`shortlinks: ${area} API unavailable: ${String(error)}`);
-    return json(503, { error: `the ${area} files cannot be read` }, PRIVATE2);
+    return json(503, { error: `the ${area} files cannot be read` }, PRIVATE);
   }
-  return json(result.status, result.body, PRIVATE2);
+  return json(result.status, result.body, PRIVATE);
 }
 var API = { links: linksAnswer, events: eventsAnswer, summary: summaryAnswer };
 function apiOf(area, sub) {
   if (area === "tests") return sub === "api/results.json" ? "results" : null;
   const match = /^api\/(links|events|summary)\.json$/.exec(sub);
   return match ? match[1] : null;
-}
-
-// runtime/http/read-body.ts
-async function readSmallBody(request, limit, options) {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  const form = type === "application/x-www-form-urlencoded";
-  if (type !== "application/json" && !(options.allowForm && form))
-    return { ok: false, status: 415, error: "unsupported content type" };
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return { ok: false, status: 413, error: "body too large" };
-  const text2 = await readLimited(request, limit);
-  if (text2 === null) return { ok: false, status: 413, error: "body too large" };
-  if (form) return { ok: true, value: Object.fromEntries(new URLSearchParams(text2)), form };
-  try {
-    const value = JSON.parse(text2);
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-      return { ok: false, status: 400, error: "body must be a JSON object" };
-    return { ok: true, value, form };
-  } catch {
-    return { ok: false, status: 400, error: "invalid JSON" };
-  }
-}
-async function readLimited(request, limit) {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (; ; ) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => void 0);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 // node_modules/uqr/dist/index.mjs
@@ -5288,6 +3673,159 @@ function addBorder(input, border = 1) {
   return input;
 }
 
+// runtime/targets/invisible.ts
+var INVISIBLE_CLASS = "\\u{AD}\\u{34F}\\u{600}-\\u{605}\\u{61C}\\u{6DD}\\u{70F}\\u{890}-\\u{891}\\u{8E2}\\u{115F}-\\u{1160}\\u{17B4}-\\u{17B5}\\u{180B}-\\u{180F}\\u{200B}-\\u{200F}\\u{202A}-\\u{202E}\\u{2060}-\\u{206F}\\u{3164}\\u{FE00}-\\u{FE0F}\\u{FEFF}\\u{FFA0}\\u{FFF0}-\\u{FFFB}\\u{110BD}\\u{110CD}\\u{13430}-\\u{1343F}\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}";
+
+// runtime/targets/rules.ts
+var RULE_TITLES = {
+  1: "only http: and https: targets",
+  2: "no embedded credentials",
+  3: "a hostname is required",
+  4: "no control or invisible characters",
+  5: "no other protocol",
+  6: "no localhost, .localhost, .local or intranet names",
+  7: "no private, loopback, reserved, multicast or documentation addresses",
+  8: "no public shorteners",
+  9: "no phishing-lure or blocked hosts",
+  10: "no executable download extensions",
+  11: "splat values are encoded segment by segment",
+  12: "a splat must not shadow a dangerous parent path"
+};
+var TITLES = RULE_TITLES;
+var ALLOWABLE_RULES = [6, 7];
+function ruleCode(rule) {
+  return `SL2${String(rule).padStart(2, "0")}`;
+}
+function ruleOfName(name) {
+  const match = /^(?:SL2)?(\d{1,2})$/i.exec(name.trim());
+  if (!match) return null;
+  const rule = Number(match[1]);
+  return TITLES[rule] !== void 0 ? rule : null;
+}
+function refuse2(rule, why, category) {
+  return {
+    ok: false,
+    rule,
+    code: ruleCode(rule),
+    message: `rule ${rule} (${TITLES[rule]}): ${why}`,
+    ...category ? { category } : {}
+  };
+}
+var RULE_CATEGORIES = {
+  8: "shortener-loop",
+  10: "executable-download"
+};
+function denyCategory(failure) {
+  return failure.category ?? RULE_CATEGORIES[failure.rule] ?? "unsafe-target";
+}
+var CONTROL2 = new RegExp(`[\\p{Cc}\\p{Zl}\\p{Zp}${INVISIBLE_CLASS}]`, "u");
+function describeControl(text2) {
+  const found = CONTROL2.exec(text2);
+  if (!found) return "none";
+  const hex = found[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+  return `U+${hex} at offset ${found.index}`;
+}
+
+// runtime/targets/splat.ts
+var SPLAT_PLACEHOLDER = ":splat";
+var AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]*[^/\\?#]*/i;
+var TOKEN = /:splat|:([A-Za-z]\w*)/g;
+function tokensOf(target, names) {
+  const found = [];
+  for (const match of target.matchAll(TOKEN)) {
+    const name = match[1] ?? "splat";
+    if (name === "splat" || names.has(name)) found.push({ at: match.index, text: match[0], name });
+  }
+  return found;
+}
+function templateProblem(target, names = []) {
+  const found = tokensOf(target, new Set(names));
+  if (found.length === 0) return null;
+  const authority = AUTHORITY.exec(target);
+  const bad = found.find((t) => !authority || t.at < authority[0].length);
+  return bad ? `"${bad.text}" must be in the path, query or fragment, never in the scheme or host` : null;
+}
+function expandTarget(target, values) {
+  const remainder = values.splat ?? [];
+  const params = values.params ?? {};
+  for (const [i, segment] of remainder.entries()) {
+    const problem2 = valueProblem(segment);
+    if (problem2) return refuse2(11, `splat segment ${i + 1} ${problem2}`);
+  }
+  const found = tokensOf(target, new Set(Object.keys(params)));
+  for (const token of found) {
+    const problem2 = token.name === "splat" ? null : valueProblem(params[token.name]);
+    if (problem2) return refuse2(11, `placeholder :${token.name} ${problem2}`);
+  }
+  const problem = templateProblem(target, Object.keys(params));
+  if (problem) return refuse2(11, problem);
+  const slash = values.trailingSlash && remainder.length > 0 ? "/" : "";
+  let url;
+  let inPath;
+  try {
+    inPath = remainder.map(encodePathSegment).join("/") + slash;
+    const inComponent = remainder.map(encodeURIComponent).join("/") + slash;
+    url = fill(
+      target,
+      found,
+      (token, path) => token.name === "splat" ? path ? inPath : inComponent : (path ? encodePathSegment : encodeURIComponent)(params[token.name])
+    );
+  } catch {
+    return refuse2(11, "a value is not well-formed Unicode (lone surrogate)");
+  }
+  if (!values.append || found.some((t) => t.name === "splat") || inPath === "")
+    return { ok: true, url };
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { ok: true, url };
+  }
+  parsed.pathname = parsed.pathname.replace(/\/?$/, "/") + inPath;
+  return { ok: true, url: parsed.href };
+}
+function valueProblem(value) {
+  if (value === "." || value === "..") return `is a dot segment ("${value}")`;
+  if (CONTROL2.test(value)) return `holds a control character (${describeControl(value)})`;
+  return null;
+}
+var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
+function encodePathSegment(segment) {
+  return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
+}
+function fill(target, found, value) {
+  if (found.length === 0) return target;
+  const hash = target.indexOf("#");
+  const query = target.indexOf("?");
+  const pathEnd = Math.min(
+    hash === -1 ? target.length : hash,
+    query === -1 ? target.length : query
+  );
+  let out = "";
+  let from = 0;
+  for (const token of found) {
+    out += target.slice(from, token.at) + value(token, token.at < pathEnd);
+    from = token.at + token.text.length;
+  }
+  return out + target.slice(from);
+}
+function pathEndOf(target) {
+  const hash = target.indexOf("#");
+  const query = target.indexOf("?");
+  return Math.min(hash === -1 ? target.length : hash, query === -1 ? target.length : query);
+}
+function fillPlaceholder(target, placeholder, inPath, inComponent) {
+  const pathEnd = pathEndOf(target);
+  const parts = target.split(placeholder);
+  let out = parts[0];
+  let at = parts[0].length;
+  for (const part of parts.slice(1)) {
+    out += (at < pathEnd ? inPath : inComponent) + part;
+    at += placeholder.length + part.length;
+  }
+  return out;
+}
+
 // runtime/pages/qr-svg.ts
 var BORDER = 4;
 function qrFits(text2) {
@@ -5442,6 +3980,1382 @@ function successorSlots(baseUrl, successor) {
   return { url: shortLinkUrl(baseUrl, successor), path: shortLinkUrl("", successor).slice(1) };
 }
 
+// runtime/guards.ts
+var PRIVATE2 = new Set(PRIVATE_FILES);
+function isPrivateFile(folded) {
+  const below = folded + "/";
+  return PRIVATE2.has(folded) || PRIVATE_DIRS.some((dir) => below.startsWith(dir)) || below.startsWith(PAGES_DIR);
+}
+function isProbe(folded, blocklist) {
+  const { prefixes, suffixes, exact, contains } = blocklist.probes;
+  return exact.includes(folded) || prefixes.some((p) => folded.startsWith(p)) || suffixes.some((s) => folded.endsWith(s)) || contains.some((c) => folded.includes(c));
+}
+
+// runtime/language.ts
+var MAX_TAGS = 20;
+function rankedLanguageTags(acceptLanguage) {
+  if (!acceptLanguage) return [];
+  if (!acceptLanguage.includes(";"))
+    return acceptLanguage.toLowerCase().split(",", MAX_TAGS).map((tag2) => tag2.trim()).filter((tag2) => tag2 !== "");
+  return acceptLanguage.split(",").slice(0, MAX_TAGS).map((part, index) => {
+    const [tag2, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    return { tag: tag2.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+  }).filter((entry) => entry.weight > 0 && entry.tag !== "").sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.tag);
+}
+function chooseLanguage(acceptLanguage, fallback) {
+  for (const tag2 of rankedLanguageTags(acceptLanguage)) {
+    const primary = tag2.split("-")[0];
+    if (LANGUAGES.includes(primary)) return primary;
+  }
+  return fallback;
+}
+
+// runtime/page-routes.ts
+var SECURITY_TXT_PATH = "/.well-known/security.txt";
+var SECURITY_TXT_ALIASES = ["/security.txt", SECURITY_TXT_PATH];
+var PAGE_NAMES = /* @__PURE__ */ new Map([
+  ["index", "home"],
+  ["lookup", "lookup"],
+  ["privacy", "privacy"],
+  ["terms", "terms"],
+  ["abuse", "abuse"],
+  ["trust-safety", "abuse"],
+  ["security", "security"]
+]);
+function isLang(segment) {
+  return LANGUAGES.includes(segment);
+}
+function pageRouteOf(lowerPath) {
+  if (SECURITY_TXT_ALIASES.includes(lowerPath)) return { redirect: SECURITY_TXT_PATH };
+  const segments = lowerPath.split("/").filter((segment) => segment !== "");
+  if (segments.length === 0) return { page: "home" };
+  if (segments.length > 2) return void 0;
+  const [first, second] = segments;
+  if (second === void 0) {
+    if (isLang(first)) return { page: "home", lang: first };
+    const page2 = PAGE_NAMES.get(first);
+    return page2 === void 0 || page2 === "lookup" ? void 0 : { page: page2 };
+  }
+  const page = PAGE_NAMES.get(second);
+  return isLang(first) && page !== void 0 ? { page, lang: first } : void 0;
+}
+function isPagePublished(page, published) {
+  return page === "lookup" || published.includes(page);
+}
+
+// runtime/slug.ts
+var SLUG_CHARACTERS = /^[\p{L}\p{N}\p{M}_~.-]+$/u;
+function isSlugSegment(segment) {
+  return SLUG_CHARACTERS.test(segment) && !CONTROL2.test(segment);
+}
+var FILE_EXTENSION = /\.[a-z0-9]{1,8}$/i;
+function isShortLinkCandidate(segments, key2) {
+  if (segments.length === 0 || key2.length > MAX_SLUG_LENGTH) return false;
+  if (!segments.every(isSlugSegment)) return false;
+  if (FILE_EXTENSION.test(segments[segments.length - 1])) return false;
+  return !isReservedKey(key2) && !("/" + key2 + "/").startsWith(STATIC_DIR);
+}
+
+// runtime/static-files.ts
+function staticFileFor(path, files) {
+  if (files.has(path)) return path;
+  const bare = path.replace(/\/+$/, "");
+  if (bare !== "" && files.has(`${bare}.html`)) return `${bare}.html`;
+  if (files.has(`${bare}/index.html`)) return `${bare}/index.html`;
+  return void 0;
+}
+
+// runtime/targets/hosts.ts
+var LOOPBACK_NAMES = /* @__PURE__ */ new Set(["localhost"]);
+var INTRANET_SUFFIXES = /* @__PURE__ */ new Set([
+  "local",
+  "internal",
+  "intranet",
+  "lan",
+  "home.arpa",
+  "localdomain",
+  "corp",
+  "home"
+]);
+function stripTrailingDots(host) {
+  return host.endsWith(".") ? host.replace(/\.+$/, "") : host;
+}
+function matchHost(host, entries) {
+  const name = stripTrailingDots(host);
+  for (let at = 0; ; ) {
+    const candidate = at === 0 ? name : name.slice(at);
+    if (entries.has(candidate)) return candidate;
+    const dot = name.indexOf(".", at);
+    if (dot < 0) return void 0;
+    at = dot + 1;
+  }
+}
+function intranetName(host) {
+  const name = stripTrailingDots(host);
+  const loopback = matchHost(name, LOOPBACK_NAMES);
+  if (loopback) return { name, why: `"${name}" is localhost or below it`, allowable: false };
+  const suffix = matchHost(name, INTRANET_SUFFIXES);
+  if (suffix) return { name, why: `"${name}" is an intranet name (.${suffix})`, allowable: true };
+  if (!name.includes("."))
+    return { name, why: `"${name}" is a single-label (intranet) name`, allowable: true };
+  return null;
+}
+
+// runtime/targets/extensions.ts
+function decodeLoosely(text2) {
+  let out = text2;
+  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(out); i++)
+    out = out.replace(
+      /%([0-9a-f]{2})/gi,
+      (_, hex) => String.fromCharCode(parseInt(hex, 16))
+    );
+  return out;
+}
+function blockedExtension(pathname, extensions) {
+  const decoded = decodeLoosely(pathname).toLowerCase();
+  if (!extensions.some((ext) => decoded.includes(ext))) return null;
+  for (const segment of decoded.split(/[/\\]/)) {
+    const readings = [segment, segment.split(";")[0], segment.split("\0")[0]];
+    for (const reading of readings) {
+      const name = reading.replace(/[.\s]+$/, "");
+      const extension = extensions.find((ext) => name.endsWith(ext));
+      if (extension) return { extension, segment };
+    }
+  }
+  return null;
+}
+
+// runtime/targets/ip.ts
+function parseIPv4(host) {
+  const parts = host.split(".");
+  if (parts.length > 1 && parts[parts.length - 1] === "") parts.pop();
+  if (parts.length > 4) return null;
+  const numbers = [];
+  for (const part of parts) {
+    const n = parseIPv4Number(part);
+    if (n === null) return null;
+    numbers.push(n);
+  }
+  const last = numbers.pop();
+  if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return null;
+  let value = last;
+  numbers.forEach((n, i) => value += n * 256 ** (3 - i));
+  return [value >>> 24, value >>> 16 & 255, value >>> 8 & 255, value & 255];
+}
+function parseIPv4Number(part) {
+  let digits = part;
+  let radix = 10;
+  if (/^0x/i.test(part)) [digits, radix] = [part.slice(2), 16];
+  else if (part.length > 1 && part[0] === "0") [digits, radix] = [part.slice(1), 8];
+  if (digits === "") return part === "" ? null : 0;
+  const valid = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
+  return valid.test(digits) ? parseInt(digits, radix) : null;
+}
+function parseIPv6(host) {
+  let text2 = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  const dotted = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text2);
+  if (dotted) {
+    const b = dotted.slice(2).map(Number);
+    if (b.some((n) => n > 255)) return null;
+    text2 = dotted[1] + (b[0] << 8 | b[1]).toString(16) + ":" + (b[2] << 8 | b[3]).toString(16);
+  }
+  const halves = text2.split("::");
+  if (halves.length > 2) return null;
+  const split = (s) => s === "" ? [] : s.split(":");
+  const head = split(halves[0]);
+  const tail = halves.length === 2 ? split(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array(missing).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return groups.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 255]);
+}
+var V4_TABLE = `0.0.0.0/8 this-network (unspecified)
+10.0.0.0/8 private-use *
+100.64.0.0/10 shared address space (CGNAT) *
+127.0.0.0/8 loopback
+169.254.0.0/16 link-local (cloud metadata)
+172.16.0.0/12 private-use *
+192.0.0.0/24 IETF protocol assignments
+192.0.2.0/24 documentation (TEST-NET-1)
+192.88.99.0/24 6to4 relay anycast (reserved)
+192.168.0.0/16 private-use *
+198.18.0.0/15 benchmarking
+198.51.100.0/24 documentation (TEST-NET-2)
+203.0.113.0/24 documentation (TEST-NET-3)
+224.0.0.0/4 multicast
+240.0.0.0/4 reserved
+255.255.255.255/32 limited broadcast`;
+var V6_TABLE = `::/128 unspecified
+::1/128 loopback
+::ffff:0:0/96 IPv4-mapped
+::/96 IPv4-compatible (deprecated)
+64:ff9b::/96 NAT64 (IPv4-embedded)
+64:ff9b:1::/48 local-use NAT64
+100::/64 discard-only
+2001::/23 IETF protocol assignments (Teredo, ORCHID, benchmarking)
+2001:db8::/32 documentation
+2002::/16 6to4 (IPv4-embedded)
+3fff::/20 documentation
+5f00::/16 SRv6 SIDs
+fc00::/7 unique-local *
+fe80::/10 link-local
+fec0::/10 site-local (deprecated)
+ff00::/8 multicast`;
+function compile(table2, parse2) {
+  return table2.split("\n").map((line) => {
+    const [cidr, ...rest] = line.split(" ");
+    const allowable = rest[rest.length - 1] === "*";
+    const [address, bits] = cidr.split("/");
+    const name = (allowable ? rest.slice(0, -1) : rest).join(" ");
+    return { cidr, name, allowable, bytes: parse2(address), bits: Number(bits) };
+  });
+}
+var V4_RANGES = compile(V4_TABLE, parseIPv4);
+var V6_RANGES = compile(V6_TABLE, parseIPv6);
+var BLOCKED_RANGES = [...V4_RANGES, ...V6_RANGES].map(
+  ({ cidr, name, allowable }) => ({ cidr, name, allowable })
+);
+function inRange(bytes, range) {
+  return addressInRange(bytes, range.bytes, range.bits);
+}
+function addressInRange(bytes, base, bits) {
+  if (bytes.length !== base.length) return false;
+  for (let bit = 0; bit < bits; bit += 8) {
+    const take = Math.min(8, bits - bit);
+    const mask = 255 << 8 - take & 255;
+    if ((bytes[bit / 8] & mask) !== (base[bit / 8] & mask)) return false;
+  }
+  return true;
+}
+function classifyAddress(bytes) {
+  const table2 = bytes.length === 4 ? V4_RANGES : V6_RANGES;
+  let best = null;
+  for (const range of table2)
+    if (inRange(bytes, range) && (!best || range.bits > best.bits)) best = range;
+  if (best) return { cidr: best.cidr, name: best.name, allowable: best.allowable };
+  if (bytes.length === 16 && (bytes[0] & 224) !== 32)
+    return { cidr: "outside 2000::/3", name: "reserved, not global unicast", allowable: false };
+  return null;
+}
+
+// runtime/targets/metadata.ts
+var METADATA_ENDPOINTS = [
+  {
+    host: "169.254.169.254",
+    provider: "AWS, Google Cloud, Azure, Oracle Cloud, DigitalOcean, OpenStack, Hetzner, Linode, IBM Cloud"
+  },
+  { host: "fd00:ec2::254", provider: "AWS (instance metadata over IPv6)" },
+  { host: "169.254.170.2", provider: "AWS ECS (task metadata and credentials)" },
+  { host: "169.254.170.23", provider: "AWS EKS Pod Identity (credentials)" },
+  { host: "fd00:ec2::23", provider: "AWS EKS Pod Identity (credentials over IPv6)" },
+  { host: "fd20:ce::254", provider: "Google Cloud (metadata over IPv6)" },
+  { host: "168.63.129.16", provider: "Azure (WireServer platform address)" },
+  { host: "100.100.100.200", provider: "Alibaba Cloud" },
+  { host: "192.0.0.192", provider: "Oracle Cloud (legacy metadata)" },
+  { host: "fd00:c1::a9fe:a9fe", provider: "Oracle Cloud (metadata over IPv6)" },
+  { host: "169.254.0.23", provider: "Tencent Cloud" },
+  { host: "169.254.42.42", provider: "Scaleway" },
+  { host: "fd00:42::42", provider: "Scaleway (metadata over IPv6)" },
+  { host: "fd00:a9fe:a9fe::1", provider: "Akamai/Linode (metadata over IPv6)" },
+  { host: "metadata.google.internal", provider: "Google Cloud" },
+  { host: "metadata.goog", provider: "Google Cloud" },
+  { host: "metadata", provider: "Google Cloud (short name)" },
+  { host: "instance-data", provider: "AWS (short name)" },
+  { host: "instance-data.ec2.internal", provider: "AWS" },
+  { host: "api.metadata.cloud.ibm.com", provider: "IBM Cloud VPC" },
+  { host: "metadata.tencentyun.com", provider: "Tencent Cloud" },
+  { host: "metadata.packet.net", provider: "Equinix Metal" },
+  { host: "metadata.platformequinix.com", provider: "Equinix Metal" },
+  { host: "rancher-metadata", provider: "Rancher" }
+];
+var key = (bytes) => bytes.join(".");
+var addressOf = (host) => parseIPv6(host) ?? (host.includes(":") ? null : parseIPv4(host));
+var BY_ADDRESS = /* @__PURE__ */ new Map();
+var BY_NAME = /* @__PURE__ */ new Map();
+for (const endpoint of METADATA_ENDPOINTS) {
+  const bytes = addressOf(endpoint.host);
+  if (bytes) BY_ADDRESS.set(key(bytes), endpoint);
+  else BY_NAME.set(endpoint.host, endpoint);
+}
+var NAMES = new Set(BY_NAME.keys());
+function metadataAddress(bytes) {
+  return BY_ADDRESS.get(key(bytes));
+}
+function metadataName(host) {
+  const name = matchHost(stripTrailingDots(host), NAMES);
+  return name === void 0 ? void 0 : BY_NAME.get(name);
+}
+
+// runtime/targets/keywords.ts
+var KEYWORD_RULE = 13;
+var KEYWORD_RULE_TITLE = "no blocked keywords in the destination";
+var DECODE_ROUNDS = 3;
+function decodeRepeatedly(text2) {
+  let current = text2;
+  for (let i = 0; i < DECODE_ROUNDS; i++) {
+    let next;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return current;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+function keywordText(url) {
+  return decodeRepeatedly(url.hostname + url.pathname + url.search).toLowerCase();
+}
+var UNREADABLE = {
+  keyword: "",
+  category: "unsafe-target",
+  reason: "the keyword list of /links-blocklist.json cannot be read"
+};
+function readable(entries) {
+  return Array.isArray(entries) && entries.every(
+    (e) => typeof e?.keyword === "string" && e.keyword !== "" && typeof e.category === "string"
+  );
+}
+function blockedKeyword(url, entries) {
+  if (entries === void 0) return void 0;
+  if (!readable(entries)) return UNREADABLE;
+  if (entries.length === 0) return void 0;
+  const text2 = keywordText(url);
+  return entries.find((entry) => text2.includes(entry.keyword));
+}
+function refuseKeyword(entry) {
+  const why = entry.reason ? `: ${entry.reason}` : "";
+  if (entry === UNREADABLE)
+    return {
+      ok: false,
+      rule: KEYWORD_RULE,
+      code: "SL230",
+      category: entry.category,
+      message: `rule ${KEYWORD_RULE} (${KEYWORD_RULE_TITLE})${why}`
+    };
+  return {
+    ok: false,
+    rule: KEYWORD_RULE,
+    code: "SL230",
+    category: entry.category,
+    message: `rule ${KEYWORD_RULE} (${KEYWORD_RULE_TITLE}): the destination holds the blocked keyword "${entry.keyword}" (${entry.category})${why}`
+  };
+}
+
+// runtime/targets/intranet.ts
+function parseAddress(text2) {
+  const bare = text2.startsWith("[") && text2.endsWith("]") ? text2.slice(1, -1) : text2;
+  if (bare.includes(":")) return parseIPv6(`[${bare}]`);
+  return /^[0-9.]+$/.test(bare) ? parseIPv4(bare) : null;
+}
+function parseTargetEntry(entry) {
+  const text2 = entry.trim().toLowerCase();
+  const slash = text2.indexOf("/");
+  if (slash >= 0) {
+    const bytes2 = parseAddress(text2.slice(0, slash));
+    const bitsText = text2.slice(slash + 1);
+    if (!bytes2 || !/^\d{1,3}$/.test(bitsText)) return null;
+    const bits = Number(bitsText);
+    return bits <= bytes2.length * 8 ? { kind: "range", bytes: bytes2, bits } : null;
+  }
+  const bytes = parseAddress(text2);
+  if (bytes) return { kind: "range", bytes, bits: bytes.length * 8 };
+  const host = stripTrailingDots(text2);
+  return host === "" ? null : { kind: "name", host };
+}
+var compiled2 = /* @__PURE__ */ new WeakMap();
+function intranetTargets(entries) {
+  let targets = compiled2.get(entries);
+  if (!targets) {
+    const names = /* @__PURE__ */ new Set();
+    const ranges = [];
+    for (const entry of entries) {
+      const parsed = parseTargetEntry(entry);
+      if (parsed?.kind === "name") names.add(parsed.host);
+      else if (parsed) ranges.push(parsed);
+    }
+    targets = { names, ranges };
+    compiled2.set(entries, targets);
+  }
+  return targets;
+}
+function listedTarget(host, address, targets) {
+  if (address) return targets.ranges.some((r) => addressInRange(address, r.bytes, r.bits));
+  return matchHost(host, targets.names) !== void 0;
+}
+
+// runtime/targets/identity.ts
+var USER_PLACEHOLDERS = ["{user.email}", "{user.local}"];
+function hasUserPlaceholder(target) {
+  return target.includes("{user.");
+}
+function fillUser(target, email) {
+  if (email === void 0 || email === "") return { ok: false, why: "the token has no email" };
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return { ok: false, why: "the token's email has no local part and domain" };
+  if (CONTROL2.test(email)) return { ok: false, why: "the token's email holds a control character" };
+  const values = {
+    "{user.email}": email,
+    "{user.local}": email.slice(0, at)
+  };
+  let url = target;
+  for (const placeholder of USER_PLACEHOLDERS) {
+    if (!url.includes(placeholder)) continue;
+    const value = values[placeholder];
+    if ((value === "." || value === "..") && url.indexOf(placeholder) < pathEndOf(url))
+      return { ok: false, why: `${placeholder} would be a dot segment` };
+    try {
+      url = fillPlaceholder(url, placeholder, encodePathSegment(value), encodeURIComponent(value));
+    } catch {
+      return { ok: false, why: "the token's email is not well-formed Unicode" };
+    }
+  }
+  return { ok: true, url };
+}
+
+// runtime/targets/index.ts
+var lists = (entries) => new Set(entries.map((e) => stripTrailingDots(e.toLowerCase())));
+var POLICY_CACHE = /* @__PURE__ */ new WeakMap();
+function setsOf(policy) {
+  let sets = POLICY_CACHE.get(policy);
+  if (!sets) {
+    sets = {
+      shorteners: lists(policy.shorteners),
+      lures: lists(policy.lure_domains),
+      blocked: lists(policy.blocked_hosts),
+      extensions: policy.blocked_extensions.map((e) => e.toLowerCase())
+    };
+    POLICY_CACHE.set(policy, sets);
+  }
+  return sets;
+}
+function openedRules(allow) {
+  const opened = /* @__PURE__ */ new Set();
+  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
+  for (const name of allow.rules ?? []) {
+    const rule = ruleOfName(String(name));
+    if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);
+  }
+  return opened;
+}
+var SCHEME = /^[\s]*([a-z][a-z0-9+.-]*):/i;
+var RAW_AUTHORITY = /^\s*[a-z][a-z0-9+.-]*:[/\\]*([^/\\?#]*)/i;
+function parse(target) {
+  try {
+    return new URL(target);
+  } catch {
+    const scheme = SCHEME.exec(target)?.[1].toLowerCase();
+    if (scheme === "http" || scheme === "https")
+      return refuse2(
+        3,
+        "the URL has no valid host (empty or malformed host, zone id, out-of-range address or port)"
+      );
+    if (scheme) return refuse2(5, `protocol "${scheme}:" is not allowed; use http: or https:`);
+    return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
+  }
+}
+function checkTarget(target, policy, allow, intranet) {
+  if (CONTROL2.test(target))
+    return refuse2(
+      4,
+      `the target holds a control or invisible character (${describeControl(target)})`
+    );
+  const url = parse(target);
+  if (!(url instanceof URL)) return url;
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return refuse2(5, `protocol "${url.protocol}" is not allowed; use http: or https:`);
+  if (url.username !== "" || url.password !== "" || RAW_AUTHORITY.exec(target)?.[1].includes("@"))
+    return refuse2(2, "the URL carries userinfo (user:password@) before the host");
+  const host = url.hostname;
+  if (stripTrailingDots(host) === "") return refuse2(3, "the URL has no hostname");
+  const opened = openedRules(allow);
+  const used = [];
+  const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
+  const metadata = address ? metadataAddress(address) : metadataName(host);
+  if (metadata)
+    return refuse2(
+      address ? 7 : 6,
+      `${host} is a cloud metadata endpoint (${metadata.provider}); no allowance opens it`
+    );
+  const listed = intranet !== void 0 && listedTarget(host, address, intranet);
+  if (address) {
+    const range = classifyAddress(address);
+    if (range && !(range.allowable && (listed || opened.has(7))))
+      return refuse2(7, `${host}: ${range.name} (${range.cidr})`);
+    if (range && !listed) used.push(7);
+  } else {
+    const name = intranetName(host);
+    if (name && !(name.allowable && (listed || opened.has(6)))) return refuse2(6, name.why);
+    if (name && !listed) used.push(6);
+  }
+  const sets = setsOf(policy);
+  const shortener = matchHost(host, sets.shorteners);
+  if (shortener)
+    return refuse2(8, `${host} is a public shortener (${shortener}) that hides the destination`);
+  const lure = matchHost(host, sets.lures);
+  if (lure) return refuse2(9, `${host} is a known phishing-lure domain (${lure})`, "phishing");
+  const blocked = matchHost(host, sets.blocked);
+  if (blocked) return refuse2(9, `${host} is a blocked host (${blocked})`, "blocked");
+  const executable = blockedExtension(url.pathname, sets.extensions);
+  if (executable)
+    return refuse2(
+      10,
+      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
+    );
+  const keyword = blockedKeyword(url, policy.blocked_keywords);
+  if (keyword) return refuseKeyword(keyword);
+  return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
+}
+
+// runtime/location.ts
+function buildLocation(link, captured, search, policy, target = link.target, zoned) {
+  if (link.kind !== "exact") {
+    const drop = dropsRemainder(target === link.target ? link : { ...link, target });
+    const expanded = expandTarget(target, {
+      splat: drop ? [] : captured.remainder,
+      params: captured.params,
+      append: true,
+      trailingSlash: captured.trailingSlash
+    });
+    if (!expanded.ok) return { ...expanded, category: denyCategory(expanded) };
+    target = expanded.url;
+  }
+  if (zoned && hasUserPlaceholder(target)) {
+    const filled = fillUser(target, zoned.email);
+    if (!filled.ok)
+      return { ok: false, code: "identity", message: filled.why, category: "identity" };
+    target = filled.url;
+  }
+  if (link.forward_query && search.length > 1) target = forwardQuery(target, search);
+  const intranet = zoned?.zone.allow_targets && intranetTargets(zoned.zone.allow_targets);
+  const verdict = judge(
+    target,
+    policy,
+    link.allow,
+    intranet && { zone: zoned.zone.name, intranet }
+  );
+  return verdict.ok ? { ok: true, url: verdict.url } : { ...verdict, category: denyCategory(verdict) };
+}
+function dropsRemainder(link) {
+  return link.kind !== "exact" && link.remainder === "drop" && !link.target.includes(SPLAT_PLACEHOLDER);
+}
+var VERDICT_MEMO_LIMIT = 4096;
+var verdicts = /* @__PURE__ */ new WeakMap();
+function judge(target, policy, allow, zone) {
+  let memo = verdicts.get(policy);
+  if (!memo) verdicts.set(policy, memo = /* @__PURE__ */ new Map());
+  const key2 = `${allow ? allow.rules.join(",") : ""}
+${zone ? zone.zone : ""}
+${target}`;
+  const verdict = memo.get(key2) ?? checkTarget(target, policy, allow, zone?.intranet);
+  remember(memo, key2, verdict, VERDICT_MEMO_LIMIT);
+  return verdict;
+}
+function forwardQuery(target, search) {
+  let url;
+  try {
+    url = new URL(target);
+  } catch {
+    return target;
+  }
+  const own = new Set(url.searchParams.keys());
+  const extra = search.slice(1).split("&").filter((pair) => pair !== "" && !own.has(decodeKey(pair)));
+  if (extra.length === 0) return url.href;
+  url.search = (url.search ? url.search.slice(1) + "&" : "") + extra.join("&");
+  return url.href;
+}
+function decodeKey(pair) {
+  const raw = pair.split("=")[0].replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+// runtime/access/zones.ts
+function zoneOfKey(key2, zones2) {
+  if (zones2.length === 0) return void 0;
+  const folded = foldCase(key2);
+  let best;
+  for (const zone of zones2) {
+    const inside = folded === zone.prefix || folded.length > zone.prefix.length && folded.startsWith(zone.prefix) && folded[zone.prefix.length] === "/";
+    if (inside && (!best || zone.prefix.length > best.prefix.length)) best = zone;
+  }
+  return best;
+}
+function zoneOfPath(pathname, zones2) {
+  if (!zones2 || zones2.length === 0) return void 0;
+  const normal = normalizePath(pathname, true);
+  return normal.ok ? zoneOfKey(normal.key, zones2) : void 0;
+}
+
+// runtime/private-links.ts
+function userAllowed(allow, email) {
+  if (email === void 0) return false;
+  const address = email.toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return false;
+  if (allow.emails?.includes(address)) return true;
+  return allow.email_domains?.includes(address.slice(at + 1)) ?? false;
+}
+function privateRefusal(link, zone, identity) {
+  const name = zone?.name;
+  if (link.zone !== name)
+    return link.zone === void 0 ? `public ${link.kind} link ${link.slug} does not answer inside zone ${name}` : `${link.kind} link ${link.slug} belongs to zone ${link.zone}`;
+  if (link.allow_users && !userAllowed(link.allow_users, identity?.email))
+    return `${identity?.email === void 0 ? "a token without email" : "this email"} is not on the allow list of ${link.slug}`;
+  return null;
+}
+
+// runtime/link-routes/cidr.ts
+var DOTTED = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})$/;
+function parseAddress2(text2) {
+  const dotted = DOTTED.exec(text2);
+  if (dotted) {
+    const bytes = dotted.slice(1).map(Number);
+    return bytes.every((b) => b <= 255) ? bytes : null;
+  }
+  if (!text2.includes(":") || text2.includes("[")) return null;
+  const v6 = parseIPv6(text2);
+  if (!v6) return null;
+  const mapped = v6.slice(0, 10).every((b) => b === 0) && v6[10] === 255 && v6[11] === 255;
+  return mapped ? v6.slice(12) : v6;
+}
+function parseCidr(text2) {
+  const slash = text2.indexOf("/");
+  const written = slash < 0 ? text2 : text2.slice(0, slash);
+  const address = parseAddress2(written);
+  if (!address) return "not an IPv4 or IPv6 address";
+  const mapped = address.length === 4 && written.includes(":") ? 96 : 0;
+  const max = address.length * 8 + mapped;
+  const bitsText = slash < 0 ? String(max) : text2.slice(slash + 1);
+  if (!/^(0|[1-9]\d{0,2})$/.test(bitsText) || Number(bitsText) > max || Number(bitsText) < mapped)
+    return `the prefix length must be ${mapped} to ${max}`;
+  const bits = Number(bitsText) - mapped;
+  const masked = address.map((byte, i) => byte & maskByte(bits, i));
+  if (masked.some((byte, i) => byte !== address[i]))
+    return `host bits are set (the block is ${formatCidr({ bytes: masked, bits })})`;
+  return { bytes: address, bits };
+}
+function maskByte(bits, index) {
+  const left = bits - index * 8;
+  return left >= 8 ? 255 : left <= 0 ? 0 : 255 << 8 - left & 255;
+}
+function inCidr(address, cidr) {
+  if (address.length !== cidr.bytes.length) return false;
+  for (let i = 0; i * 8 < cidr.bits; i++)
+    if ((address[i] & maskByte(cidr.bits, i)) !== cidr.bytes[i]) return false;
+  return true;
+}
+function formatCidr(cidr) {
+  return `${formatAddress(cidr.bytes)}/${cidr.bits}`;
+}
+function formatAddress(bytes) {
+  if (bytes.length === 4) return bytes.join(".");
+  const groups = Array.from({ length: 8 }, (_, i) => bytes[2 * i] << 8 | bytes[2 * i + 1]);
+  let best = { at: -1, length: 1 };
+  for (let i = 0; i < 8; ) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > best.length) best = { at: i, length: j - i };
+    i = j === i ? i + 1 : j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best.at < 0) return hex.join(":");
+  const head = hex.slice(0, best.at).join(":");
+  const tail = hex.slice(best.at + best.length).join(":");
+  return `${head}::${tail}`;
+}
+
+// runtime/link-routes/language.ts
+function coversTag(value, tag2) {
+  return tag2 === value || tag2.startsWith(value) && tag2.charCodeAt(value.length) === 45;
+}
+function visitorLanguage(tags, values) {
+  for (const tag2 of tags) for (const value of values) if (coversTag(value, tag2)) return tag2;
+  return null;
+}
+
+// runtime/link-routes/time-window.ts
+function compileWindow(window) {
+  let days = 0;
+  for (const day of window.days) days |= 1 << DAY_NAMES.indexOf(day);
+  return { days, from: minutesOf(window.from), to: minutesOf(window.to), tz: window.tz };
+}
+function minutesOf(text2) {
+  return Number(text2.slice(0, 2)) * 60 + Number(text2.slice(3, 5));
+}
+function inWindow(window, local) {
+  const today = window.days >> local.day & 1;
+  if (window.from < window.to)
+    return today === 1 && local.minute >= window.from && local.minute < window.to;
+  const yesterday = window.days >> (local.day + 6) % 7 & 1;
+  return today === 1 && local.minute >= window.from || yesterday === 1 && local.minute < window.to;
+}
+var MINUTE = 6e4;
+var DAY = 864e5;
+var ZONE_LIMIT = 512;
+var zones = /* @__PURE__ */ new Map();
+function localTime(tz, at) {
+  const zone = zoneOf(tz);
+  if (!zone) return void 0;
+  const minute = Math.floor(at / MINUTE);
+  if (zone.minute !== minute) {
+    zone.offset = wallClock(zone.format, minute * MINUTE) - minute * MINUTE;
+    zone.minute = minute;
+  }
+  const local = at + zone.offset;
+  const days = Math.floor(local / DAY);
+  return { day: ((days + 4) % 7 + 7) % 7, minute: Math.floor((local - days * DAY) / MINUTE) };
+}
+function zoneOf(tz) {
+  let zone = zones.get(tz);
+  if (zone === void 0) {
+    zone = makeZone(tz);
+    remember(zones, tz, zone, ZONE_LIMIT);
+  }
+  return zone;
+}
+function zoneFormat(tz) {
+  if (/^[+\-\u2212]/.test(tz)) throw new RangeError(`not an IANA time zone: ${tz}`);
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: tz,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric"
+  });
+}
+function makeZone(tz) {
+  try {
+    return { format: zoneFormat(tz), minute: Number.NaN, offset: 0 };
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+function wallClock(format, at) {
+  const parts = {};
+  for (const part of format.formatToParts(at))
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+}
+
+// runtime/link-routes/conditions.ts
+function compileWhen(when, languages) {
+  return Object.entries(when).map(([key2, value]) => ({
+    key: key2,
+    test: testOf(key2, value, languages)
+  }));
+}
+function evaluate(conditions, facts) {
+  let unknown;
+  const held = [];
+  for (const { key: key2, test } of conditions) {
+    const result = test(facts);
+    const decision = typeof result === "object" ? { key: key2, truth: result.truth, inner: result.decided } : { key: key2, truth: result };
+    if (decision.truth === false) return { truth: false, decided: [decision] };
+    if (decision.truth === void 0) unknown ??= decision;
+    else held.push(decision);
+  }
+  return unknown ? { truth: void 0, decided: [unknown] } : { truth: true, decided: held };
+}
+var among = (values, fact) => fact === void 0 ? void 0 : values.includes(fact);
+function testOf(key2, value, languages) {
+  switch (key2) {
+    case "country":
+    case "continent":
+    case "region":
+    case "asn": {
+      const values = value;
+      return (facts) => among(values, facts.edge[key2]);
+    }
+    case "ip": {
+      const blocks = value.map((text2) => parseCidr(text2));
+      return (facts) => {
+        const address = facts.ip();
+        return address ? blocks.some((block) => inCidr(address, block)) : void 0;
+      };
+    }
+    case "language": {
+      const values = value;
+      return (facts) => {
+        const tags = facts.languageTags();
+        if (!tags) return void 0;
+        const tag2 = visitorLanguage(tags, languages);
+        return tag2 !== null && values.some((v) => coversTag(v, tag2));
+      };
+    }
+    case "device": {
+      const values = value;
+      return (facts) => {
+        const agent = facts.agent();
+        return agent ? agent.devices.some((d) => values.includes(d)) : void 0;
+      };
+    }
+    case "os":
+    case "browser": {
+      const values = value;
+      return (facts) => {
+        const agent = facts.agent();
+        return agent ? agent[key2] !== void 0 && values.includes(agent[key2]) : void 0;
+      };
+    }
+    case "bot": {
+      const values = value;
+      return (facts) => {
+        const agent = facts.agent();
+        if (!agent) return void 0;
+        return values.some((v) => v === "preview" ? agent.preview : v === agent.bot);
+      };
+    }
+    case "query": {
+      const wanted = Object.entries(value);
+      return (facts) => {
+        const query = facts.query();
+        return wanted.every(
+          ([name, want]) => typeof want === "boolean" ? query.has(name) === want : query.getAll(name).some((v) => want.includes(v))
+        );
+      };
+    }
+    case "time": {
+      const windows = value.map(compileWindow);
+      return (facts) => {
+        let result = false;
+        for (const window of windows) {
+          const local = facts.clock(window.tz === "visitor" ? facts.edge.timezone : window.tz);
+          if (local === void 0) result = void 0;
+          else if (inWindow(window, local)) return true;
+        }
+        return result;
+      };
+    }
+    case "after": {
+      const at = Date.parse(value);
+      return (facts) => facts.now.getTime() >= at;
+    }
+    case "before": {
+      const at = Date.parse(value);
+      return (facts) => facts.now.getTime() < at;
+    }
+    case "not": {
+      const inner = compileWhen(value, languages);
+      return (facts) => {
+        const verdict = evaluate(inner, facts);
+        return { ...verdict, truth: verdict.truth === void 0 ? void 0 : !verdict.truth };
+      };
+    }
+  }
+}
+
+// runtime/link-routes/preview-bot-table.ts
+var PREVIEW_BOT_TABLE = [
+  ["slackbot-linkexpanding", "slack"],
+  ["slack-imgproxy", "slack"],
+  ["discordbot", "discord"],
+  ["telegrambot", "telegram"],
+  ["whatsapp/", "whatsapp"],
+  ["facebookexternalhit", "facebook"],
+  ["facebookcatalog", "facebook"],
+  ["facebot", "facebook"],
+  ["twitterbot", "x"],
+  ["linkedinbot", "linkedin"],
+  ["mastodon/", "mastodon"],
+  ["skypeuripreview", "microsoft"],
+  ["microsoftpreview", "microsoft"],
+  ["applebot", "apple"],
+  ["pinterestbot", "pinterest"],
+  ["redditbot", "reddit"],
+  ["vkshare", "vk"],
+  ["iframely/", "iframely"],
+  ["embedly/", "embedly"]
+];
+
+// runtime/link-routes/preview-bots.ts
+function previewBotOf(ua) {
+  if (!ua) return void 0;
+  const lower = ua.toLowerCase();
+  for (const [token, family] of PREVIEW_BOT_TABLE) if (lower.includes(token)) return family;
+  return void 0;
+}
+
+// runtime/link-routes/user-agent.ts
+var TABLET = /Tablet|Kindle|Silk\/|PlayBook/i;
+var MOBILE = /Mobi|Opera Mini|IEMobile|BlackBerry|BB10|Windows Phone/i;
+var BROWSER_PATTERNS = [
+  ["samsung", /SamsungBrowser\//],
+  ["edge", /Edg(?:e|A|iOS)?\//],
+  ["opera", /OPR\/|OPiOS\/|Opera/],
+  ["firefox", /Firefox\/|FxiOS\//],
+  ["chrome", /Chrome\/|CriOS\/|Chromium\//],
+  ["safari", /Version\/[\d.]+.*Safari\//]
+];
+var AGENT_MEMO_LIMIT = 512;
+var agents = /* @__PURE__ */ new Map();
+function agentOf(ua) {
+  const facts = agents.get(ua) ?? readAgent(ua);
+  remember(agents, ua, facts, AGENT_MEMO_LIMIT);
+  return facts;
+}
+function readAgent(ua) {
+  const preview = previewBotOf(ua) !== void 0;
+  const facts = { devices: [], bot: preview || isbot(ua), preview };
+  if (/iPad/.test(ua)) {
+    facts.devices.push("ipados", "tablet");
+    facts.os = "ipados";
+  } else if (/iPhone|iPod/.test(ua)) {
+    facts.devices.push("ios", "mobile");
+    facts.os = "ios";
+  } else if (/Android/.test(ua)) {
+    facts.devices.push("android", /Mobile/.test(ua) ? "mobile" : "tablet");
+    facts.os = "android";
+  } else {
+    facts.devices.push(TABLET.test(ua) ? "tablet" : MOBILE.test(ua) ? "mobile" : "desktop");
+    facts.os = desktopOs(ua);
+  }
+  facts.browser = BROWSER_PATTERNS.find(([, pattern2]) => pattern2.test(ua))?.[0];
+  return facts;
+}
+function desktopOs(ua) {
+  if (/Windows/.test(ua)) return "windows";
+  if (/CrOS/.test(ua)) return "chromeos";
+  if (/Macintosh|Mac OS X/.test(ua)) return "macos";
+  if (/Linux|X11/.test(ua)) return "linux";
+  return void 0;
+}
+
+// runtime/link-routes/facts.ts
+var text = (value) => typeof value === "string" && value !== "" ? value : void 0;
+function edgeFactsOf(cf) {
+  if (cf === null || typeof cf !== "object") return {};
+  const raw = cf;
+  const facts = {};
+  const country = text(raw.country)?.toUpperCase();
+  if (country && country !== "XX") facts.country = country;
+  const continent = text(raw.continent)?.toUpperCase();
+  if (continent) facts.continent = continent;
+  const regionCode = text(raw.regionCode)?.toUpperCase();
+  if (facts.country && regionCode) facts.region = `${facts.country}-${regionCode}`;
+  const asn = typeof raw.asn === "string" ? Number(raw.asn) : raw.asn;
+  if (typeof asn === "number" && Number.isInteger(asn) && asn > 0) facts.asn = asn;
+  const timezone = text(raw.timezone);
+  if (timezone) facts.timezone = timezone;
+  return facts;
+}
+var RANKING_MEMO_LIMIT = 256;
+var rankings = /* @__PURE__ */ new Map();
+var Facts = class {
+  constructor(input, url, now) {
+    this.input = input;
+    this.url = url;
+    this.now = now;
+  }
+  input;
+  url;
+  now;
+  agentFacts;
+  address;
+  params;
+  tags;
+  clocks = /* @__PURE__ */ new Map();
+  drawn;
+  edgeFacts;
+  get edge() {
+    return this.edgeFacts ??= this.input.edge ?? {};
+  }
+  /** The User-Agent's facts; null without one. */
+  agent() {
+    if (this.agentFacts === void 0) {
+      const ua = this.input.userAgent?.trim();
+      this.agentFacts = ua ? agentOf(ua) : null;
+    }
+    return this.agentFacts;
+  }
+  /** The client's address as bytes; null without one (or with one that is not an address). */
+  ip() {
+    if (this.address === void 0) {
+      const ip = this.input.ip?.trim();
+      this.address = ip ? parseAddress2(ip) : null;
+    }
+    return this.address;
+  }
+  query() {
+    return this.params ??= this.url.searchParams;
+  }
+  /** Accept-Language tags by preference; null without the header. */
+  languageTags() {
+    const header = this.input.acceptLanguage;
+    if (!header?.trim()) return null;
+    if (!this.tags) {
+      this.tags = rankings.get(header) ?? rankedLanguageTags(header);
+      remember(rankings, header, this.tags, RANKING_MEMO_LIMIT);
+    }
+    return this.tags;
+  }
+  /** The wall clock of `tz` now (`visitor`: the visitor's zone); undefined when unknown. */
+  clock(tz) {
+    if (tz === void 0) return void 0;
+    if (!this.clocks.has(tz)) this.clocks.set(tz, localTime(tz, this.now.getTime()));
+    return this.clocks.get(tz);
+  }
+  /** The split draw: the request's own, or 0 (the first variant) where none is given. */
+  draw() {
+    if (this.drawn === void 0) {
+      const value = this.input.draw?.() ?? 0;
+      this.drawn = value >= 0 && value < 1 ? value : 0;
+    }
+    return this.drawn;
+  }
+  /** Whether the draw was the request's own (explain shows every variant when it is not). */
+  get drawGiven() {
+    return this.input.draw !== void 0;
+  }
+};
+
+// runtime/link-routes/split.ts
+function pickVariant(variants, draw) {
+  let total = 0;
+  for (const variant of variants) total += variant.weight;
+  let point = draw * total;
+  for (let i = 0; i < variants.length; i++) {
+    point -= variants[i].weight;
+    if (point < 0) return i;
+  }
+  return variants.length - 1;
+}
+function randomDraw() {
+  const word = new Uint32Array(1);
+  crypto.getRandomValues(word);
+  return word[0] / 2 ** 32;
+}
+
+// runtime/link-routes/choose.ts
+var compiled3 = /* @__PURE__ */ new WeakMap();
+function compiledRoutes(routes) {
+  let done = compiled3.get(routes);
+  if (!done) {
+    const languages = [...new Set(routes.flatMap((route) => languagesOf(route.when)))];
+    done = routes.map((route) => ({
+      route,
+      when: route.when ? compileWhen(route.when, languages) : null
+    }));
+    compiled3.set(routes, done);
+  }
+  return done;
+}
+function languagesOf(when) {
+  if (!when) return [];
+  return [...when.language ?? [], ...languagesOf(when.not)];
+}
+function chooseRoute(link, facts) {
+  const steps = [];
+  const routes = compiledRoutes(link.routes ?? []);
+  for (let index = 0; index < routes.length; index++) {
+    const { route, when } = routes[index];
+    const verdict = when ? evaluate(when, facts) : { truth: true, decided: [] };
+    steps.push({ index, truth: verdict.truth, decided: verdict.decided });
+    if (verdict.truth !== true) continue;
+    if (!route.split)
+      return { index, route, variant: null, target: route.target ?? link.target, steps, facts };
+    const draw = facts.draw();
+    const variant = pickVariant(route.split, draw);
+    return {
+      index,
+      route,
+      variant: { index: variant, draw },
+      target: route.split[variant].target,
+      steps,
+      facts
+    };
+  }
+  return { index: null, route: null, variant: null, target: link.target, steps, facts };
+}
+
+// runtime/resolve.ts
+var PUBLIC_METHODS = "GET, HEAD, OPTIONS";
+var SCANNER_PROBE = "scanner-probe";
+var ENDPOINT_METHODS = "POST, OPTIONS";
+async function resolve(request, ctx) {
+  const url = new URL(
+    request.url.startsWith("/") ? "http://request.invalid" + request.url : request.url
+  );
+  const method = request.method.toUpperCase();
+  const inLanguage = (fixed) => fixed ? { lang: fixed } : { lang: chooseLanguage(request.acceptLanguage, ctx.defaultLang), negotiated: true };
+  const trace = {
+    method,
+    path: url.pathname,
+    normalized: null,
+    match: null,
+    link: null,
+    effective_state: null,
+    schedule_label: null,
+    route: null,
+    zone: null,
+    outcome: { type: "plain-404" },
+    event: null,
+    checks: []
+  };
+  const done = (outcome, step, ok, detail) => {
+    trace.checks.push({ step, ok, detail });
+    trace.outcome = outcome;
+    if (trace.zone !== null && trace.event) trace.event = { ...trace.event, zone: trace.zone };
+    return trace;
+  };
+  const notFound = (deny) => ctx.notFound !== void 0 && deny === void 0 ? { type: "redirect", status: 302, location: ctx.notFound, cacheControl: "no-store" } : {
+    type: "page",
+    page: "not-found",
+    ...inLanguage(),
+    status: 404,
+    ...deny ? { deny } : {}
+  };
+  const pageOf2 = (page, fixed) => {
+    const prefill = page === "lookup" ? lookupPrefill(url.searchParams.get("slug")) : void 0;
+    return {
+      type: "page",
+      page,
+      ...inLanguage(fixed),
+      status: 200,
+      ...prefill ? { prefill } : {}
+    };
+  };
+  const folded = foldPathForGuards(url.pathname);
+  if (isPrivateFile(folded))
+    return done({ type: "plain-404" }, "guard", false, "private runtime file");
+  if (isProbe(folded, ctx.blocklist))
+    return done(
+      { type: "plain-404", deny: SCANNER_PROBE },
+      "guard",
+      false,
+      "scanner probe (blocklist)"
+    );
+  trace.checks.push({ step: "guard", ok: true, detail: "not a private file or probe" });
+  const isEndpoint = POST_PATHS.includes(url.pathname);
+  const allow = isEndpoint ? ENDPOINT_METHODS : PUBLIC_METHODS;
+  if (method === "OPTIONS")
+    return done(
+      { type: "preflight", status: 204, allow, endpoint: isEndpoint },
+      "method",
+      true,
+      "OPTIONS"
+    );
+  const accepted2 = isEndpoint ? method === "POST" : method === "GET" || method === "HEAD";
+  if (!accepted2)
+    return done(
+      { type: "method-not-allowed", status: 405, allow },
+      "method",
+      false,
+      `${method} not accepted`
+    );
+  if (isEndpoint) {
+    const endpoint = url.pathname === POST_PATHS[0] ? "lookup-resolve" : "analytics-lookup";
+    return done({ type: "endpoint", endpoint }, "method", true, `POST ${url.pathname}`);
+  }
+  trace.checks.push({ step: "method", ok: true, detail: method });
+  const normal = normalizePath(url.pathname, ctx.caseSensitive);
+  if (!normal.ok) return done(notFound(), "normalize", false, `refused: ${normal.reason}`);
+  const trailingSlash = ctx.strictTrailingSlash === true && normal.segments.length > 0 && url.pathname.endsWith("/");
+  trace.normalized = trailingSlash ? normal.path + "/" : normal.path;
+  trace.checks.push({ step: "normalize", ok: true, detail: trace.normalized });
+  const lowerPath = "/" + foldCase(normal.key);
+  if (normal.key === "" && ctx.root !== void 0) {
+    trace.event = { kind: "redirect" };
+    const cacheControl2 = ctx.redirectMaxAge > 0 ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+    return done(
+      { type: "redirect", status: 302, location: ctx.root, cacheControl: cacheControl2 },
+      "route",
+      true,
+      `the host's root: ${ctx.root}`
+    );
+  }
+  const guarded = isProtectedPath(lowerPath, LANGUAGES);
+  if (guarded)
+    return done({ type: "protected", ...guarded }, "route", true, `protected ${guarded.area}`);
+  const lookup = lookupPage(lowerPath);
+  if (lookup) {
+    trace.event = { kind: "pageview" };
+    return done(pageOf2("lookup", lookup.lang), "route", true, "lookup page");
+  }
+  const file = staticFileFor(url.pathname, ctx.staticPaths) ?? staticFileFor(normal.path, ctx.staticPaths);
+  if (file) {
+    trace.event = isHtmlPath(file) ? { kind: "pageview" } : null;
+    return done({ type: "static", path: file }, "route", true, "static file");
+  }
+  const miss = (step, detail) => {
+    const candidate = isShortLinkCandidate(normal.segments, normal.key);
+    trace.event = candidate ? { kind: "short-link-miss" } : null;
+    return done(notFound(), step, false, candidate ? `${detail} (short-link candidate)` : detail);
+  };
+  const zone = ctx.zones && zoneOfKey(normal.key, ctx.zones);
+  if (zone) {
+    trace.zone = zone.name;
+    if (request.identity?.zone !== zone.name)
+      return miss("access", `private zone ${zone.name}: no verified identity, answered as a miss`);
+    trace.checks.push({
+      step: "access",
+      ok: true,
+      detail: `identity verified for zone ${zone.name}`
+    });
+  }
+  const ownPage = () => {
+    const route = pageRouteOf(lowerPath);
+    if (!route) return void 0;
+    if ("redirect" in route) {
+      if (!ctx.staticPaths.has(route.redirect)) return void 0;
+      trace.event = null;
+      return done(
+        { type: "redirect", status: 308, location: route.redirect, cacheControl: "no-store" },
+        "route",
+        true,
+        `no link takes this path: ${route.redirect}`
+      );
+    }
+    if (!isPagePublished(route.page, ctx.pages)) return void 0;
+    trace.event = { kind: "pageview" };
+    return done(
+      pageOf2(route.page, route.lang),
+      "route",
+      true,
+      `no link takes this path: ${route.page} page`
+    );
+  };
+  const found = await findLink(
+    normal.key,
+    { values: normal.segments, trailingSlash, strict: ctx.strictTrailingSlash === true },
+    ctx.links
+  );
+  if (!found) {
+    const own = zone ? void 0 : ownPage();
+    if (own) return own;
+    return miss("match", "no link");
+  }
+  const { link, depth, params } = found;
+  trace.link = link;
+  trace.match = {
+    kind: link.kind,
+    slug: link.slug,
+    key: link.key,
+    file: link.file,
+    line: link.line
+  };
+  if (params) trace.match.params = params;
+  const captured = params ? ` ${Object.entries(params).map(([name, value]) => `:${name}=${JSON.stringify(value)}`).join(" ")}` : "";
+  trace.checks.push({
+    step: "match",
+    ok: true,
+    detail: `${link.kind} ${link.slug} (${link.file}:${link.line})${captured}`
+  });
+  if (zone || link.zone !== void 0) {
+    const refusal = privateRefusal(link, zone, request.identity);
+    if (refusal) return miss("access", `${refusal}: answered as a miss`);
+  }
+  const state = effectiveState(link, request.now);
+  trace.effective_state = state;
+  trace.schedule_label = link.kind === "exact" ? link.schedule?.label ?? null : null;
+  const stateOutcome = STATE_OUTCOMES[state];
+  if (stateOutcome.kind === "hidden") {
+    const own = zone ? void 0 : ownPage();
+    if (own) return own;
+    trace.event = { kind: "short-link-miss" };
+    return done(notFound(), "state", false, `${state}: answered like a miss`);
+  }
+  if (stateOutcome.kind === "page") {
+    trace.event = { kind: "redirect", redirect_error: `state:${state}` };
+    const retryAfter = retryAfterSeconds(link, request.now);
+    const successor = state === "retired" ? link.successor : void 0;
+    return done(
+      {
+        type: "page",
+        page: stateOutcome.page,
+        ...inLanguage(),
+        status: stateOutcome.status,
+        ...retryAfter ? { retryAfter } : {},
+        ...successor !== void 0 ? { successor } : {}
+      },
+      "state",
+      false,
+      `${state}: informational page ${stateOutcome.status}${successor !== void 0 ? `, pointing to its successor ${successor}` : ""}`
+    );
+  }
+  trace.checks.push({ step: "state", ok: true, detail: state });
+  const routed = link.routes && !request.defaultTarget ? chooseRoute(link, new Facts(request, url, request.now)) : null;
+  trace.route = routed;
+  if (routed) trace.checks.push({ step: "route", ok: true, detail: describeChoice(routed) });
+  const remainder = link.kind === "exact" ? [] : normal.segments.slice(depth);
+  const location = buildLocation(
+    link,
+    { remainder, params, trailingSlash },
+    url.search,
+    ctx.blocklist,
+    routed?.target,
+    zone && { zone, email: request.identity?.email }
+  );
+  if (!location.ok) {
+    trace.event = { kind: "redirect", redirect_error: location.code };
+    return done(
+      notFound(location.category),
+      "target",
+      false,
+      `${location.code}: ${location.message} [${location.category}]`
+    );
+  }
+  if (link.preview && !request.defaultTarget) {
+    const bot = previewBotOf(request.userAgent);
+    if (bot !== void 0) {
+      trace.event = { kind: "preview" };
+      return done(
+        { type: "preview", ...inLanguage(), bot, target: location.url },
+        "preview",
+        true,
+        `${bot} link-preview bot: the link's card, linking to ${location.url}; no redirect`
+      );
+    }
+    trace.checks.push({ step: "preview", ok: true, detail: "not a link-preview bot: redirect" });
+  }
+  trace.event = { kind: "redirect" };
+  const cacheControl = zone ? "private, no-store" : ctx.redirectMaxAge > 0 && !link.routes ? `public, max-age=${ctx.redirectMaxAge}` : "no-store";
+  return done(
+    { type: "redirect", status: link.status, location: location.url, cacheControl },
+    "target",
+    true,
+    location.url
+  );
+}
+async function findLink(key2, facts, links) {
+  const exact = await links.exact(facts.trailingSlash ? key2 + "/" : key2);
+  if (exact) return { link: exact, depth: 0 };
+  const segments = key2 === "" ? [] : key2.split("/");
+  const path = { keys: segments, ...facts };
+  const placeholder = links.placeholders && matchPlaceholders(links.placeholders, path);
+  if (placeholder && links.placeholder) {
+    const link = await links.placeholder(placeholder.key);
+    if (link) return { link, depth: placeholder.depth, params: placeholder.params };
+  }
+  for (let i = links.splatDepths.length - 1; i >= 0; i--) {
+    const depth = links.splatDepths[i];
+    if (depth > segments.length) continue;
+    if (depth === segments.length && depth > 0 && path.strict && !path.trailingSlash) continue;
+    const splat = await links.splat(segments.slice(0, depth).join("/"));
+    if (splat) return { link: splat, depth };
+  }
+  return void 0;
+}
+function lookupPage(lowerPath) {
+  if (lowerPath === LOOKUP_ROUTES.en) return {};
+  for (const [lang, route] of Object.entries(LOOKUP_ROUTES))
+    if (lowerPath === route) return { lang };
+  return void 0;
+}
+function lookupPrefill(value) {
+  return value ? clip(value, LOOKUP_INPUT_MAX) : void 0;
+}
+
 // runtime/engine/identity.ts
 async function identityOf(request, env, site, options) {
   const zones2 = site.access_zones;
@@ -5459,6 +5373,152 @@ async function identityOf(request, env, site, options) {
     return void 0;
   }
   return verdict.email === void 0 ? { zone: zone.name } : { zone: zone.name, email: verdict.email };
+}
+
+// runtime/http/lookup-api.ts
+var LOOKUP_BODY_LIMIT = 2048;
+function lookupPath(input) {
+  const text2 = input.trim();
+  if (text2 === "" || text2.length > LOOKUP_INPUT_MAX) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text2)) {
+    try {
+      const url = new URL(text2);
+      return url.pathname + url.search;
+    } catch {
+      return null;
+    }
+  }
+  return text2.startsWith("/") ? text2 : "/" + text2;
+}
+async function lookupSlug(input, ctx, now) {
+  const path = lookupPath(input);
+  const slug = clip(input.trim(), LOOKUP_INPUT_MAX);
+  if (path === null) return { found: false, slug };
+  const resolution = await resolve({ method: "GET", url: path, now, defaultTarget: true }, ctx);
+  const link = resolution.link;
+  const state = resolution.effective_state;
+  if (!link || !state || STATE_OUTCOMES[state].kind === "hidden") return { found: false, slug };
+  const result = { found: true, slug: link.slug, kind: link.kind, state };
+  if (resolution.schedule_label) result.schedule_label = resolution.schedule_label;
+  if (link.routes) result.routed_by = routedBy(link.routes);
+  if (link.preview) result.preview = link.preview;
+  if (resolution.outcome.type === "redirect") {
+    result.target = resolution.outcome.location;
+    result.status = resolution.outcome.status;
+  }
+  return result;
+}
+function formLanguage(value) {
+  return typeof value === "string" && LANGUAGES.includes(value) ? value : void 0;
+}
+function beaconFacts(body) {
+  const { slug, result } = body;
+  if (typeof slug !== "string" || typeof result !== "string") return null;
+  return { slug: clip(slug, 200), result: clip(result, 50) };
+}
+
+// runtime/http/read-body.ts
+async function readSmallBody(request, limit, options) {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const form = type === "application/x-www-form-urlencoded";
+  if (type !== "application/json" && !(options.allowForm && form))
+    return { ok: false, status: 415, error: "unsupported content type" };
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return { ok: false, status: 413, error: "body too large" };
+  const text2 = await readLimited(request, limit);
+  if (text2 === null) return { ok: false, status: 413, error: "body too large" };
+  if (form) return { ok: true, value: Object.fromEntries(new URLSearchParams(text2)), form };
+  try {
+    const value = JSON.parse(text2);
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return { ok: false, status: 400, error: "body must be a JSON object" };
+    return { ok: true, value, form };
+  } catch {
+    return { ok: false, status: 400, error: "invalid JSON" };
+  }
+}
+async function readLimited(request, limit) {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => void 0);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+// runtime/engine/lookup-endpoints.ts
+async function lookupResolve(request, data, rctx, now) {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const slug = body.value.slug;
+  if (typeof slug !== "string")
+    return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
+  const result = await lookupSlug(slug, rctx, now);
+  if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
+  const fixed = formLanguage(body.value.lang);
+  const lang = fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
+  const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
+  if (template === null) return { response: plainText(503, "Service unavailable\n") };
+  const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
+  return {
+    response: new Response(html, {
+      status: 200,
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        ...fixed ? {} : languageHeaders(lang)
+      }
+    }),
+    event: {
+      kind: "lookup",
+      ...eventSlug(slug, result.slug, data),
+      lookup_result: result.found ? result.state ?? "found" : "not-found"
+    }
+  };
+}
+async function lookupBeacon(request, data) {
+  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
+  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
+  const facts = beaconFacts(body.value);
+  if (!facts)
+    return {
+      response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request)
+    };
+  return {
+    response: allowNullOrigin(
+      new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
+      request
+    ),
+    event: {
+      kind: "lookup",
+      ...eventSlug(facts.slug, facts.slug, data),
+      lookup_result: facts.result
+    }
+  };
+}
+function zoneFacts(zone, data) {
+  const prefix = data.site.access_zones?.find((z) => z.name === zone)?.prefix ?? "";
+  return { zone, zone_path: "/" + prefix };
+}
+function eventSlug(typed, slug, data) {
+  const path = lookupPath(typed);
+  const zone = path === null ? void 0 : zoneOfPath(path.split("?")[0], data.site.access_zones);
+  return zone ? zoneFacts(zone.name, data) : { slug };
 }
 
 // runtime/engine/answer.ts
@@ -5642,63 +5702,6 @@ async function respond(resolution, request, env, data, rctx, now) {
     case "endpoint":
       return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request, data);
   }
-}
-async function lookupResolve(request, data, rctx, now) {
-  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
-  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
-  const slug = body.value.slug;
-  if (typeof slug !== "string")
-    return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
-  const result = await lookupSlug(slug, rctx, now);
-  const typed = lookupPath(slug);
-  const zone = typed === null ? void 0 : zoneOfPath(typed.split("?")[0], rctx.zones);
-  if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
-  const fixed = formLanguage(body.value.lang);
-  const lang = fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
-  const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
-  if (template === null) return { response: plainText(503, "Service unavailable\n") };
-  const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
-  return {
-    response: new Response(html, {
-      status: 200,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-store",
-        ...fixed ? {} : languageHeaders(lang)
-      }
-    }),
-    event: {
-      kind: "lookup",
-      // A slug typed inside a private zone is a miss, and its event names only the zone.
-      ...zone ? zoneFacts(zone.name, data) : { slug: result.slug },
-      lookup_result: result.found ? result.state ?? "found" : "not-found"
-    }
-  };
-}
-async function lookupBeacon(request, data) {
-  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
-  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
-  const facts = beaconFacts(body.value);
-  if (!facts)
-    return {
-      response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request)
-    };
-  return {
-    response: allowNullOrigin(
-      new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
-      request
-    ),
-    event: { kind: "lookup", ...beaconSlug(facts.slug, data), lookup_result: facts.result }
-  };
-}
-function zoneFacts(zone, data) {
-  const prefix = data.site.access_zones?.find((z) => z.name === zone)?.prefix ?? "";
-  return { zone, zone_path: "/" + prefix };
-}
-function beaconSlug(slug, data) {
-  const path = lookupPath(slug);
-  const zone = path === null ? void 0 : zoneOfPath(path.split("?")[0], data.site.access_zones);
-  return zone ? zoneFacts(zone.name, data) : { slug };
 }
 function typedAsset(asset, contentType) {
   if (!asset.ok) return asset;

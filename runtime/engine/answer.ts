@@ -8,41 +8,29 @@ import { verifyAccess } from "../access/index.js";
 import { correlationId, type EventFacts } from "../analytics/index.js";
 import type { Env } from "../env.js";
 import { finishDraft, withHeaderRules, type Draft } from "../http/headers.js";
-import {
-  beaconFacts,
-  formLanguage,
-  lookupPath,
-  lookupSlug,
-  LOOKUP_BODY_LIMIT,
-} from "../http/lookup-api.js";
 import { serveOperator } from "../http/operator.js";
-import { readSmallBody } from "../http/read-body.js";
 import {
-  allowNullOrigin,
   allowNullOriginFont,
   htmlWithStatus,
   languageHeaders,
   notFoundPage,
   withReference,
-  json,
-  jsonError,
   plainNotFound,
   plainText,
   preflight,
 } from "../http/responses.js";
-import { fillLookupInput, renderLookupResult } from "../pages/lookup-result.js";
+import { fillLookupInput } from "../pages/lookup-result.js";
 import { fillPreview } from "../pages/preview-card.js";
 import { fillSuccessor, successorSlots } from "../pages/successor.js";
 import { readAsset, readPage } from "../registry/read-assets.js";
 import { resolve, type RequestFacts, type Resolution, type ResolveContext } from "../resolve.js";
 import { pageAssetPath } from "../routes.js";
-import { chooseLanguage } from "../language.js";
 import { routeLabel, variantLabel } from "../link-routes/describe.js";
 import { edgeFactsOf, type GivenFacts } from "../link-routes/facts.js";
 import { randomDraw } from "../link-routes/split.js";
 import type { Instance } from "./instance.js";
 import { identityOf } from "./identity.js";
-import { zoneOfPath } from "../access/zones.js";
+import { lookupBeacon, lookupResolve, zoneFacts } from "./lookup-endpoints.js";
 
 /** The decision's inputs from an instance. */
 export function resolveContext(
@@ -308,80 +296,6 @@ async function respond(
         ? lookupResolve(request, data, rctx, now)
         : lookupBeacon(request, data);
   }
-}
-
-async function lookupResolve(
-  request: Request,
-  data: Instance,
-  rctx: ResolveContext,
-  now: Date,
-): Promise<Answer> {
-  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: true });
-  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
-  const slug = body.value.slug;
-  if (typeof slug !== "string")
-    return { response: allowNullOrigin(jsonError(400, "slug must be a string"), request) };
-  const result = await lookupSlug(slug, rctx, now);
-  const typed = lookupPath(slug);
-  const zone = typed === null ? undefined : zoneOfPath(typed.split("?")[0], rctx.zones);
-  if (!body.form) return { response: allowNullOrigin(json(200, result), request) };
-  // A plain form post (no JavaScript): a server-rendered result page, and the lookup event here.
-  // Its language is the form's, or else the visitor's.
-  const fixed = formLanguage(body.value.lang);
-  const lang =
-    fixed ?? chooseLanguage(request.headers.get("accept-language"), data.site.default_lang);
-  const template = await readPage(data, pageAssetPath(lang, "lookup-result"));
-  if (template === null) return { response: plainText(503, "Service unavailable\n") };
-  const html = renderLookupResult(template, result, { baseUrl: data.site.base_url, input: slug });
-  return {
-    response: new Response(html, {
-      status: 200,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-store",
-        ...(fixed ? {} : languageHeaders(lang)),
-      },
-    }),
-    event: {
-      kind: "lookup",
-      // A slug typed inside a private zone is a miss, and its event names only the zone.
-      ...(zone ? zoneFacts(zone.name, data) : { slug: result.slug }),
-      lookup_result: result.found ? (result.state ?? "found") : "not-found",
-    },
-  };
-}
-
-async function lookupBeacon(request: Request, data: Instance): Promise<Answer> {
-  const body = await readSmallBody(request, LOOKUP_BODY_LIMIT, { allowForm: false });
-  if (!body.ok) return { response: allowNullOrigin(jsonError(body.status, body.error), request) };
-  const facts = beaconFacts(body.value);
-  if (!facts)
-    return {
-      response: allowNullOrigin(jsonError(400, "slug and result must be strings"), request),
-    };
-  return {
-    response: allowNullOrigin(
-      new Response(null, { status: 204, headers: { "cache-control": "no-store" } }),
-      request,
-    ),
-    event: { kind: "lookup", ...beaconSlug(facts.slug, data), lookup_result: facts.result },
-  };
-}
-
-/** What an event inside a private zone says of it: its name, and its prefix in place of the path. */
-function zoneFacts(zone: string, data: Instance): { zone: string; zone_path: string } {
-  const prefix = data.site.access_zones?.find((z) => z.name === zone)?.prefix ?? "";
-  return { zone, zone_path: "/" + prefix };
-}
-
-/** A beacon's slug as its event carries it: inside a private zone, the zone instead. */
-function beaconSlug(
-  slug: string,
-  data: Instance,
-): { slug: string } | { zone: string; zone_path: string } {
-  const path = lookupPath(slug);
-  const zone = path === null ? undefined : zoneOfPath(path.split("?")[0], data.site.access_zones);
-  return zone ? zoneFacts(zone.name, data) : { slug };
 }
 
 /**
