@@ -69,27 +69,45 @@ export interface Answered {
 
 /**
  * What resolve() reads of `request`. The routes' facts are read only when a link with routes
- * asks for them, so a link without routes costs what it did.
+ * asks for them, so a link without routes costs what it did: one object per request, its
+ * getters on the class (an object literal with getters would build three closures each time).
  */
+class LiveFacts implements RequestFacts {
+  readonly method: string;
+  readonly url: string;
+  readonly acceptLanguage: string | null;
+  readonly draw: (() => number) | undefined;
+  identity?: RequestFacts["identity"];
+
+  constructor(
+    private readonly request: Request,
+    readonly now: Date,
+    private readonly given: GivenFacts | undefined,
+  ) {
+    this.method = request.method;
+    this.url = request.url;
+    this.acceptLanguage = request.headers.get("accept-language");
+    const draw = given?.draw;
+    this.draw = given ? (draw === undefined ? undefined : () => draw) : randomDraw;
+  }
+
+  get edge() {
+    return this.given
+      ? this.given.edge
+      : edgeFactsOf((this.request as Request & { cf?: unknown }).cf);
+  }
+
+  get ip() {
+    return this.request.headers.get("cf-connecting-ip");
+  }
+
+  get userAgent() {
+    return this.request.headers.get("user-agent");
+  }
+}
+
 export function requestFacts(request: Request, now: Date, given?: GivenFacts): RequestFacts {
-  const { headers } = request;
-  const draw = given ? given.draw : undefined;
-  return {
-    method: request.method,
-    url: request.url,
-    acceptLanguage: headers.get("accept-language"),
-    now,
-    get edge() {
-      return given ? given.edge : edgeFactsOf((request as Request & { cf?: unknown }).cf);
-    },
-    get ip() {
-      return headers.get("cf-connecting-ip");
-    },
-    get userAgent() {
-      return headers.get("user-agent");
-    },
-    draw: given ? (draw === undefined ? undefined : () => draw) : randomDraw,
-  };
+  return new LiveFacts(request, now, given);
 }
 
 /**
@@ -104,8 +122,11 @@ export async function answerRequest(
   given?: GivenFacts,
 ): Promise<Answered> {
   const rctx = resolveContext(data);
-  // Inside a private zone only: the token verified against the zone's aud, as a fact.
-  const identity = await identityOf(request, env, data.site, given);
+  // Inside a private zone only: the token verified against the zone's aud, as a fact. An
+  // instance without zones does not wait for it.
+  const identity = data.site.access_zones
+    ? await identityOf(request, env, data.site, given)
+    : undefined;
   const facts = requestFacts(request, now, given);
   if (identity) facts.identity = identity;
   const resolution = await resolve(facts, rctx);
@@ -155,16 +176,18 @@ async function respond(
   const { outcome, link } = resolution;
   // Inside a private zone the event names the zone only: no slug, schedule, route or target host.
   const zone = resolution.event?.zone;
-  const linkFacts = zone
-    ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? undefined }
-    : {
-        slug: link?.slug,
-        effective_state: resolution.effective_state ?? undefined,
-        schedule_label: resolution.schedule_label ?? undefined,
-        ...(resolution.route
-          ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) }
-          : {}),
-      };
+  // Built only for an answer that sends an event.
+  const linkFacts = () =>
+    zone
+      ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? undefined }
+      : {
+          slug: link?.slug,
+          effective_state: resolution.effective_state ?? undefined,
+          schedule_label: resolution.schedule_label ?? undefined,
+          ...(resolution.route
+            ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) }
+            : {}),
+        };
   switch (outcome.type) {
     case "plain-404":
       return { response: plainNotFound(outcome.deny) };
@@ -186,7 +209,7 @@ async function respond(
           response,
           event: {
             kind: decided.kind,
-            ...linkFacts,
+            ...linkFacts(),
             redirect_status: outcome.status,
             redirect_error: decided.redirect_error,
           },
@@ -195,7 +218,7 @@ async function respond(
         response,
         event: {
           kind: "redirect",
-          ...linkFacts,
+          ...linkFacts(),
           ...(zone ? {} : { target_host: hostOf(outcome.location) }),
           redirect_status: outcome.status,
         },
@@ -225,7 +248,7 @@ async function respond(
           ? { kind: "pageview", title: data.site.page_titles[assetPath] }
           : {
               kind: decided.kind,
-              ...linkFacts,
+              ...linkFacts(),
               redirect_status: outcome.status,
               redirect_error: decided.redirect_error,
             };
@@ -252,7 +275,7 @@ async function respond(
         }),
         event: {
           kind: "preview",
-          ...linkFacts,
+          ...linkFacts(),
           target_host: hostOf(outcome.target),
           preview_bot: outcome.bot,
         },
