@@ -5538,29 +5538,41 @@ function resolveContext(data) {
   if (data.domain?.not_found !== void 0) context.notFound = data.domain.not_found;
   return context;
 }
+var LiveFacts = class {
+  constructor(request, now, given) {
+    this.request = request;
+    this.now = now;
+    this.given = given;
+    this.method = request.method;
+    this.url = request.url;
+    this.acceptLanguage = request.headers.get("accept-language");
+    const draw = given?.draw;
+    this.draw = given ? draw === void 0 ? void 0 : () => draw : randomDraw;
+  }
+  request;
+  now;
+  given;
+  method;
+  url;
+  acceptLanguage;
+  draw;
+  identity;
+  get edge() {
+    return this.given ? this.given.edge : edgeFactsOf(this.request.cf);
+  }
+  get ip() {
+    return this.request.headers.get("cf-connecting-ip");
+  }
+  get userAgent() {
+    return this.request.headers.get("user-agent");
+  }
+};
 function requestFacts(request, now, given) {
-  const { headers } = request;
-  const draw = given ? given.draw : void 0;
-  return {
-    method: request.method,
-    url: request.url,
-    acceptLanguage: headers.get("accept-language"),
-    now,
-    get edge() {
-      return given ? given.edge : edgeFactsOf(request.cf);
-    },
-    get ip() {
-      return headers.get("cf-connecting-ip");
-    },
-    get userAgent() {
-      return headers.get("user-agent");
-    },
-    draw: given ? draw === void 0 ? void 0 : () => draw : randomDraw
-  };
+  return new LiveFacts(request, now, given);
 }
 async function answerRequest(request, env, data, now, given) {
   const rctx = resolveContext(data);
-  const identity = await identityOf(request, env, data.site, given);
+  const identity = data.site.access_zones ? await identityOf(request, env, data.site, given) : void 0;
   const facts = requestFacts(request, now, given);
   if (identity) facts.identity = identity;
   const resolution = await resolve(facts, rctx);
@@ -5589,7 +5601,7 @@ function headerPath(resolution) {
 async function respond(resolution, request, env, data, rctx, now) {
   const { outcome, link } = resolution;
   const zone = resolution.event?.zone;
-  const linkFacts = zone ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? void 0 } : {
+  const linkFacts = () => zone ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? void 0 } : {
     slug: link?.slug,
     effective_state: resolution.effective_state ?? void 0,
     schedule_label: resolution.schedule_label ?? void 0,
@@ -5615,7 +5627,7 @@ async function respond(resolution, request, env, data, rctx, now) {
           response,
           event: {
             kind: decided.kind,
-            ...linkFacts,
+            ...linkFacts(),
             redirect_status: outcome.status,
             redirect_error: decided.redirect_error
           }
@@ -5624,7 +5636,7 @@ async function respond(resolution, request, env, data, rctx, now) {
         response,
         event: {
           kind: "redirect",
-          ...linkFacts,
+          ...linkFacts(),
           ...zone ? {} : { target_host: hostOf(outcome.location) },
           redirect_status: outcome.status
         }
@@ -5644,7 +5656,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const decided = resolution.event;
       const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
         kind: decided.kind,
-        ...linkFacts,
+        ...linkFacts(),
         redirect_status: outcome.status,
         redirect_error: decided.redirect_error
       };
@@ -5666,7 +5678,7 @@ async function respond(resolution, request, env, data, rctx, now) {
         }),
         event: {
           kind: "preview",
-          ...linkFacts,
+          ...linkFacts(),
           target_host: hostOf(outcome.target),
           preview_bot: outcome.bot
         }
