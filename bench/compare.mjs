@@ -7,7 +7,7 @@
  *
  *   node bench/compare.mjs --size 1m [--a <dist|worker.js>] [--b minimal|<dist|worker.js>]
  *     [--load hot|mixed|hits|misses|zipf|cold] [--profile] [--rounds 5] [--seconds 4]
- *     [--header "Name: value" ...]
+ *     [--header "Name: value" ...] [--json FILE]
  *
  * `--a` defaults to the size's built bundle, `--b` to the minimal Map-lookup worker (with its
  * own assets). A worker.js runs on the size's built assets; a dist folder (a build's output, with
@@ -15,9 +15,10 @@
  * compared. `--profile` runs each load under the CPU profiler and adds the worker isolate's own
  * CPU per request. `--load cold` starts a fresh workerd per worker and round and profiles its first
  * request (the size's redirecting requests from the round's index on, as `npm run bench` does):
- * the isolate's own CPU of a cold first redirect, median over the rounds.
+ * the isolate's own CPU of a cold first redirect, median over the rounds. `--json FILE` also writes
+ * the medians there, for a bench script's table.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SIZES } from "./generate.mjs";
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     seconds: { type: "string", default: "4" },
     header: { type: "string", multiple: true, default: [] },
+    json: { type: "string" },
   },
 });
 if (!LOADS.includes(values.load)) throw new Error(`--load: one of ${LOADS.join(", ")}`);
@@ -136,3 +138,20 @@ console.log(
   `median (${values.size}, ${values.load}): a ${Math.round(of("a", "rps"))} req/s, ${of("a", "cpuUsPerRequest").toFixed(0)} µs; b ${Math.round(of("b", "rps"))} req/s, ${of("b", "cpuUsPerRequest").toFixed(0)} µs; ` +
     `a/b throughput ${(of("a", "rps") / of("b", "rps")).toFixed(2)}x, CPU per request ${(of("a", "cpuUsPerRequest") / of("b", "cpuUsPerRequest")).toFixed(2)}x${own}`,
 );
+if (values.json) {
+  const side = (name) => ({
+    rps: of(name, "rps"),
+    cpuUsPerRequest: of(name, "cpuUsPerRequest"),
+    ...(values.profile ? { ownUs: of(name, "ownUs") } : {}),
+  });
+  const summary = {
+    size: values.size,
+    load: values.load,
+    rounds: Number(values.rounds),
+    a: side("a"),
+    b: side("b"),
+    throughput: of("a", "rps") / of("b", "rps"),
+    cpuPerRequest: of("a", "cpuUsPerRequest") / of("b", "cpuUsPerRequest"),
+  };
+  writeFileSync(values.json, JSON.stringify(summary, null, 2) + "\n");
+}

@@ -6,11 +6,13 @@
  * inflate the sampling profiler's intervals.
  *
  *   node bench/routes-node.mjs <work dir> [rounds] [requests per round]
+ *
+ * Prints the medians and writes them to <work dir>/node.json (scripts/bench-routes.mjs's table).
  */
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { runLine, writeBenchmarksSection } from "../scripts/benchmarks-section.mjs";
 import { compileAssetsStub } from "./node-bench.mjs";
 
 const [work, roundsText = "21", perRoundText = "3000"] = process.argv.slice(2);
@@ -59,16 +61,18 @@ console.log(
 console.log(
   `rounds: routes ${cpu.routes.map((v) => v.toFixed(1)).join(" ")}; none ${cpu.plain.map((v) => v.toFixed(1)).join(" ")}`,
 );
-writeBenchmarksSection(
-  "routes",
-  [
-    runLine(
-      `npm run bench:routes -- --node-only (${roundsText} rounds of ${perRoundText})`,
+writeFileSync(
+  join(work, "node.json"),
+  JSON.stringify(
+    {
+      rounds: Number(roundsText),
+      perRound: Number(perRoundText),
+      routes: a,
+      plain: b,
+      paired,
       loadAtStart,
-    ),
-    "",
-    "| CPU per request, bundle under Node | ten routes that fail | no routes | median difference of a round's pair | goal |",
-    "|---|---:|---:|---:|---:|",
-    `| median of ${roundsText} rounds | ${a.toFixed(1)} µs | ${b.toFixed(1)} µs | ${paired.toFixed(1)} µs | ≤ 10 µs |`,
-  ].join("\n"),
+    },
+    null,
+    2,
+  ) + "\n",
 );
