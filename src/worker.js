@@ -1742,11 +1742,12 @@ function withHeaderRules(answer, policy, path, head = false) {
     headers
   });
 }
-function finishDraft(draft, policy, path, head = false) {
+function finishDraft(draft, policy, path, head = false, reference) {
   const headers = headersWithRules(draft.headers, policy, path);
   const sent = { status: draft.status, headers, body: head ? null : draft.body };
   if (draft.reference) sent.reference = true;
-  return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
+  const out = draft.reference && reference ? reference(sent) : sent;
+  return { sent, response: new Response(out.body, { status: out.status, headers: out.headers }) };
 }
 function ownHeaders(response) {
   const headers = {};
@@ -5585,14 +5586,13 @@ async function answerRequest(request, env, data, now, given) {
       response: withHeaderRules(response, data.site, path, head),
       event
     };
-  const finished = finishDraft(response, data.site, path, head);
-  if (finished.sent.reference) {
-    const filled = withReference(finished.sent, correlationId(request));
-    finished.response = new Response(filled.body, {
-      status: filled.status,
-      headers: filled.headers
-    });
-  }
+  const finished = finishDraft(
+    response,
+    data.site,
+    path,
+    head,
+    (sent) => withReference(sent, correlationId(request))
+  );
   return { resolution, ...finished, event };
 }
 function headerPath(resolution) {

@@ -139,15 +139,9 @@ export async function answerRequest(
       response: withHeaderRules(response, data.site, path, head),
       event,
     };
-  const finished = finishDraft(response, data.site, path, head);
-  if (finished.sent.reference) {
-    const filled = withReference(finished.sent, correlationId(request));
-    finished.response = new Response(filled.body, {
-      status: filled.status,
-      headers: filled.headers,
-    });
-  }
-  // `sent` stays without the id: the answer cache fills each visitor's own.
+  const finished = finishDraft(response, data.site, path, head, (sent) =>
+    withReference(sent, correlationId(request)),
+  );
   return { resolution, ...finished, event };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { headersFor, matchesPattern, withHeaderRules } from "./headers.js";
+import { finishDraft, headersFor, matchesPattern, withHeaderRules } from "./headers.js";
+import { notFoundPage, REFERENCE_SLOT, withReference } from "./responses.js";
 import type { HeaderRule } from "../contract/index.js";
 
 /** Rules alone, without mandatory controls (mandatory.test.ts covers those). */
@@ -120,6 +121,19 @@ describe("header rules on the final answer", () => {
     expect(out.status).toBe(404);
     expect(out.headers.get("x-generated-by")).toBe("shortlinks/test");
     expect(await out.text()).toBe("");
+  });
+
+  it("a miss 404 is sent with the request's correlation id, and kept without it", async () => {
+    const draft = notFoundPage(`<p>Reference ${REFERENCE_SLOT}</p>`);
+    const { sent, response } = finishDraft(draft, policy(rules), "/nope", false, (d) =>
+      withReference(d, "ray-1"),
+    );
+    expect(response.headers.get("x-correlation-id")).toBe("ray-1");
+    expect(response.headers.get("x-generated-by")).toBe("shortlinks/test");
+    expect(await response.text()).toBe("<p>Reference ray-1</p>");
+    expect(sent.reference).toBe(true);
+    expect(sent.body).toContain(REFERENCE_SLOT);
+    expect(sent.headers["x-correlation-id"]).toBeUndefined();
   });
 });
 

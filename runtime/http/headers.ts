@@ -179,17 +179,24 @@ export function withHeaderRules(
   });
 }
 
-/** `draft` with the rules for `path` applied (`sent`; `head` drops the body), and its Response. */
+/**
+ * `draft` with the rules for `path` applied (`sent`; `head` drops the body), and its Response.
+ * `reference` fills a draft marked to receive the request's correlation id (a miss 404,
+ * responses.ts withReference) into the Response only: `sent` stays without it, so the answer cache
+ * fills each visitor's own. One Response either way.
+ */
 export function finishDraft(
   draft: Draft,
   policy: HeaderPolicy,
   path: string,
   head = false,
+  reference?: (sent: Draft) => Draft,
 ): { sent: Draft; response: Response } {
   const headers = headersWithRules(draft.headers, policy, path);
   const sent: Draft = { status: draft.status, headers, body: head ? null : draft.body };
   if (draft.reference) sent.reference = true;
-  return { sent, response: new Response(sent.body, { status: sent.status, headers }) };
+  const out = draft.reference && reference ? reference(sent) : sent;
+  return { sent, response: new Response(out.body, { status: out.status, headers: out.headers }) };
 }
 
 /** A Response's headers as a record, or null when it sets cookies (which must stay separate). */
