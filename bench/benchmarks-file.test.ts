@@ -15,7 +15,7 @@ const WRITERS: Record<string, string> = {
   "cli-start": "scripts/bench-cli-start.mjs",
   heap: "bench/heap-trace.mjs",
   placeholders: "scripts/bench-placeholders.mjs",
-  routes: "bench/routes-node.mjs",
+  routes: "scripts/bench-routes.mjs",
 };
 
 const text = readFileSync(BENCHMARKS, "utf8");

@@ -121,7 +121,7 @@ writeBenchmarksSection(
   [
     `${runLine(`npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js --size ${values.size} --placeholders ${count} --rounds ${rounds} --requests ${requests}`, load[0])} At the end: ${load[1]}.`,
     "",
-    `One ${size.toLocaleString("en")}-link instance (bench/generate.mjs) built by the base CLI (\`base\`), by this one (\`new\`), and by this one with ${count} placeholder links added (\`ph\`: \`ph<n>/:id\` with a digits rule, \`ph<n>/:a/:b\`, \`ph<n>/:lang/*\`). Of the ${identical.files} asset files, byte for byte, the base and new builds differ ${identical.differ.length === 0 ? "in none" : `only in ${identical.differ.map((f) => `\`${f}\``).join(", ")}`}. Each bundle under Node with the tests' assets stub (bench/node-run.mjs), ${requests.toLocaleString("en")} requests per run, ${rounds} rounds interleaved, medians: the mean and median time per request, the ratio to the base bundle on the same paths, and the ASSETS reads per first visit (the first 5,000 paths of a fresh process, each once).`,
+    `One ${size.toLocaleString("en")}-link instance (bench/generate.mjs) built by the base CLI (\`base\`), by this one (\`new\`), and by this one with ${count} placeholder links added (\`ph\`: \`ph<n>/:id\` with a digits rule, \`ph<n>/:a/:b\`, \`ph<n>/:lang/*\`). Of the ${identical.files} asset files, byte for byte, the base and new builds differ ${differing(identical.differ)}. Each bundle under Node with the tests' assets stub (bench/node-run.mjs), ${requests.toLocaleString("en")} requests per run, ${rounds} rounds interleaved, medians: the mean and median time per request, the ratio to the base bundle on the same paths, and the ASSETS reads per first visit (the first 5,000 paths of a fresh process, each once).`,
     "",
     "| paths | bundle | mean (µs) | p50 (µs) | / base | reads per first visit |",
     "|---|---|---:|---:|---:|---:|",
@@ -132,6 +132,20 @@ writeBenchmarksSection(
   { title: "Placeholder links" },
 );
 log(`wrote BENCHMARKS.md ("## Placeholder links"); work files in ${relative(REPO, dir)}`);
+
+/** The differing asset files, a count per folder and top-level files by name: one short line. */
+function differing(files) {
+  if (files.length === 0) return "in none";
+  const folders = new Map();
+  const top = [];
+  for (const file of files) {
+    const slash = file.indexOf("/");
+    if (slash < 0) top.push(`\`${file}\``);
+    else folders.set(file.slice(0, slash), (folders.get(file.slice(0, slash)) ?? 0) + 1);
+  }
+  const parts = [...folders].map(([folder, n]) => `${n} under \`${folder}/\``).concat(top);
+  return `only in ${files.length}: ${parts.join(", ")}`;
+}
 
 /** `count` placeholder links (YAML) and a request path for each. */
 function placeholderLinks(n) {
