@@ -128,7 +128,7 @@ const busy = loadAtStart >= 2 ? " (busy: read the pair difference)" : "";
 writeBenchmarksSection(
   "routes",
   [
-    runLine(`npm run bench:routes -- ${flags}`, loadAtStart) + busy,
+    runLine(`npm run bench:routes -- ${flags}`, loadAtStart).replace(/\.$/, `${busy}.`),
     "",
     "| measure | figure | goal |",
     "|---|---|---:|",
