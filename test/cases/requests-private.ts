@@ -36,6 +36,7 @@ export const PRIVATE_CASES: RequestCase[] = [
   miss("a zone below a public splat: the splat does not reach in", "/files/vault/plans"),
   miss("below a nested zone, the public splat does not answer", "/files/vault/other"),
   miss("HEAD on a private link", "/staff/oncall", "HEAD"),
+  miss("a route of a private link, without a token", "/staff/desk?v=intranet"),
   {
     name: "private: a path beside the zone (same letters, no segment boundary) is public",
     path: "/staffing",

@@ -153,6 +153,20 @@ describe("a private link opens only with a valid token for its zone", () => {
   });
 });
 
+describe("a private link's routes answer with the zone, as its own target does", () => {
+  it("a route's target reaches a host of allow_targets, {user.local} filled", async () => {
+    const routed = await get("/staff/desk?v=intranet", as("carol@example.com"));
+    expect(routed.response.status).toBe(302);
+    expect(routed.response.headers.get("location")).toBe("http://wiki.corp/desk/carol?v=intranet");
+    const own = await get("/staff/desk", as("carol@example.com"));
+    expect(own.response.headers.get("location")).toBe("https://desk.example.com/");
+  });
+
+  it("without a token, the routed path is the unknown slug's miss", async () => {
+    expect(await seen("/staff/desk?v=intranet")).toEqual(await seen("/no-such-link?v=intranet"));
+  });
+});
+
 describe("every denial is the unknown slug's 404, byte for byte", () => {
   const denials: [string, () => Token | undefined, (() => Workerd) | undefined][] = [
     ["no token", () => undefined, undefined],

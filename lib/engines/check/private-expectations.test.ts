@@ -11,11 +11,16 @@ const SITE = `site_name: Test
 base_url: https://go.example.org
 access:
   zones:
-    - { name: staff, prefix: /staff, aud: staff-aud-0123 }
+    - { name: staff, prefix: /staff, aud: staff-aud-0123, allow_targets: [wiki.corp] }
 `;
 const LINKS = `- slug: staff/bands
   target: https://people.example.com/bands
   allow: { emails: [carol@example.com] }
+- slug: staff/desk
+  target: https://desk.example.com/
+  routes:
+    - when: { query: { v: intranet } }
+      target: http://wiki.corp/desk/{user.local}
 `;
 const root = tinyInstance("shortlinks-private-tests-", LINKS, SITE);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -41,6 +46,18 @@ describe("tests.yaml: as", () => {
   as: dave@example.com
   status: 404
 - path: /staff/bands
+  status: 404
+`);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("a private link's route answers with the zone: its intranet host, {user.local} filled", async () => {
+    const diagnostics = await check(`
+- path: /staff/desk?v=intranet
+  as: carol@example.com
+  status: 302
+  location: http://wiki.corp/desk/carol?v=intranet
+- path: /staff/desk?v=intranet
   status: 404
 `);
     expect(diagnostics).toEqual([]);

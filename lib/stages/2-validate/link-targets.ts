@@ -8,7 +8,6 @@ import {
   RULE_TITLES,
   ruleCode,
   templateProblem,
-  userTemplateProblem,
   type RuleNumber,
   type TargetPolicy,
 } from "../../../runtime/targets/index.js";
@@ -17,6 +16,7 @@ import { diag, type Diagnostic, type Place } from "../../shared/diagnostics.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
 import { allowanceProblems, unusedAllowances } from "../1-sources/policy/allowance.js";
 import { appendAll } from "../../shared/lists.js";
+import { userTargetProblem } from "./private-links.js";
 
 /** Stands in for the captured remainder and placeholder values when a target holds them. */
 export const SPLAT_SAMPLE = "sample";
@@ -81,15 +81,16 @@ export function judgeLinkTarget(
           diag(
             "SL535",
             at,
-            `${subject}: {user.email} and {user.local} need a signed-in person: only the own target of a link inside an access zone may use them`,
+            `${subject}: {user.email} and {user.local} need a signed-in person: only the targets of a link inside an access zone may use them`,
             "move the link under a zone's prefix (site.yaml access.zones)",
           ),
         ],
         allowed: [],
       };
-    // SL535 (private-links.ts) says why a misplaced {user.*} is refused.
-    const filled = userTemplateProblem(target) ? null : fillUser(probe, USER_SAMPLE);
-    if (!filled?.ok) return { diagnostics: [], allowed: [] };
+    const problem = userTargetProblem(target, zone, subject, at);
+    if (problem) return { diagnostics: [problem], allowed: [] };
+    const filled = fillUser(probe, USER_SAMPLE);
+    if (!filled.ok) return { diagnostics: [], allowed: [] };
     probe = filled.url;
   }
   const intranet = zone?.allow_targets && intranetTargets(zone.allow_targets);

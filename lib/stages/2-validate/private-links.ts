@@ -1,18 +1,18 @@
 /**
  * The link side of private zones (docs/private-links.md): which zone a link lies in, its identity
- * allowance (SL534), its `{user.*}` placeholders (SL535) and where they may travel (SL536), and
- * public splats that stop at a zone (SL538).
+ * allowance (SL534), public splats that stop at a zone (SL538), and where a target's `{user.*}`
+ * placeholders may travel (SL535, SL536: userTargetProblem, for the link's own target and its
+ * routes' alike).
  */
 import type { AccessZone, LinkKind, UserAllowance } from "../../../runtime/contract/index.js";
 import { zoneOfKey } from "../../../runtime/access/zones.js";
 import {
-  hasUserPlaceholder,
   intranetTargets,
   listedTarget,
   parseAddress,
   userTemplateProblem,
 } from "../../../runtime/targets/index.js";
-import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { diag, type Diagnostic, type Place } from "../../shared/diagnostics.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
 
 export interface PrivateLink {
@@ -30,7 +30,6 @@ export function checkPrivateLink(
   const subject = `link ${JSON.stringify(link.slug)}`;
   const diagnostics: Diagnostic[] = [];
   const allowAt = { file: link.file, line: link.fieldLines.allow ?? link.line };
-  const targetAt = { file: link.file, line: link.fieldLines.target ?? link.line };
   const outside = `/${parsed.key} lies in no access zone (site.yaml access.zones)`;
 
   const allowUsers = userAllowance(link, subject, allowAt, diagnostics);
@@ -43,28 +42,6 @@ export function checkPrivateLink(
         "move the link under a zone's prefix, or add a zone over it",
       ),
     );
-
-  // Outside every zone, link-targets.ts refuses the placeholders (SL535) for every target.
-  if (zone && hasUserPlaceholder(link.target)) {
-    const problem = userTemplateProblem(link.target);
-    if (problem) diagnostics.push(diag("SL535", targetAt, `${subject}: ${problem}`));
-    else {
-      const host = hostOf(link.target);
-      const listed =
-        host !== undefined &&
-        zone.allow_targets !== undefined &&
-        listedTarget(host, parseAddress(host), intranetTargets(zone.allow_targets));
-      if (!listed)
-        diagnostics.push(
-          diag(
-            "SL536",
-            targetAt,
-            `${subject}: the target sends the person's e-mail to ${host ?? "its host"}, which zone "${zone.name}" does not list in allow_targets`,
-            "an e-mail address leaves only for hosts the zone names: add the host to its allow_targets in site.yaml",
-          ),
-        );
-    }
-  }
 
   if (parsed.kind === "splat")
     for (const inner of zones) {
@@ -84,6 +61,32 @@ export function checkPrivateLink(
   if (zone) result.zone = zone;
   if (allowUsers && zone) result.allowUsers = allowUsers;
   return result;
+}
+
+/**
+ * What is wrong with the `{user.*}` placeholders of a target of a link in `zone`, if anything: a
+ * misplaced or unknown placeholder (SL535), or a host the zone does not list (SL536).
+ */
+export function userTargetProblem(
+  target: string,
+  zone: AccessZone,
+  subject: string,
+  at: Place,
+): Diagnostic | undefined {
+  const problem = userTemplateProblem(target);
+  if (problem) return diag("SL535", at, `${subject}: ${problem}`);
+  const host = hostOf(target);
+  const listed =
+    host !== undefined &&
+    zone.allow_targets !== undefined &&
+    listedTarget(host, parseAddress(host), intranetTargets(zone.allow_targets));
+  if (listed) return undefined;
+  return diag(
+    "SL536",
+    at,
+    `${subject}: the target sends the person's e-mail to ${host ?? "its host"}, which zone "${zone.name}" does not list in allow_targets`,
+    "an e-mail address leaves only for hosts the zone names: add the host to its allow_targets in site.yaml",
+  );
 }
 
 /** `allow.emails` and `allow.email_domains`, lower-cased and checked; undefined when absent. */

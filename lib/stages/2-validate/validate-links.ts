@@ -197,8 +197,9 @@ function validateOne(
   if (kind === "placeholder") appendAll(diagnostics, uncapturedNames(link, names, splat));
   const status = link.status ?? input.site.default_status;
   const privately = checkPrivateLink(link, parsed, input.zones ?? []);
-  const routes = checkRoutes(link, kind, status, input.policy, names);
-  const target = checkLinkTarget(link, kind, input.policy, names, routes.allowed, privately.zone);
+  const zone = privately.zone;
+  const routes = checkRoutes(link, kind, status, input.policy, { names, zone });
+  const target = checkLinkTarget(link, kind, input.policy, names, routes.allowed, zone);
   appendAll(
     diagnostics,
     privately.diagnostics,

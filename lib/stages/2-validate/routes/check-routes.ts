@@ -5,6 +5,7 @@
  */
 import {
   MAX_ROUTES,
+  type AccessZone,
   MAX_SPLIT_VARIANTS,
   type LinkKind,
   type LinkRecord,
@@ -41,6 +42,15 @@ interface Context {
   now: number;
   /** The placeholder names the link's slug captures (its route targets may use them). */
   names: readonly string[];
+  /** The private zone the link lies in: its route targets are judged with it, as its own is. */
+  zone?: AccessZone;
+}
+
+/** What else a link's route targets are judged with, beside its kind and the policy. */
+export interface RouteTargetContext {
+  names?: readonly string[];
+  zone?: AccessZone;
+  now?: number;
 }
 
 export function checkRoutes(
@@ -48,12 +58,11 @@ export function checkRoutes(
   kind: LinkKind,
   status: LinkRecord["status"],
   policy: TargetPolicy,
-  names: readonly string[] = [],
-  now = Date.now(),
+  { names = [], zone, now = Date.now() }: RouteTargetContext = {},
 ): CheckedRoutes {
   if (link.routes === undefined) return { allowed: [], diagnostics: [] };
   const reader = new RouteReader(link.file, `link "${link.slug}"`, link.fieldLines, link.line);
-  const ctx: Context = { reader, link, kind, policy, allowed: [], now, names };
+  const ctx: Context = { reader, link, kind, policy, allowed: [], now, names, zone };
   if (link.routes.length === 0 || link.routes.length > MAX_ROUTES) {
     reader.report(
       "SL374",
@@ -229,6 +238,7 @@ function readTarget(raw: unknown, ctx: Context, path: FieldPath, name: string): 
     ctx.policy,
     targetAllowance(link),
     ctx.names,
+    ctx.zone,
   );
   appendAll(reader.diagnostics, judged.diagnostics);
   appendAll(ctx.allowed, judged.allowed);
