@@ -184,6 +184,30 @@ describe("add --domain", () => {
     expect(listed.map((l: { slug: string }) => l.slug)).toContain("csv");
   });
 
+  it("a CSV source without a domain column gets one at the header's end, as set --domain adds it", async () => {
+    fresh();
+    const text = "slug,target\nold,https://o.example.com/\n";
+    writeFileSync(join(root, "custom/links/more.csv"), text);
+    const r = await run(
+      "add",
+      "csv",
+      "https://c.example.com/",
+      "--domain",
+      "old.example.net",
+      "--file",
+      "custom/links/more.csv",
+    );
+    expect(r.code).toBe(0);
+    expect(read("custom/links/more.csv")).toBe(
+      "slug,target,domain\nold,https://o.example.com/\ncsv,https://c.example.com/,old.example.net\n",
+    );
+    const set = await run("set", "old", "--domain", "go.example.org", "--title", "Old");
+    expect(set.code).toBe(0);
+    expect(read("custom/links/more.csv")).toBe(
+      "slug,target,domain,title\nold,https://o.example.com/,,Old\ncsv,https://c.example.com/,old.example.net\n",
+    );
+  });
+
   it("a new CSV file takes the domain column when its first row names a host", async () => {
     fresh();
     const r = await run(

@@ -229,14 +229,30 @@ describe("add to CSV sources", () => {
     );
   });
 
-  it("SL122: a field the CSV file has no column for is refused, file unchanged", async () => {
-    writeFileSync(links("more.csv"), "slug,target\ndocs2,https://e.com/d\n");
+  it("a field the header has no column for gets one at its end, as set adds it; the rows keep their bytes", async () => {
+    const text = 'slug,target\r\ndocs2,https://e.com/d\r\n"q,1",https://e.com/q\r\n';
+    writeFileSync(links("more.csv"), text);
     const result = await addLink({
       root,
       file: "custom/links/more.csv",
       row: { ...ROW, description: "needs a column" },
     });
+    expect(result).toMatchObject({ ok: true, line: 4 });
+    expect(read("more.csv")).toBe(
+      text.replace("slug,target\r\n", "slug,target,description\r\n") +
+        "new,https://example.com/new,needs a column\r\n",
+    );
+  });
+
+  it("SL122: a field CSV has no column for at all (allow) is refused, file unchanged", async () => {
+    writeFileSync(links("more.csv"), "slug,target\ndocs2,https://e.com/d\n");
+    const result = await addLink({
+      root,
+      file: "custom/links/more.csv",
+      row: { ...ROW, allow: { rules: ["SL206"], reason: "vpn" } },
+    });
     expect(result.diagnostics.map((d) => d.code)).toEqual(["SL122"]);
+    expect(result.diagnostics[0].message).toContain("no column for allow");
     expect(read("more.csv")).toBe("slug,target\ndocs2,https://e.com/d\n");
   });
 });

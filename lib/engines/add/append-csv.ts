@@ -1,12 +1,13 @@
 /**
  * The text of a CSV link source with one more row: the file's own column order and line ends,
  * each cell quoted when it must be (RFC 4180: a comma, a quote or a line break; quotes doubled).
- * A new or empty file gets the full header first. The caller re-reads the result
+ * A new or empty file gets the full header first; a column the header lacks is added at its end. The caller re-reads the result
  * (append-row.ts), so a value CSV cannot carry (a tag with `;`, edge spaces) is refused there.
  */
-import { parse } from "csv-parse/sync";
 import { stringify } from "yaml";
+import { parseCsvRecords } from "../../stages/1-sources/links/csv-records.js";
 import { CSV_COLUMNS } from "../../stages/1-sources/links/read-csv.js";
+import { applyEdits, widenHeader } from "./csv-header.js";
 
 /**
  * The header of a new file: every column but `domain`, which only an instance that lists its
@@ -19,23 +20,21 @@ export function appendCsvRow(
   row: Record<string, unknown>,
 ): { text: string } | { problem: string } {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const records = parse(text, {
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    to: 1,
-  }) as string[][];
-  const header = records[0]?.map((h) => h.trim());
+  const parsed = parseCsvRecords(text);
+  if ("error" in parsed) return { problem: "it does not parse as CSV" };
+  const head = parsed.records[0];
   const cells = cellsOf(row);
-  if (!header) {
+  if (!head) {
     const columns = cells.domain === undefined ? NEW_HEADER : CSV_COLUMNS;
-    const head = text.replace(/^\ufeff/, "").trim() === "" ? columns.join(",") + eol : "";
-    return { text: text + head + lineOf(columns, cells) + eol };
+    const start = text.replace(/^\ufeff/, "").trim() === "" ? columns.join(",") + eol : "";
+    return { text: text + start + lineOf(columns, cells) + eol };
   }
-  const missing = Object.keys(cells).filter((name) => !header.includes(name));
-  if (missing.length > 0) return { problem: `it has no column ${missing.join(", ")}` };
-  const sep = text === "" || text.endsWith("\n") ? "" : eol;
-  return { text: text + sep + lineOf(header, cells) + eol };
+  // A column the header lacks is added at its end, as `set` adds it (csv-header.ts).
+  const widened = widenHeader(text, head, Object.keys(cells));
+  if ("problem" in widened) return widened;
+  const out = widened.edit ? applyEdits(text, [widened.edit]) : text;
+  const sep = out === "" || out.endsWith("\n") ? "" : eol;
+  return { text: out + sep + lineOf(widened.header, cells) + eol };
 }
 
 function lineOf(header: readonly string[], cells: Record<string, string>): string {

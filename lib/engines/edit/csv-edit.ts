@@ -2,15 +2,13 @@
  * Edits of one row of a CSV link source, written as text: the row's record is rewritten in the
  * file's own column order (its other cells as they were read, each quoted only when it must be),
  * removed with its line break, or followed by a new record; every other byte stays as it was. A
- * field the header has no column for gets one at the header's end (the other rows, a cell short,
- * read as before: a missing cell is an absent field); `allow` has none in CSV and is refused. The
- * caller reads the result back.
+ * field the header has no column for gets one at the header's end (csv-header.ts, as `add` adds
+ * it); `allow` has none in CSV and is refused. The caller reads the result back.
  */
-import { parseCsvRecords, type CsvLine } from "../../stages/1-sources/links/csv-records.js";
-import { CSV_COLUMNS } from "../../stages/1-sources/links/read-csv.js";
+import { parseCsvRecords } from "../../stages/1-sources/links/csv-records.js";
 import { cellsOf, quote } from "../add/append-csv.js";
+import { applyEdits, spanOf, widenHeader, type TextEdit } from "../add/csv-header.js";
 import type { RowChange } from "./row-change.js";
-import { appendAll } from "../../shared/lists.js";
 
 type Outcome = { text: string } | { problem: string };
 
@@ -30,19 +28,11 @@ export function editCsvRows(text: string, change: RowChange): Outcome {
   const given = steps.flatMap((s) =>
     s.kind === "set" ? [cellsOf(s.set)] : s.kind === "insert-after" ? [cellsOf(s.row)] : [],
   );
-  const header = head.cells.map((h) => h.trim());
-  const wanted = [...new Set(given.flatMap((cells) => Object.keys(cells)))];
-  const unknown = wanted.filter((c) => !(CSV_COLUMNS as readonly string[]).includes(c));
-  if (unknown.length > 0) return { problem: `CSV has no column for ${unknown.join(", ")}` };
-  const edits: { start: number; end: number; insert: string }[] = [];
-  // A column the header lacks is added at its end; rows with fewer cells read as before.
-  const added = wanted.filter((c) => !header.includes(c));
-  if (added.length > 0) {
-    const span = spanOf(text, head);
-    if (!span) return { problem: "the header could not be found in the text" };
-    edits.push({ start: span.end, end: span.end, insert: `,${added.join(",")}` });
-    appendAll(header, added);
-  }
+  const wanted = given.flatMap((cells) => Object.keys(cells));
+  const widened = widenHeader(text, head, wanted);
+  if ("problem" in widened) return widened;
+  const { header } = widened;
+  const edits: TextEdit[] = widened.edit ? [widened.edit] : [];
   const lineOf = (cells: Record<string, string>) =>
     header.map((name) => quote(cells[name] ?? "")).join(",");
   for (const step of steps) {
@@ -70,28 +60,5 @@ export function editCsvRows(text: string, change: RowChange): Outcome {
       edits.push({ start: span.start, end: span.end, insert: lineOf(cells) });
     }
   }
-  let out = text;
-  const ordered = edits.map((e, i) => ({ ...e, i })).sort((a, b) => b.start - a.start || b.i - a.i);
-  for (const e of ordered) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
-  return { text: out };
-}
-
-/** Where a record's text starts and ends, and where the next line starts. */
-function spanOf(
-  text: string,
-  record: CsvLine,
-): { start: number; end: number; next: number } | undefined {
-  // The record as written, without blank lines before it or the carriage return of its line end.
-  const core = record.text.replace(/^(\r?\n)+/, "").replace(/\r$/, "");
-  let start = 0;
-  for (let n = 1; n < record.line; n++) {
-    start = text.indexOf("\n", start) + 1;
-    if (start === 0) return undefined;
-  }
-  // A byte-order mark before the first line is not part of the record.
-  if (start === 0 && text.startsWith("\ufeff")) start = 1;
-  const end = start + core.length;
-  if (text.slice(start, end) !== core) return undefined;
-  const next = text.startsWith("\r\n", end) ? end + 2 : text.startsWith("\n", end) ? end + 1 : end;
-  return { start, end, next };
+  return { text: applyEdits(text, edits) };
 }
