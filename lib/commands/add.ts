@@ -8,7 +8,7 @@ import { defaultsDirFor } from "../shared/paths.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
 import { printable } from "../shared/printable.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
-import { routesOf } from "./route-option.js";
+import { routeOptions, routesOf, type RouteOptions } from "./route-option.js";
 import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { instanceRoot } from "./edit-run.js";
@@ -23,18 +23,14 @@ import {
 import { hostBaseUrl, instanceHosts } from "../engines/edit/link-hosts.js";
 import { asciiHost } from "../stages/1-sources/site/domains.js";
 
-interface AddOptions extends FieldOptions {
+interface AddOptions extends FieldOptions, RouteOptions {
   root: string;
   file?: string;
   forwardQuery: boolean;
   slugLength?: number;
   dryRun?: boolean;
-  route: string[];
-  routeTarget: string[];
   domain: string[];
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 function slugLength(value: string): number {
   const n = Number(value);
@@ -47,43 +43,38 @@ function slugLength(value: string): number {
 const looksLikeUrl = (text: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
 
 export function registerAdd(program: Command, ctx: CommandContext): void {
-  fieldOptions(
-    program
-      .command("add")
-      .description(
-        "validate a new link against the instance, then append it to a link source; without a slug, draw a random readable one",
-      )
-      .usage("[options] [slug] <target>")
-      .argument(
-        "<slug>",
-        "short path, e.g. docs or gh/* for a splat; leave it out for a random one",
-      )
-      .argument("[target]", "absolute target URL")
-      .option("--root <dir>", "instance folder", parseRoot, ".")
+  routeOptions(
+    fieldOptions(
+      program
+        .command("add")
+        .description(
+          "validate a new link against the instance, then append it to a link source; without a slug, draw a random readable one",
+        )
+        .usage("[options] [slug] <target>")
+        .argument(
+          "<slug>",
+          "short path, e.g. docs or gh/* for a splat; leave it out for a random one",
+        )
+        .argument("[target]", "absolute target URL")
+        .option("--root <dir>", "instance folder", parseRoot, ".")
+        .option(
+          "--file <file>",
+          "link source to append to (custom/links/NAME.yaml or .csv); default: the one YAML source, else links.yaml",
+        ),
+    )
       .option(
-        "--file <file>",
-        "link source to append to (custom/links/NAME.yaml or .csv); default: the one YAML source, else links.yaml",
+        "--domain <hosts>",
+        "the host the link answers on (default: the instance's default host); several separated by commas, or repeated",
+        (value: string, previous: string[]) => [...previous, ...tagsOf(value)],
+        [],
+      )
+      .option("--no-forward-query", "do not append the request's query to the target")
+      .option(
+        "--slug-length <n>",
+        "length of a random slug (default: site.yaml's, by tag, else 4)",
+        slugLength,
       ),
   )
-    .option(
-      "--domain <hosts>",
-      "the host the link answers on (default: the instance's default host); several separated by commas, or repeated",
-      (value: string, previous: string[]) => [...previous, ...tagsOf(value)],
-      [],
-    )
-    .option("--no-forward-query", "do not append the request's query to the target")
-    .option(
-      "--slug-length <n>",
-      "length of a random slug (default: site.yaml's, by tag, else 4)",
-      slugLength,
-    )
-    .option(
-      "--route <when>",
-      "a route's conditions: key=value pairs separated by ';', lists by ',' (device=ios; country=FR,BE), time=mon-fri 09:00-17:00 Europe/Paris for a weekly window, or a YAML flow mapping; repeatable, each with its --route-target",
-      collect,
-      [],
-    )
-    .option("--route-target <url>", "the target of the --route in the same position", collect, [])
     .option("--dry-run", "validate and print the new row; write nothing")
     .action(async (first: string, second: string | undefined, opts: AddOptions) => {
       const random = second === undefined;

@@ -1,5 +1,6 @@
 /**
- * `add --route WHEN --route-target URL` (repeatable, paired in order) as the rows' `routes`
+ * `add --route WHEN --route-target URL` and `set --route ...` (repeatable, paired in order; `set`
+ * replaces the link's routes with them) as the rows' `routes`
  * (docs/routes.md, "Adding a route"). WHEN is `key=value` pairs separated by `;`, a list by `,`
  * (`country=FR,BE; language=fr`), `query.NAME=value` for a query parameter; each value is read as
  * YAML reads a plain value (`13335` a number, `true` a boolean). A WHEN that starts with `{` is a
@@ -7,7 +8,28 @@
  * one weekly window (`time=mon-fri 09:00-17:00 Europe/Paris`). The compiler validates
  * the result as it validates a file, so nothing here knows the condition keys.
  */
+import type { Command } from "commander";
 import { parse } from "yaml";
+
+/** The options `--route` and `--route-target`, read by routesOf. */
+export interface RouteOptions {
+  route: string[];
+  routeTarget: string[];
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** `--route WHEN --route-target URL` on `command` (add and set read them alike). */
+export function routeOptions(command: Command): Command {
+  return command
+    .option(
+      "--route <when>",
+      "a route's conditions: key=value pairs separated by ';', lists by ',' (device=ios; country=FR,BE), time=mon-fri 09:00-17:00 Europe/Paris for a weekly window, or a YAML flow mapping; repeatable, each with its --route-target",
+      collect,
+      [],
+    )
+    .option("--route-target <url>", "the target of the --route in the same position", collect, []);
+}
 
 export type RoutesOption = { routes: Record<string, unknown>[] } | { problem: string };
 
