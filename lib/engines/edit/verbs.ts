@@ -11,6 +11,13 @@ import type { Plan } from "./edit-link.js";
 import type { LocatedLink } from "./locate-link.js";
 import { stateAtHead, type PublishedAt } from "./published.js";
 import type { InstanceHosts } from "./link-hosts.js";
+import { hostFields, leftHosts, movedHosts } from "./move-hosts.js";
+
+/** `mv --to-domain`: the hosts to move the link to, and the one it leaves (`--domain`). */
+export interface HostMove {
+  to: readonly string[];
+  from?: string;
+}
 
 export interface FieldChanges {
   set: Record<string, unknown>;
@@ -99,12 +106,12 @@ async function publishedActive(link: LocatedLink, options: TakeAwayOptions) {
 const domainFlag = (link: LocatedLink, options: TakeAwayOptions) =>
   options.hosts?.declared ? ` --domain ${link.hosts[0]}` : "";
 
-/** The addresses a rename takes away: `/slug` on the default host, `HOST/slug` on another. */
-const address = (link: LocatedLink, options: TakeAwayOptions) => {
+/** The addresses a rename or a move takes away: `/slug` on the default host, `HOST/slug` on another. */
+const address = (link: LocatedLink, options: TakeAwayOptions, hosts = link.hosts) => {
   const slug = slugOf(link);
   const on = (host: string) =>
     host === options.hosts?.defaultHost ? `/${slug}` : `${host}/${slug}`;
-  return options.hosts ? allOf(link.hosts.map(on)) : `/${slug}`;
+  return options.hosts ? allOf(hosts.map(on)) : `/${slug}`;
 };
 
 /** `rm`: the row goes, unless it is a published active link and `force` is not given. */
@@ -126,14 +133,18 @@ export async function planRemove(link: LocatedLink, options: TakeAwayOptions): P
 export async function planMove(
   link: LocatedLink,
   to: string,
-  options: TakeAwayOptions & { keepOld: boolean },
+  options: TakeAwayOptions & { keepOld: boolean; toHosts?: HostMove },
 ): Promise<Plan> {
   const from = slugOf(link);
-  if (from === to) return { unchanged: `${from} already has that slug` };
+  const moved = options.toHosts && movedHosts(link.hosts, options.toHosts.to, options.toHosts.from);
+  const left = moved ? leftHosts(link.hosts, moved) : [];
+  const rehosted = moved !== undefined && (left.length > 0 || moved.length > link.hosts.length);
+  if (from === to && !rehosted)
+    return { unchanged: `${from} already has ${moved ? "those hosts" : "that slug"}` };
   const next = parseSlug(to, options.caseSensitive);
   const same = parseSlug(from, options.caseSensitive);
   const respelled = next.ok && same.ok && next.kind === same.kind && next.key === same.key;
-  if (options.keepOld && !respelled) {
+  if (options.keepOld && !respelled && !moved) {
     const old: Record<string, unknown> = { state: "retired" };
     if (next.ok && next.kind === "exact") old.successor = to;
     const copy: Record<string, unknown> = { ...link.value, slug: to };
@@ -148,15 +159,29 @@ export async function planMove(
       },
     };
   }
-  const why = options.force || respelled ? undefined : await publishedActive(link, options);
-  if (why === undefined)
-    return { change: { kind: "set", index: link.index, set: { slug: to }, unset: [] } };
+  // What the move takes away: every address of a new slug, else those of the hosts it leaves.
+  const gone = respelled ? left : link.hosts;
+  const takesAway = gone.length > 0 && !options.force;
+  const why = takesAway ? await publishedActive(link, options) : undefined;
+  if (why === undefined) {
+    const set: Record<string, unknown> = from === to ? {} : { slug: to };
+    const unset: string[] = [];
+    if (moved && rehosted) {
+      const fields = hostFields(moved);
+      Object.assign(set, fields.set);
+      if (fields.unset in link.value) unset.push(fields.unset);
+    }
+    return { change: { kind: "set", index: link.index, set, unset } };
+  }
+  const verb = from === to ? "moved" : "renamed";
   return {
     problem: diag(
       "SL134",
       place(link),
-      `link ${JSON.stringify(from)} not renamed: ${why}, and renaming it removes ${address(link, options)} (check --against reports SL801)`,
-      `pass --keep-old to leave ${from} retired with ${to} as its successor, or --force to rename it anyway`,
+      `link ${JSON.stringify(from)} not ${verb}: ${why}, and ${verb === "moved" ? "moving" : "renaming"} it removes ${address(link, options, gone)} (check --against reports SL801)`,
+      moved
+        ? "pass --force to move it anyway, or add it on the new host and retire this one"
+        : `pass --keep-old to leave ${from} retired with ${to} as its successor, or --force to rename it anyway`,
     ),
   };
 }
