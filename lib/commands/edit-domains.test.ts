@@ -8,22 +8,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../test/support/run-cli.js";
 import { tinyInstance } from "../../test/support/tiny-instance.js";
+import { HOSTS_LINKS, hostsSite } from "../../test/support/several-hosts.js";
 
-const SITE = `site_name: Test
-base_url: https://go.example.org
-domains:
-  - go.example.org
-  - old.example.net
-`;
-const LINKS = `- slug: docs
-  target: https://docs.example.com/
-- slug: docs
-  domain: old.example.net
-  target: https://legacy.example.net/docs
-- slug: status
-  domains: [go.example.org, old.example.net]
-  target: https://status.example.com/
-`;
+const SITE = hostsSite();
+const LINKS = HOSTS_LINKS;
 const FILE = "custom/links/links.yaml";
 
 let root: string;

@@ -1,11 +1,7 @@
 // custom/tests.yaml inside a private zone (docs/private-links.md): an expectation answers as a
 // visitor without a token unless `as` names the person signed in to the zone.
-import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { tinyInstance } from "../../../test/support/tiny-instance.js";
-import { compileInstance } from "../../stages/compile.js";
-import { unmetExpectations } from "./unmet-expectations.js";
+import { expectationsInstance } from "../../../test/support/expectations-instance.js";
 
 const SITE = `site_name: Test
 base_url: https://go.example.org
@@ -22,18 +18,8 @@ const LINKS = `- slug: staff/bands
     - when: { query: { v: intranet } }
       target: http://wiki.corp/desk/{user.local}
 `;
-const root = tinyInstance("shortlinks-private-tests-", LINKS, SITE);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-async function check(testsYaml: string) {
-  writeFileSync(join(root, "custom", "tests.yaml"), testsYaml);
-  const compiled = await compileInstance({ root, skipBundle: true });
-  if (!compiled.files || !compiled.tables) return compiled.diagnostics;
-  return [
-    ...compiled.diagnostics,
-    ...(await unmetExpectations(compiled.files, compiled.tables.expectations)),
-  ];
-}
+const { check, remove } = expectationsInstance("shortlinks-private-tests-", LINKS, SITE);
+afterAll(remove);
 
 describe("tests.yaml: as", () => {
   it("answers as the person `as` names; without it, as a visitor without a token", async () => {

@@ -1,12 +1,8 @@
 // custom/tests.yaml with request facts (docs/routes.md, "tests.yaml"): check answers each
 // expectation with them, through the engine the worker runs.
-import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { tinyInstance } from "../../../test/support/tiny-instance.js";
+import { expectationsInstance } from "../../../test/support/expectations-instance.js";
 import { UA } from "../../../test/cases/requests-routes.js";
-import { compileInstance } from "../../stages/compile.js";
-import { unmetExpectations } from "./unmet-expectations.js";
 
 const LINKS = `- slug: app
   target: https://example.com/get
@@ -21,18 +17,8 @@ const LINKS = `- slug: app
         - { weight: 1, target: "https://a.example.com/" }
         - { weight: 1, target: "https://b.example.com/" }
 `;
-const root = tinyInstance("shortlinks-facts-", LINKS);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-async function check(testsYaml: string) {
-  writeFileSync(join(root, "custom", "tests.yaml"), testsYaml);
-  const compiled = await compileInstance({ root, skipBundle: true });
-  if (!compiled.files || !compiled.tables) return compiled.diagnostics;
-  return [
-    ...compiled.diagnostics,
-    ...(await unmetExpectations(compiled.files, compiled.tables.expectations)),
-  ];
-}
+const { check, remove } = expectationsInstance("shortlinks-facts-", LINKS);
+afterAll(remove);
 
 describe("tests.yaml: expectations with request facts", () => {
   it("each fact reaches the routes: User-Agent, country and language, query, split draw", async () => {

@@ -7,27 +7,13 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tinyInstance } from "../../../test/support/tiny-instance.js";
+import { HOSTS_LINKS, hostsSite } from "../../../test/support/several-hosts.js";
 import { createTestRepo } from "../../../test/support/git-repo.js";
 import { editLink, type EditLinkResult } from "./edit-link.js";
 import { planMove, planRemove, planRetire, planSet } from "./verbs.js";
 
-const SITE = `site_name: Test
-base_url: https://go.example.org
-domains:
-  - go.example.org
-  - old.example.net
-  - host: www.go.example.org
-    alias_of: go.example.org
-`;
-const LINKS = `- slug: docs
-  target: https://docs.example.com/
-- slug: docs
-  domain: old.example.net
-  target: https://legacy.example.net/docs
-- slug: status
-  domains: [go.example.org, old.example.net]
-  target: https://status.example.com/
-`;
+const SITE = hostsSite("{ host: www.go.example.org, alias_of: go.example.org }");
+const LINKS = HOSTS_LINKS;
 const FILE = "custom/links/links.yaml";
 
 let root: string;
