@@ -4,7 +4,9 @@
  * measured yet. Pure: `goalRows(results)` takes the files keyed by name, so a test can feed it.
  *
  * Files read: build-<links> (npm run bench:build), runtime-<size> (npm run bench),
- * diff-<links>-<changes> (npm run bench:diff), placeholders-<size>, routes.
+ * diff-<links>-<changes> (npm run bench:diff), placeholders-<size> and placeholders-<size>-workerd
+ * (npm run bench:placeholders), routes-node and routes-ab (npm run bench:routes). A run writes
+ * only what it measured, so a partial run (--node-only) leaves the other figures as they were.
  */
 const M = 1_000_000;
 const GIB = 1024;
@@ -93,40 +95,41 @@ function heapGoal(results) {
 }
 
 function routesAbGoal(results) {
-  const ab = results.routes?.ab;
+  const ab = results["routes-ab"];
   if (!ab) return notMeasured();
   return measured(
     `${fx(ab.throughput)} throughput, ${fx(ab.cpuPerRequest)} CPU per request (${ab.rounds} rounds)`,
     ab.throughput >= 0.97,
-    results.routes.run,
+    ab.run,
   );
 }
 
 function routesCpuGoal(results) {
-  const node = results.routes?.node;
+  const node = results["routes-node"];
   if (!node) return notMeasured();
   return measured(
     `+${node.paired.toFixed(1)} µs (${node.routes.toFixed(1)} against ${node.plain.toFixed(1)} µs, under Node)`,
     node.paired <= 10,
-    results.routes.run,
+    node.run,
   );
 }
 
 /** The worst of the Node loads' time ratio and the workerd A/Bs' CPU ratio, placeholders / base. */
 function placeholderHotGoal(results) {
   const r = results["placeholders-1m"];
+  const w = results["placeholders-1m-workerd"];
   if (!r) return notMeasured();
   const ratios = [
     ...Object.entries(r.node.ratio).map(([load, x]) => [`Node ${load}`, x]),
-    ...Object.entries(r.workerd ?? {}).map(([load, ab]) => [
+    ...Object.entries(w?.loads ?? {}).map(([load, ab]) => [
       `workerd ${load} CPU`,
       ab.cpuPerRequest,
     ]),
   ];
   const worst = Math.max(...ratios.map(([, x]) => x));
   const figure = ratios.map(([load, x]) => `${load} ${fx(x, 3)}`).join(", ");
-  const workerd = Object.keys(r.workerd ?? {}).length > 0 ? "" : " (workerd not run)";
-  return measured(figure + workerd, worst <= 1.1, r.run);
+  const runs = w ? [r.run, w.run] : [r.run];
+  return measured(figure + (w ? "" : " (workerd not run)"), worst <= 1.1, ...runs);
 }
 
 /** Reads per first visit with placeholders against without: at most 0.01 more on every load. */

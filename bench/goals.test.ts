@@ -86,24 +86,27 @@ describe("the goals table", () => {
 
   it("judges routes and placeholders from their own benches", () => {
     const results = {
-      routes: {
-        run,
-        node: { paired: 10.5, routes: 55, plain: 44.5 },
-        ab: { rounds: 7, throughput: 0.97, cpuPerRequest: 1.02 },
-      },
+      "routes-node": { run, paired: 10.5, routes: 55, plain: 44.5 },
+      "routes-ab": { run, rounds: 7, throughput: 0.97, cpuPerRequest: 1.02 },
       "placeholders-1m": {
         run,
         node: {
           ratio: { hits: 1.0, mixed: 1.09 },
           reads: { base: { hits: 0.99, mixed: 0.8 }, ph: { hits: 1.01, mixed: 0.8 } },
         },
-        workerd: { hot: { throughput: 1, cpuPerRequest: 1.01, rounds: 5 } },
+      },
+      "placeholders-1m-workerd": {
+        run,
+        loads: { hot: { throughput: 1, cpuPerRequest: 1.01, rounds: 5 } },
       },
     };
     expect(verdict(results, "Routes: a link without routes")).toBe(MET);
     expect(verdict(results, "Routes: ten routes")).toBe(NOT_MET);
     expect(verdict(results, "Placeholders at 1M within 1.1x")).toBe(MET);
     expect(verdict(results, "Placeholders at 1M: no extra")).toBe(NOT_MET);
+    const slower = { hot: { throughput: 0.9, cpuPerRequest: 1.11, rounds: 5 } };
+    const withSlowerWorkerd = { ...results, "placeholders-1m-workerd": { run, loads: slower } };
+    expect(verdict(withSlowerWorkerd, "Placeholders at 1M within 1.1x")).toBe(NOT_MET);
   });
 
   it("cites each run once, with its date, command and load average", () => {
