@@ -17,7 +17,7 @@ const runtime = (links: number, o: Record<string, number>) => ({
   build: { seconds: 1, rssMiB: 100 },
   ...o,
 });
-const verdict = (results: object, goal: string) =>
+const verdict = (results: Record<string, unknown>, goal: string) =>
   goalRows(results).find((r) => r.goal.startsWith(goal))?.verdict;
 
 describe("the goals table", () => {

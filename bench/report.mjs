@@ -23,11 +23,29 @@ export function sizeTable(r) {
   ].join("\n");
 }
 
-/** Every size that built, one column each: the one current table of BENCHMARKS.md "Runtime". */
-export function sizesTable(results) {
+/**
+ * Measures left out of BENCHMARKS.md (runtime-report.md keeps them): what our response headers
+ * cost the minimal and floor workers, and nginx's second load.
+ */
+export const DETAIL_ONLY = [
+  "Our redirect's response headers",
+  "Minimal Map worker with those headers",
+  "Floor worker with those headers",
+  "Ratio bundle / minimal worker with the same headers",
+  "Ratio floor with the headers",
+  "nginx map, hits only",
+];
+
+/**
+ * Every size that built, one column each: the one current table of BENCHMARKS.md "Runtime"
+ * (`brief`: without the DETAIL_ONLY measures).
+ */
+export function sizesTable(results, { brief = false } = {}) {
   const built = results.filter((r) => r.build?.ok);
   const columns = built.map((r) => new Map(sizeRows(r)));
-  const measures = [...new Set(columns.flatMap((rows) => [...rows.keys()]))];
+  const measures = [...new Set(columns.flatMap((rows) => [...rows.keys()]))].filter(
+    (k) => !brief || !DETAIL_ONLY.some((prefix) => k.startsWith(prefix)),
+  );
   const failed = results.filter((r) => !r.build?.ok).map(sizeTable);
   return [
     `| measure | ${built.map((r) => `${r.name} (${f(r.size)} links)`).join(" | ")} |`,

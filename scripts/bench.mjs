@@ -108,7 +108,7 @@ if (!values["no-write"]) {
       headlineTable(results),
       "#### Every size",
       "",
-      sizesTable(results),
+      sizesTable(results, { brief: true }),
     ].join("\n"),
     { title: "Runtime" },
   );
