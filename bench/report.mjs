@@ -25,7 +25,8 @@ export function sizeTable(r) {
 
 /**
  * Measures left out of BENCHMARKS.md (runtime-report.md keeps them): what our response headers
- * cost the minimal and floor workers, and nginx's second load.
+ * cost the minimal and floor workers, nginx's second load, the floor workers' cold starts and a
+ * shard lookup's microbenchmark, and the read floor's parts (the headline has them).
  */
 export const DETAIL_ONLY = [
   "Our redirect's response headers",
@@ -34,6 +35,13 @@ export const DETAIL_ONLY = [
   "Ratio bundle / minimal worker with the same headers",
   "Ratio floor with the headers",
   "nginx map, hits only",
+  "Largest shard: one record found",
+  "floor worker cold",
+  "assets floor worker cold",
+  "Bundle under Node: cold first request",
+  "Ratio bundle in workerd / nginx",
+  "One ASSETS read per request",
+  "ASSETS reads per first visit",
 ];
 
 /**
@@ -282,4 +290,10 @@ export function headlineTable(results) {
     row("Isolate heap retained after all loads (full GC)", (s) => `${f(s.heapRetainedMiB, 1)} MiB`),
     "",
   ].join("\n");
+}
+
+/** BENCHMARKS.md "Runtime": the headline's rows first, then the measures, in one table. */
+export function runtimeTable(results) {
+  const sizes = sizesTable(results, { brief: true }).split("\n");
+  return [headlineTable(results).trimEnd(), ...sizes.slice(2)].join("\n");
 }

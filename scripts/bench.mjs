@@ -16,8 +16,8 @@ import { NGINX } from "../bench/nginx.mjs";
 import {
   headlineTable,
   runtimeSummary,
+  runtimeTable,
   sizeTable,
-  sizesTable,
   zipfTable,
 } from "../bench/report.mjs";
 import { runInfo, writeResult } from "../bench/results.mjs";
@@ -100,16 +100,7 @@ if (!values["no-write"]) {
   const command = `npm run bench -- --sizes ${sizeNames.join(",")} --seconds ${seconds} --cold-runs ${coldRuns}`;
   writeBenchmarksSection(
     "runtime",
-    [
-      runLine(command, loadAtStart),
-      "",
-      "#### Headline",
-      "",
-      headlineTable(results),
-      "#### Every size",
-      "",
-      sizesTable(results, { brief: true }),
-    ].join("\n"),
+    [runLine(command, loadAtStart), "", runtimeTable(results)].join("\n"),
     { title: "Runtime" },
   );
   const run = runInfo(command, loadAtStart);
