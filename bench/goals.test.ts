@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { GOALS, goalRows, goalsMarkdown, MET, NOT_MEASURED, NOT_MET } from "./goals.mjs";
 
 const run = { date: "2026-11-26", command: "npm run bench", load: 1.2 };
-const runtime = (links: number, o: Record<string, number>) => ({
+const runtime = (links: number, o: Record<string, unknown>) => ({
   run,
   links,
   mixedCpuUs: 300,
@@ -82,6 +82,34 @@ describe("the goals table", () => {
     expect(verdict(results, "`diff`, 1,000 changes")).toBe(MET);
     expect(verdict(results, "`check --against`, 1,000 changes")).toBe(NOT_MET);
     expect(verdict(results, "One-link change")).toBe(NOT_MEASURED);
+  });
+
+  it("judges a one-link change on the runs that found an earlier run's cache", () => {
+    const rows = [
+      { name: "1 change, no cache", command: "diff", cache: "off", seconds: 40, rssMiB: 900 },
+      { name: "1 change, cached", command: "diff", cache: "warm", seconds: 8, rssMiB: 700 },
+      {
+        name: "check --against, cached",
+        command: "check --against",
+        cache: "warm",
+        seconds: 9,
+        rssMiB: 700,
+      },
+    ];
+    const file = (list: object[]) => ({
+      "diff-1000000-1": { run, links: 1e6, changes: 1, rows: list },
+    });
+    expect(verdict(file(rows), "One-link change")).toBe(MET);
+    expect(verdict(file(rows.slice(0, 1)), "One-link change")).toBe(NOT_MET);
+  });
+
+  it("takes the later of bench:build's and npm run bench's 1M build", () => {
+    const older = { ...run, date: "2026-11-20" };
+    const results = {
+      "build-1000000": { run: older, links: 1e6, build: { seconds: 30, rssMiB: 900 } },
+      "runtime-1m": runtime(1e6, { build: { seconds: 15, rssMiB: 900 } }),
+    };
+    expect(verdict(results, "Build at 1M")).toBe(MET);
   });
 
   it("judges routes and placeholders from their own benches", () => {
