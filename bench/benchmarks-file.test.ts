@@ -6,6 +6,7 @@ import { BENCHMARKS, replaceBenchBlock } from "../scripts/benchmarks-section.mjs
 
 /** The block each bench script writes (its first argument to writeBenchmarksSection). */
 const WRITERS: Record<string, string> = {
+  goals: "scripts/bench-goals.mjs",
   build: "scripts/bench-build.mjs",
   runtime: "scripts/bench.mjs",
   analytics: "bench/analytics-latency.mjs",

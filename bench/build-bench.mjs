@@ -1,47 +1,53 @@
-/** (a) `shortlinks build` of an instance in a child process under /usr/bin/time -v: wall time and peak RSS. */
+/** (a) `shortlinks build` of an instance in a child process: wall time, CPU time and peak RSS. */
 import { execFile } from "node:child_process";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
-export const TIME_BIN = "/usr/bin/time";
+/** Preloaded into the child: it reports its own CPU time and peak RSS on exit. */
+export const RUSAGE_PRELOAD = join(import.meta.dirname, "rusage-preload.mjs");
+
+/** `node --import RUSAGE_PRELOAD <cli> <args>`: the arguments that run a CLI measured. */
+export const measuredArgs = (cli, args) => ["--import", RUSAGE_PRELOAD, cli, ...args];
+
+/**
+ * The child's CPU seconds and peak RSS in MiB from its stderr, as the preload (or
+ * bench/peak-rss.mjs) wrote them; NaN when it reported none.
+ */
+export function parseUsage(stderr) {
+  const read = (marker) => Number(stderr.match(new RegExp(`^${marker} (\\d+)$`, "m"))?.[1] ?? NaN);
+  return { cpuSeconds: read("cpu-ms") / 1000, peakRssMiB: read("peak-rss-kib") / 1024 };
+}
 
 export async function runBuild({ cli, root, out, timeoutMs = 900_000 }) {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
   try {
     const { stderr, stdout } = await run(
-      TIME_BIN,
-      ["-v", process.execPath, cli, "build", "--root", root, "--out", out],
-      {
-        timeout: timeoutMs,
-        killSignal: "SIGKILL",
-        maxBuffer: 64 << 20,
-      },
+      process.execPath,
+      measuredArgs(cli, ["build", "--root", root, "--out", out]),
+      { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 64 << 20 },
     );
     return {
       ok: true,
-      ...parseTime(stderr),
+      seconds: seconds(),
+      ...parseUsage(stderr),
       summary: stdout.split("\n").find((l) => l.startsWith("built ")) ?? "",
     };
   } catch (error) {
     const text = String(error.stderr ?? error.message);
     return {
       ok: false,
-      ...parseTime(text),
+      seconds: seconds(),
+      ...parseUsage(text),
       error: text
         .split("\n")
-        .filter((l) => !l.startsWith("\t"))
+        .filter((l) => !/^(cpu-ms|peak-rss-kib) /.test(l))
         .slice(-5)
         .join("\n"),
     };
   }
-}
-
-function parseTime(text) {
-  const wall = text.match(/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): ([\d:.]+)/)?.[1];
-  const rss = text.match(/Maximum resident set size \(kbytes\): (\d+)/)?.[1];
-  const seconds = wall ? wall.split(":").reduce((acc, part) => acc * 60 + Number(part), 0) : NaN;
-  return { seconds, peakRssMiB: rss ? Number(rss) / 1024 : NaN };
 }
 
 /** Shard files of a built assets folder: count, largest and mean bytes; the filter's bytes. */

@@ -115,12 +115,15 @@ const section = [
   "",
   `One wrk load (-t 2 -c 64, ${seconds} s, the ${values.load} paths of ${values.size}) per worker and round.`,
   "",
-  "| worker | round | requests | used, peak while loaded | used after the load | retained |",
-  "|---|---:|---:|---:|---:|---:|",
-  ...rows.map(
-    (r) =>
-      `| ${r.name} | ${r.round + 1} | ${r.requests.toLocaleString("en-US")}${r.errors ? ` (${r.errors} errors)` : ""} | ${mib(r.peak)} MiB | ${mib(r.after)} MiB | ${mib(r.retained)} MiB |`,
-  ),
+  `| worker | requests (each of ${values.rounds} rounds) | used, peak while loaded | used after the load | retained |`,
+  "|---|---:|---:|---:|---:|",
+  ...WORKERS.map(([name]) => {
+    const runs = rows.filter((r) => r.name === name);
+    const each = (pick) => runs.map(pick).join(" / ");
+    const requests = (r) =>
+      `${r.requests.toLocaleString("en-US")}${r.errors ? ` (${r.errors} errors)` : ""}`;
+    return `| ${name} | ${each(requests)} | ${each((r) => mib(r.peak))} MiB | ${each((r) => mib(r.after))} MiB | ${each((r) => mib(r.retained))} MiB |`;
+  }),
   "",
 ].join("\n");
 if (!values["no-write"])

@@ -1,4 +1,8 @@
-/** Markdown for BENCHMARKS.md "Runtime": the sizes side by side, the Zipf load, the goals with measured values. */
+/**
+ * Markdown for BENCHMARKS.md "Runtime": the headline (first visits against the read floor, the
+ * hot path against the minimal worker, the cold first redirect, the retained heap), then every
+ * measure with the sizes side by side; and the figures bench/goals.mjs judges (runtimeSummary).
+ */
 const f = (n, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -19,11 +23,37 @@ export function sizeTable(r) {
   ].join("\n");
 }
 
-/** Every size that built, one column each: the one current table of BENCHMARKS.md "Runtime". */
-export function sizesTable(results) {
+/**
+ * Measures left out of BENCHMARKS.md (runtime-report.md keeps them): what our response headers
+ * cost the minimal and floor workers, nginx's second load, the floor workers' cold starts and a
+ * shard lookup's microbenchmark, and the read floor's parts (the headline has them).
+ */
+export const DETAIL_ONLY = [
+  "Our redirect's response headers",
+  "Minimal Map worker with those headers",
+  "Floor worker with those headers",
+  "Ratio bundle / minimal worker with the same headers",
+  "Ratio floor with the headers",
+  "nginx map, hits only",
+  "Largest shard: one record found",
+  "floor worker cold",
+  "assets floor worker cold",
+  "Bundle under Node: cold first request",
+  "Ratio bundle in workerd / nginx",
+  "One ASSETS read per request",
+  "ASSETS reads per first visit",
+];
+
+/**
+ * Every size that built, one column each: the one current table of BENCHMARKS.md "Runtime"
+ * (`brief`: without the DETAIL_ONLY measures).
+ */
+export function sizesTable(results, { brief = false } = {}) {
   const built = results.filter((r) => r.build?.ok);
   const columns = built.map((r) => new Map(sizeRows(r)));
-  const measures = [...new Set(columns.flatMap((rows) => [...rows.keys()]))];
+  const measures = [...new Set(columns.flatMap((rows) => [...rows.keys()]))].filter(
+    (k) => !brief || !DETAIL_ONLY.some((prefix) => k.startsWith(prefix)),
+  );
   const failed = results.filter((r) => !r.build?.ok).map(sizeTable);
   return [
     `| measure | ${built.map((r) => `${r.name} (${f(r.size)} links)`).join(" | ")} |`,
@@ -48,17 +78,17 @@ function sizeRows(r) {
     ],
     ["workerd cold: ready (median)", `${f(median(r.cold.map((c) => c.readyMs)))} ms`],
     [
-      "workerd cold: first request wall / workerd CPU / isolate's own CPU (profile as sampled) (median)",
-      cold(r.cold.map((c) => c.first)),
+      "workerd cold, no profiler: first / second request (new shard) wall / workerd CPU (median)",
+      `${coldWhole(r.cold.map((c) => c.first))}; ${coldWhole(r.cold.map((c) => c.second))}`,
     ],
-    [
-      "workerd cold: second request (new shard) wall / workerd CPU / isolate's own CPU (as sampled)",
-      cold(r.cold.map((c) => c.second)),
-    ],
-    [
-      "workerd cold: isolate's top functions on the first request (own ms)",
-      r.cold[0].first.top.join(", "),
-    ],
+    ...(r.coldProfiled
+      ? [
+          [
+            "workerd cold, one profiled start: first request wall / workerd CPU / isolate's own CPU (as sampled); top functions (own ms)",
+            `${cold([r.coldProfiled.first])}; ${r.coldProfiled.first.top.join(", ")}`,
+          ],
+        ]
+      : []),
     [
       "floor worker cold: first request wall / workerd CPU / isolate's own CPU (as sampled)",
       cold([r.coldFloor.first]),
@@ -81,19 +111,9 @@ function sizeRows(r) {
     ],
     ["Bundle in workerd, hot 1,000 paths, warm isolate: req/s, CPU/req, p50 / p99", load(w.hot)],
     [
-      "Bundle in workerd, mixed 20,000 paths (shards load during the run; under the CPU profiler)",
+      "Bundle in workerd, mixed 20,000 paths (first visits: shards load during the run)",
       load(w.mixed),
     ],
-    ...(w.mixedOwnUsPerRequest === undefined
-      ? []
-      : [
-          [
-            "Bundle in workerd, mixed: the worker isolate's own CPU per request (CPU profile; each sample interval capped at 0.1 ms instead of 0.5 ms; the intervals' median)",
-            w.mixedOwnTightUsPerRequest === undefined
-              ? `${f(w.mixedOwnUsPerRequest)} µs`
-              : `${f(w.mixedOwnUsPerRequest)} µs (${f(w.mixedOwnTightUsPerRequest)} µs; ${f(w.mixedMedianIntervalUs)} µs)`,
-          ],
-        ]),
     ["Bundle in workerd, hits only", load(w.hits)],
     [
       `Bundle in workerd, Zipf load on a fresh isolate (exponent ${r.zipfShape.exponent}, ${f(r.zipfShape.misses * 100)}% misses; under the CPU profiler)`,
@@ -104,15 +124,8 @@ function sizeRows(r) {
       `${f(r.zipf.ownUsPerRequest)} µs; ${f(r.zipf.heapAfterMiB, 1)} MiB`,
     ],
     [
-      "One ASSETS read per request (a worker reading a random shard) / floor worker, mixed paths: workerd CPU, isolate's own CPU per request",
-      `${f(r.assetsRead.read.cpuUsPerRequest)} / ${f(r.assetsRead.floor.cpuUsPerRequest)} µs; ${f(r.assetsRead.read.ownUsPerRequest)} / ${f(r.assetsRead.floor.ownUsPerRequest)} µs`,
-    ],
-    [
-      "One ASSETS read costs: workerd CPU, of which the isolate's own / the assets service and the hop",
-      (() => {
-        const read = readCost(r);
-        return `${f(read.whole)} µs: ${f(read.own)} / ${f(read.service)} µs`;
-      })(),
+      "One ASSETS read per request (a worker reading a random shard) / floor worker, mixed paths: workerd CPU per request",
+      `${f(r.assetsRead.read.cpuUsPerRequest)} / ${f(r.assetsRead.floor.cpuUsPerRequest)} µs`,
     ],
     ["Bundle in workerd, misses only (404 page read via ASSETS)", load(w.misses)],
     ["Minimal Map worker, hot 1,000 paths, warm", load(r.minimal.hot)],
@@ -194,12 +207,8 @@ function sizeRows(r) {
 const zipfShape = (r) =>
   `${f(r.zipfShape.requests)} requests, ${f(r.zipfShape.distinctPaths)} distinct paths`;
 
-/** What one ASSETS read adds per request, beside the floor worker: whole, own, and the rest. */
-function readCost(r) {
-  const whole = r.assetsRead.read.cpuUsPerRequest - r.assetsRead.floor.cpuUsPerRequest;
-  const own = r.assetsRead.read.ownUsPerRequest - r.assetsRead.floor.ownUsPerRequest;
-  return { whole, own, service: whole - own };
-}
+/** What one bare ASSETS read adds to a request, in workerd CPU: the read worker less the floor. */
+const readCostUs = (r) => r.assetsRead.read.cpuUsPerRequest - r.assetsRead.floor.cpuUsPerRequest;
 
 /** The Zipf load at every size that ran, side by side. */
 export function zipfTable(results) {
@@ -212,6 +221,11 @@ export function zipfTable(results) {
       `| ${f(r.size)} | ${f(r.zipfShape.requests)}, ${f(r.zipfShape.distinctPaths)} | ${f(r.zipf.rps)} | ${f(r.zipf.cpuUsPerRequest)} µs | ${f(r.zipf.ownUsPerRequest)} µs | ${f(r.zipf.latP50Us / 1000, 1)} ms | ${f(r.zipf.latP99Us / 1000, 1)} ms | ${r.zipf.errors} |`,
     );
   return lines.join("\n") + "\n";
+}
+
+function coldWhole(samples) {
+  const m = (key) => median(samples.map((s) => s[key]));
+  return `${f(m("ms"), 1)} ms / ${f(m("cpuMs"), 2)} ms`;
 }
 
 function cold(samples) {
@@ -227,79 +241,59 @@ function load(l) {
   return `${f(l.rps)} req/s, ${f(l.cpuUsPerRequest)} µs, ${f(l.latP50Us / 1000, 1)} / ${f(l.latP99Us / 1000, 1)} ms${l.errors ? `, ${l.errors} errors` : ""}`;
 }
 
-/** The goals, judged on the sizes that ran (smallest and largest). */
-export function goalsTable(results) {
-  const ok = results.filter((r) => r.build?.ok);
-  const small = ok[0];
-  const big = ok[ok.length - 1];
-  const lines = ["| goal | measured | met |", "|---|---|---|"];
-  const row = (goal, measured, met) =>
-    lines.push(
-      `| ${goal} | ${measured} | ${met === undefined ? "n/a" : met ? "met" : "not met"} |`,
-    );
-  if (small && big && small !== big) {
-    const own = big.workerd.mixedOwnUsPerRequest / small.workerd.mixedOwnUsPerRequest;
+/** The figures of one size that bench/goals.mjs judges (bench/results/runtime-<size>.json). */
+export function runtimeSummary(r) {
+  if (!r.build?.ok) return undefined;
+  return {
+    links: r.size,
+    mixedCpuUs: r.workerd.mixed.cpuUsPerRequest,
+    readsPerFirstVisit: r.node.firstVisitReads,
+    readCostUs: readCostUs(r),
+    hotRps: r.workerd.hot.rps,
+    minimalHotRps: r.minimal.hot.rps,
+    coldFirstCpuMs: median(r.cold.map((c) => c.first.cpuMs)),
+    heapRetainedMiB: r.workerd.heapRetainedMiB,
+    build: { seconds: r.build.seconds, rssMiB: r.build.peakRssMiB },
+  };
+}
+
+/**
+ * The headline, every size side by side: first visits (the mixed load) against the read floor,
+ * the smallest size's cost plus one bare ASSETS read per first visit that reads (both measured
+ * in this run, no profiler); the hot path against the minimal worker; the cold first redirect
+ * against the smallest size; the heap retained after all loads.
+ */
+export function headlineTable(results) {
+  const sums = results.map((r) => [r, runtimeSummary(r)]).filter(([, s]) => s);
+  if (sums.length === 0) return "No size built.\n";
+  const [first, base] = sums[0];
+  const row = (label, cell) => `| ${label} | ${sums.map(([r, s]) => cell(s, r)).join(" | ")} |`;
+  return [
+    `| measure | ${sums.map(([r]) => `${r.name} (${f(r.size)} links)`).join(" | ")} |`,
+    `|---|${sums.map(() => "---").join("|")}|`,
+    row("First visits (mixed load): workerd CPU per request", (s) => `${f(s.mixedCpuUs)} µs`),
     row(
-      `Mixed load, ${big.name} vs ${small.name}: the worker isolate's own CPU per request ≤ 1.3x`,
-      `${f(small.workerd.mixedOwnUsPerRequest)} → ${f(big.workerd.mixedOwnUsPerRequest)} µs (${f(own, 2)}x)`,
-      own <= 1.3,
-    );
-    const whole = big.workerd.mixed.cpuUsPerRequest / small.workerd.mixed.cpuUsPerRequest;
-    const reads = big.node.firstVisitReads;
-    const service = reads * readCost(big).service;
-    const withoutService =
-      (big.workerd.mixed.cpuUsPerRequest - service) / small.workerd.mixed.cpuUsPerRequest;
+      "ASSETS reads per first visit; one bare read's workerd CPU",
+      (s) => `${f(s.readsPerFirstVisit, 2)}; ${f(s.readCostUs)} µs`,
+    ),
+    row(`Read floor: ${first.name} cost + reads × one read; first visits against it`, (s) => {
+      const floor = base.mixedCpuUs + s.readsPerFirstVisit * s.readCostUs;
+      return `${f(floor)} µs; ${ratio(s.mixedCpuUs, floor)}`;
+    }),
+    row("Hot path: bundle / minimal Map worker throughput", (s) =>
+      ratio(s.hotRps, s.minimalHotRps),
+    ),
     row(
-      `Mixed load, ${big.name} vs ${small.name}: whole workerd CPU per request ≤ 2x (the assets service's share: reads per request × its cost per read)`,
-      `${f(small.workerd.mixed.cpuUsPerRequest)} → ${f(big.workerd.mixed.cpuUsPerRequest)} µs (${f(whole, 2)}x); about ${f(service)} µs of it is the assets service and its hop (${f(reads, 2)} reads per request × ${f(readCost(big).service)} µs), without it ${f(withoutService, 2)}x`,
-      whole <= 2,
-    );
-  }
-  for (const r of ok) {
-    const through = r.workerd.hot.rps / r.minimal.hot.rps;
-    row(
-      `${r.name}: hot path ≥ 0.9x the minimal Map worker's throughput (hot, warm isolate)`,
-      `${f(through, 2)}x (${f(r.workerd.hot.rps)} vs ${f(r.minimal.hot.rps)} req/s; against the minimal worker with our headers ${ratio(r.workerd.hot.rps, r.minimalHeaders?.hot.rps)})`,
-      through >= 0.9,
-    );
-  }
-  if (big) {
-    const own = median(big.cold.map((c) => c.first.ownMs ?? c.first.isolateMs));
-    const sampled = median(big.cold.map((c) => c.first.isolateMs));
-    const process = median(big.cold.map((c) => c.first.cpuMs));
-    row(
-      `Cold first redirect at ${big.name} under 3 ms of the isolate's own CPU`,
-      `${f(own, 2)} ms (as sampled ${f(sampled, 2)} ms; whole workerd process ${f(process, 2)} ms)`,
-      own < 3,
-    );
-    const heap = big.workerd.heapAfterMiB;
-    row(
-      `Isolate heap after all loads at ${big.name} under 32 MiB used`,
-      `${f(heap, 1)} MiB (retained after a full GC ${f(big.workerd.heapRetainedMiB, 1)} MiB; the filter's ${f(big.shards.filterBytes / 2 ** 20, 1)} MiB ArrayBuffer is outside the V8 heap)`,
-      heap < 32,
-    );
-  }
-  const zipf = results.filter((r) => r.zipf);
-  row(
-    "A Zipf load (exponent 1, with misses) reported at 1k, 100k and 1M with p50/p99",
-    zipf.length
-      ? zipf
-          .map(
-            (r) =>
-              `${r.name}: ${f(r.zipf.latP50Us / 1000, 1)} / ${f(r.zipf.latP99Us / 1000, 1)} ms`,
-          )
-          .join("; ")
-      : "not run",
-    ["1k", "100k", "1m"].every((name) => zipf.some((r) => r.name === name)),
-  );
-  const biggest = results[results.length - 1];
-  if (biggest?.build) {
-    const b = biggest.build;
-    row(
-      `Build of ${biggest.name} under 1 GiB peak memory`,
-      `${f(b.seconds, 1)} s, ${f(b.peakRssMiB)} MiB${b.ok ? "" : " (failed)"}`,
-      b.ok && b.peakRssMiB < 1024,
-    );
-  }
-  return lines.join("\n") + "\n";
+      `Cold first redirect: workerd CPU; against ${first.name}`,
+      (s) => `${f(s.coldFirstCpuMs, 2)} ms; ${ratio(s.coldFirstCpuMs, base.coldFirstCpuMs)}`,
+    ),
+    row("Isolate heap retained after all loads (full GC)", (s) => `${f(s.heapRetainedMiB, 1)} MiB`),
+    "",
+  ].join("\n");
+}
+
+/** BENCHMARKS.md "Runtime": the headline's rows first, then the measures, in one table. */
+export function runtimeTable(results) {
+  const sizes = sizesTable(results, { brief: true }).split("\n");
+  return [headlineTable(results).trimEnd(), ...sizes.slice(2)].join("\n");
 }

@@ -4,7 +4,8 @@
 // Peak RSS and CPU time as the OS counts them for the child (bench/peak-rss.mjs, no /usr/bin/time).
 // `--shape real` builds bench/generate.mjs's table closer to a real one (a description and owner
 // on every row, 5% splats, 2% scheduled, 1% retired) instead of this script's own mix.
-// Writes the current "Build" table of BENCHMARKS.md (not with --shape real).
+// Writes the current "Build" table of BENCHMARKS.md, bench/results/build-<links>.json for each size
+// (the figures the goals table judges) and the goals table.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -13,6 +14,8 @@ import { fileURLToPath } from "node:url";
 import { BENCHMARKS, runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 import { makeLinks, writeInstance } from "../bench/generate.mjs";
 import { parsePeakRss } from "../bench/peak-rss.mjs";
+import { runInfo, writeResult } from "../bench/results.mjs";
+import { updateGoals } from "./bench-goals.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -22,7 +25,7 @@ const sizes = sizesArg
   .map(Number)
   .filter((n) => n > 0 && n <= 1_000_000);
 const shape = args.includes("--shape") ? args[args.indexOf("--shape") + 1] : "mix";
-const write = !args.includes("--no-write") && shape === "mix";
+const write = !args.includes("--no-write");
 const cli = join(repo, "out", "cli.js");
 if (!existsSync(cli)) {
   console.error("out/cli.js missing: run npm run build:cli first");
@@ -117,16 +120,28 @@ for (const n of sizes) {
 }
 
 if (write) {
+  const command = `npm run build:cli && npm run bench:build -- --sizes ${sizes.join(",")}${shape === "mix" ? "" : ` --shape ${shape}`}`;
+  const run = runInfo(command, loadAtStart);
+  for (const r of rows) {
+    const figures = (m) => ({ seconds: m.seconds, cpuSeconds: m.cpuSeconds, rssMiB: m.rssMiB });
+    writeResult(`build-${r.n}`, run, {
+      links: r.n,
+      shape,
+      build: figures(r.build),
+      check: figures(r.check),
+    });
+  }
   const section = [
-    runLine(`npm run build:cli && npm run bench:build -- --sizes ${sizes.join(",")}`, loadAtStart),
+    runLine(command, loadAtStart),
     "",
-    "| links | build (s) | build peak RSS (MiB) | check (s) | check peak RSS (MiB) |",
-    "|---:|---:|---:|---:|---:|",
+    "| links | build (s) | build CPU (s) | build peak RSS (MiB) | check (s) | check CPU (s) | check peak RSS (MiB) |",
+    "|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.n} | ${r.build.seconds.toFixed(2)} | ${r.build.rssMiB.toFixed(0)} | ${r.check.seconds.toFixed(2)} | ${r.check.rssMiB.toFixed(0)} |`,
+        `| ${r.n} | ${r.build.seconds.toFixed(2)} | ${r.build.cpuSeconds.toFixed(2)} | ${r.build.rssMiB.toFixed(0)} | ${r.check.seconds.toFixed(2)} | ${r.check.cpuSeconds.toFixed(2)} | ${r.check.rssMiB.toFixed(0)} |`,
     ),
   ].join("\n");
   writeBenchmarksSection("build", section, { title: "Build" });
+  updateGoals();
   console.log(`wrote the Build section of ${BENCHMARKS}`);
 }

@@ -10,6 +10,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { makeLinks, writeInstance } from "../bench/generate.mjs";
+import { writeReviewResult } from "../bench/review-results.mjs";
+import { updateGoals } from "./bench-goals.mjs";
 import { BENCHMARKS, runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = join(import.meta.dirname, "..");
@@ -160,5 +162,8 @@ if (!values["no-write"]) {
     ),
   ].join("\n");
   writeBenchmarksSection("diff", section, { title: "Diff" });
+  const command = `npm run build:cli && npm run bench:diff -- --size ${size}`;
+  writeReviewResult({ size, changes: 1000, command, load, rows });
+  updateGoals();
   console.log(`wrote the Diff section of ${BENCHMARKS}`);
 }

@@ -2,13 +2,15 @@
 // Benchmark: `shortlinks health` over 1,000 links on local servers, through the built CLI.
 // Usage: npm run bench:health [-- --links 1000] [-- --latency 0,20,100] [-- --no-write]
 // One HTTP server on 127.0.0.1 (port 0) answers for 50 host names, each pinned with --resolve;
-// nothing leaves the machine. Writes the "Health" section of BENCHMARKS.md.
+// nothing leaves the machine. Peak RSS from the child's own resource usage (bench/rusage-preload.mjs).
+// Writes the "Health" section of BENCHMARKS.md.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { measuredArgs, parseUsage } from "../bench/build-bench.mjs";
 import { BENCHMARKS, runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -65,18 +67,14 @@ function runCli(dir, port) {
   const started = process.hrtime.bigint();
   return new Promise((done, fail) => {
     const child = spawn(
-      "/usr/bin/time",
-      [
-        "-f",
-        "%M",
-        process.execPath,
-        join(repo, "bin", "shortlinks.js"),
+      process.execPath,
+      measuredArgs(join(repo, "bin", "shortlinks.js"), [
         "health",
         "--json",
         "--root",
         dir,
         ...pins,
-      ],
+      ]),
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     let out = "";
@@ -96,7 +94,7 @@ function runCli(dir, port) {
             `unexpected classes ${JSON.stringify(counts)}, wanted ${JSON.stringify(EXPECTED)}`,
           ),
         );
-      done({ seconds, rssMiB: Number(err.trim().split("\n").pop()) / 1024, counts });
+      done({ seconds, rssMiB: parseUsage(err).peakRssMiB, counts });
     });
   });
 }

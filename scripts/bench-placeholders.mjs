@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js [--size 1m] [--placeholders 1000]
-//   [--rounds 5] [--requests 20000]
+//   [--rounds 5] [--requests 20000] [--seconds 4] [--node-only]
 // Placeholder links at scale (BENCHMARKS.md "Placeholder links"), A/B against the CLI of an
 // earlier commit (--base-cli: a checkout built with `npm run build:cli`). One synthetic instance
 // (bench/generate.mjs) is built three ways: by the base CLI, by this one, and by this one with
 // --placeholders placeholder links added. It checks that the base and the new build write the same
 // assets, then runs each bundle under Node (bench/node-run.mjs: first visits' ASSETS reads, then
 // a bounded loop) over hits, misses and the mixed load, rounds interleaved, and reports medians.
-// It also writes bench/.work/<size>-placeholders/ with paths-*.txt, so bench/compare.mjs can load
-// the dists in workerd: `node bench/compare.mjs --size 1m-placeholders --a DIR/dist-ph --b DIR/dist-base --load hits`.
+// Then (unless --node-only; needs wrk) the ph and base bundles answer the hot and the hits loads
+// in workerd, interleaved (bench/compare.mjs over bench/.work/<size>-placeholders/paths-*.txt).
+// Writes bench/results/placeholders-<size>.json, the section and the goals table.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -17,6 +19,8 @@ import { parseArgs } from "node:util";
 import { runBuild } from "../bench/build-bench.mjs";
 import { makeLinks, makeRequests, prng, SIZES, writeInstance } from "../bench/generate.mjs";
 import { compileAssetsStub, runNodeBench } from "../bench/node-bench.mjs";
+import { runInfo, writeResult } from "../bench/results.mjs";
+import { updateGoals } from "./bench-goals.mjs";
 import { runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
@@ -27,6 +31,8 @@ const { values } = parseArgs({
     placeholders: { type: "string", default: "1000" },
     rounds: { type: "string", default: "5" },
     requests: { type: "string", default: "20000" },
+    seconds: { type: "string", default: "4" },
+    "node-only": { type: "boolean", default: false },
   },
 });
 if (!values["base-cli"]) throw new Error("--base-cli OLD/bin/shortlinks.js is required");
@@ -106,32 +112,70 @@ for (let round = 0; round < rounds; round++) {
     log(`round ${round} ${key}: ${run.loop.meanUs.toFixed(1)} µs, reads ${run.firstVisitReads}`);
   }
 }
+
+/** The ph and base bundles in workerd on one load, interleaved: bench/compare.mjs's medians. */
+function workerdAB(loadName) {
+  const json = join(dir, `workerd-${loadName}.json`);
+  execFileSync(
+    process.execPath,
+    [
+      join(REPO, "bench/compare.mjs"),
+      ...["--size", `${values.size}-placeholders`, "--load", loadName, "--json", json],
+      ...["--a", dists.ph.out, "--b", dists.base.out],
+      ...["--rounds", values.rounds, "--seconds", values.seconds],
+    ],
+    { stdio: "inherit", cwd: REPO },
+  );
+  const { rounds: n, throughput, cpuPerRequest } = JSON.parse(readFileSync(json, "utf8"));
+  return { rounds: n, throughput, cpuPerRequest };
+}
+const workerd = values["node-only"] ? {} : { hot: workerdAB("hot"), hits: workerdAB("hits") };
 load.push(Number(loadavg()[0].toFixed(2)));
 
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const row = ([pathsName, build]) => {
-  const runs = results.get(`${pathsName}|${build}`);
-  const mean = median(runs.map((r) => r.loop.meanUs));
-  const base = results.get(`${pathsName}|base`);
-  const ratio = base ? (mean / median(base.map((r) => r.loop.meanUs))).toFixed(3) : "";
-  return `| ${pathsName} | ${build} | ${mean.toFixed(1)} | ${median(runs.map((r) => r.loop.p50Us)).toFixed(1)} | ${ratio} | ${median(runs.map((r) => r.firstVisitReads)).toFixed(3)} |`;
-};
+const of = (pathsName, build, pick) => median(results.get(`${pathsName}|${build}`).map(pick));
+const meanUs = (pathsName, build) => of(pathsName, build, (r) => r.loop.meanUs);
+const reads = (pathsName, build) => of(pathsName, build, (r) => r.firstVisitReads);
+const ratio = (pathsName, build) => meanUs(pathsName, build) / meanUs(pathsName, "base");
+const LOADS = ["hits", "misses", "mixed"];
+const readsOf = (build) => Object.fromEntries(LOADS.map((l) => [l, reads(l, build)]));
+const command = `npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js --size ${values.size} --placeholders ${count} --rounds ${rounds} --requests ${requests}${values["node-only"] ? " --node-only" : ` --seconds ${values.seconds}`}`;
+const run = runInfo(command, load[0]);
+writeResult(`placeholders-${values.size}`, run, {
+  links: size,
+  placeholders: count,
+  node: {
+    ratio: { hits: ratio("hits", "ph"), mixed: ratio("mixed", "ph") },
+    reads: { base: readsOf("base"), new: readsOf("new"), ph: readsOf("ph") },
+  },
+});
+if (!values["node-only"])
+  writeResult(`placeholders-${values.size}-workerd`, run, { loads: workerd });
+const ab = Object.entries(workerd).map(
+  ([name, r]) =>
+    `${name} ${r.throughput.toFixed(2)}x throughput, ${r.cpuPerRequest.toFixed(2)}x CPU`,
+);
 writeBenchmarksSection(
   "placeholders",
   [
-    `${runLine(`npm run bench:placeholders -- --base-cli OLD/bin/shortlinks.js --size ${values.size} --placeholders ${count} --rounds ${rounds} --requests ${requests}`, load[0])} At the end: ${load[1]}.`,
+    `${runLine(command, load[0])} At the end: ${load[1]}.`,
     "",
-    `One ${size.toLocaleString("en")}-link instance (bench/generate.mjs) built by the base CLI (\`base\`), by this one (\`new\`), and by this one with ${count} placeholder links added (\`ph\`: \`ph<n>/:id\` with a digits rule, \`ph<n>/:a/:b\`, \`ph<n>/:lang/*\`). Of the ${identical.files} asset files, byte for byte, the base and new builds differ ${differing(identical.differ)}. Each bundle under Node with the tests' assets stub (bench/node-run.mjs), ${requests.toLocaleString("en")} requests per run, ${rounds} rounds interleaved, medians: the mean and median time per request, the ratio to the base bundle on the same paths, and the ASSETS reads per first visit (the first 5,000 paths of a fresh process, each once).`,
+    `${size.toLocaleString("en")} links built by the base CLI (\`base\`), this one (\`new\`) and this one with ${count} placeholder links (\`ph\`); base and new differ ${differing(identical.differ)} of ${identical.files.toLocaleString("en")} asset files. Under Node (bench/node-run.mjs), ${requests.toLocaleString("en")} requests a run, ${rounds} rounds interleaved, medians; reads per first visit over the first 5,000 paths of a fresh process.`,
     "",
-    "| paths | bundle | mean (µs) | p50 (µs) | / base | reads per first visit |",
-    "|---|---|---:|---:|---:|---:|",
-    ...loads.map(row),
+    "| paths | base mean (µs) | new / base | ph / base | reads per first visit: base, new, ph |",
+    "|---|---:|---:|---:|---|",
+    ...LOADS.map(
+      (l) =>
+        `| ${l} | ${meanUs(l, "base").toFixed(1)} | ${ratio(l, "new").toFixed(3)} | ${ratio(l, "ph").toFixed(3)} | ${["base", "new", "ph"].map((b) => reads(l, b).toFixed(3)).join(", ")} |`,
+    ),
+    `| placeholder links | ph: ${meanUs("placeholder", "ph").toFixed(1)} |  |  | ph: ${reads("placeholder", "ph").toFixed(3)} |`,
     "",
-    `Builds: base ${dists.base.seconds} s, ${dists.base.rssMiB} MiB; new ${dists.new.seconds} s, ${dists.new.rssMiB} MiB; with placeholders ${dists.ph.seconds} s, ${dists.ph.rssMiB} MiB.`,
+    `workerd, ph / base, ${rounds} rounds interleaved: ${ab.length ? ab.join("; ") : "not run (--node-only)"}. Builds: base ${dists.base.seconds} s, ${dists.base.rssMiB} MiB; new ${dists.new.seconds} s, ${dists.new.rssMiB} MiB; ph ${dists.ph.seconds} s, ${dists.ph.rssMiB} MiB.`,
   ].join("\n"),
   { title: "Placeholder links" },
 );
-log(`wrote BENCHMARKS.md ("## Placeholder links"); work files in ${relative(REPO, dir)}`);
+updateGoals();
+log(`wrote BENCHMARKS.md ("## Placeholder links", goals); work files in ${relative(REPO, dir)}`);
 
 /** The differing asset files, a count per folder and top-level files by name: one short line. */
 function differing(files) {
@@ -144,7 +188,7 @@ function differing(files) {
     else folders.set(file.slice(0, slash), (folders.get(file.slice(0, slash)) ?? 0) + 1);
   }
   const parts = [...folders].map(([folder, n]) => `${n} under \`${folder}/\``).concat(top);
-  return `only in ${files.length}: ${parts.join(", ")}`;
+  return `in ${files.length} (${parts.join(", ")})`;
 }
 
 /** `count` placeholder links (YAML) and a request path for each. */

@@ -8,12 +8,16 @@
 // per request, interleaved. With --base-cli (the CLI of a commit before routes, built with
 // `npm run build:cli`), the link without routes is also built by that CLI and both bundles answer
 // the same load in workerd, interleaved: what routes cost the links that do not use them. Needs
-// `wrk` (apt-get install -y wrk). Not part of npm test.
+// `wrk` (apt-get install -y wrk). Not part of npm test. Writes bench/results/routes-node.json and,
+// with --base-cli and workerd, routes-ab.json (the figures the goals table judges), the section and
+// the goals table.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { runInfo, writeResult } from "../bench/results.mjs";
+import { updateGoals } from "./bench-goals.mjs";
 import { runLine, writeBenchmarksSection } from "./benchmarks-section.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
@@ -124,6 +128,9 @@ const flags = [
 ]
   .filter(Boolean)
   .join(" ");
+const run = runInfo(`npm run bench:routes -- ${flags}`, loadAtStart);
+writeResult("routes-node", run, node);
+if (ab) writeResult("routes-ab", run, ab);
 const busy = loadAtStart >= 2 ? " (busy: read the pair difference)" : "";
 writeBenchmarksSection(
   "routes",
@@ -135,3 +142,4 @@ writeBenchmarksSection(
     ...rows,
   ].join("\n"),
 );
+updateGoals();
