@@ -6,6 +6,7 @@ import { diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
 import { countLine, printDiagnostics, type CommandContext } from "./context.js";
 import { parseRoot } from "./arguments.js";
 import { printableJson } from "../shared/printable.js";
+import { instanceCache } from "../shared/cache/instance-cache.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 /**
@@ -16,14 +17,18 @@ async function checkAgainst(
   root: string,
   base: string,
   ctx: CommandContext,
+  useCache: boolean,
 ): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | undefined> {
   let result: CompileResult | undefined;
+  const cache = instanceCache(root, useCache);
   try {
     const report = await diffInstance({
       root,
       base,
-      compileHead: async () => (result = await checkInstance({ root })),
+      compileHead: async () => (result = await checkInstance({ root, cache })),
+      cache,
     });
+    await cache?.prune();
     const own = new Set(result!.diagnostics);
     const extra = report.problems.filter((d) => !own.has(d));
     return { result: result!, diagnostics: sortDiagnostics([...result!.diagnostics, ...extra]) };
@@ -45,37 +50,46 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
       "--against <ref>",
       "also enforce the rules that protect published links against this git ref",
     )
+    .option("--no-cache", "with --against: read every link source afresh (docs/cache.md)")
     .option(
       "--verbose",
       "list every diagnostic: no summary line for a group of infos or a repeated code",
     )
-    .action(async (opts: { root: string; json?: boolean; against?: string; verbose?: boolean }) => {
-      let result: CompileResult;
-      let diagnostics: Diagnostic[];
-      if (opts.against === undefined) {
-        result = await checkInstance({ root: opts.root });
-        diagnostics = result.diagnostics;
-      } else {
-        const checked = await checkAgainst(opts.root, opts.against, ctx);
-        if (!checked) return;
-        ({ result, diagnostics } = checked);
-      }
-      const ok = !hasErrors(diagnostics);
-      if (opts.json) {
-        const list = diagnostics.map(({ code, severity, file, line, message, hint }) =>
-          hint === undefined
-            ? { code, severity, file, line, message }
-            : { code, severity, file, line, message, hint },
-        );
-        ctx.io.out(printableJson({ ok, diagnostics: list }));
-      } else {
-        printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose, quiet: true });
-        ctx.io.out(
-          ok
-            ? `ok: ${result.summary.links} links, ${countLine(diagnostics)}`
-            : `check failed: ${countLine(diagnostics)}`,
-        );
-      }
-      ctx.exitCode = ok ? EXIT_OK : EXIT_PROBLEMS;
-    });
+    .action(
+      async (opts: {
+        root: string;
+        json?: boolean;
+        against?: string;
+        verbose?: boolean;
+        cache: boolean;
+      }) => {
+        let result: CompileResult;
+        let diagnostics: Diagnostic[];
+        if (opts.against === undefined) {
+          result = await checkInstance({ root: opts.root });
+          diagnostics = result.diagnostics;
+        } else {
+          const checked = await checkAgainst(opts.root, opts.against, ctx, opts.cache);
+          if (!checked) return;
+          ({ result, diagnostics } = checked);
+        }
+        const ok = !hasErrors(diagnostics);
+        if (opts.json) {
+          const list = diagnostics.map(({ code, severity, file, line, message, hint }) =>
+            hint === undefined
+              ? { code, severity, file, line, message }
+              : { code, severity, file, line, message, hint },
+          );
+          ctx.io.out(printableJson({ ok, diagnostics: list }));
+        } else {
+          printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose, quiet: true });
+          ctx.io.out(
+            ok
+              ? `ok: ${result.summary.links} links, ${countLine(diagnostics)}`
+              : `check failed: ${countLine(diagnostics)}`,
+          );
+        }
+        ctx.exitCode = ok ? EXIT_OK : EXIT_PROBLEMS;
+      },
+    );
 }

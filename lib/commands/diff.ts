@@ -7,6 +7,7 @@ import { formatDiffText } from "../engines/diff/format-text.js";
 import { printDiagnostics, type CommandContext } from "./context.js";
 import { AT_USAGE, atTime } from "./at-time.js";
 import { printableJson } from "../shared/printable.js";
+import { instanceCache } from "../shared/cache/instance-cache.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 interface DiffOptions {
@@ -16,6 +17,7 @@ interface DiffOptions {
   markdown?: boolean;
   days: number;
   at?: string;
+  cache: boolean;
 }
 
 function dayCount(value: string): number {
@@ -39,6 +41,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       "--at <iso-time>",
       "evaluate schedules and outcomes at this time (ISO 8601 with an offset; default now)",
     )
+    .option("--no-cache", "read every link source afresh (docs/cache.md)")
     .action(async (base: string, opts: DiffOptions) => {
       const usage = (message: string) => {
         ctx.io.err(`shortlinks diff: ${message}`);
@@ -48,6 +51,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       const at = opts.at === undefined ? new Date() : atTime(opts.at);
       if (at === null) return usage(`${AT_USAGE}, got "${opts.at}"`);
       let report;
+      const cache = instanceCache(opts.root, opts.cache);
       try {
         report = await diffInstance({
           root: opts.root,
@@ -55,7 +59,9 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
           head: opts.head,
           at,
           days: opts.days,
+          cache,
         });
+        await cache?.prune();
       } catch (error) {
         if (error instanceof DiffUsageError) return usage(error.message);
         throw error;

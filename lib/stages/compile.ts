@@ -38,6 +38,7 @@ import { buildTestsPages } from "./3-registry/stats-index/tests-pages.js";
 import { checkInstanceShape } from "./1-sources/instance-shape.js";
 import { ownHostProblems } from "./2-validate/own-host.js";
 import { appendAll } from "../shared/lists.js";
+import type { CacheStore } from "../shared/cache/store.js";
 import { pageRouteNotes } from "./2-validate/page-routes.js";
 import { publishedPages } from "./4-assets/pages/own-pages.js";
 import { buildDay, securityTxtFile } from "./4-assets/security-txt.js";
@@ -62,6 +63,8 @@ export interface CompileOptions {
    * shards and their self-check (SL330), no output files, no bundle. Default false.
    */
   tablesOnly?: boolean;
+  /** Each link source's checked rows kept by its bytes (docs/cache.md); none when absent. */
+  cache?: CacheStore;
 }
 
 export interface CompileSummary {
@@ -154,7 +157,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       loadBlocklist(root, defaultsDir),
       loadCustomFiles(root),
       renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
-      loadSources(root, options.sourceTexts),
+      loadSources(root, options.sourceTexts, options.cache),
       loadExpectations(root, loadedSite.domains),
       loadAcknowledgements(root),
       loadDomainFiles(root, loadedSite.domains),

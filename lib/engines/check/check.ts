@@ -5,10 +5,15 @@ import { compileInstance, type CompileResult } from "../../stages/compile.js";
 import { diag, sortDiagnostics } from "../../shared/diagnostics.js";
 import { SRC_WORKER } from "../../shared/paths.js";
 import { unmetExpectations } from "./unmet-expectations.js";
+import type { CacheStore } from "../../shared/cache/store.js";
 
-export async function checkInstance(options: { root: string }): Promise<CompileResult> {
+/** `cache`: link sources' checked rows kept by their bytes (docs/cache.md; check --against). */
+export async function checkInstance(options: {
+  root: string;
+  cache?: CacheStore;
+}): Promise<CompileResult> {
   const root = resolve(options.root);
-  const result = await compileInstance({ root });
+  const result = await compileInstance({ root, cache: options.cache });
   if (result.worker === undefined || !result.files || !result.tables) return result;
   const extra = await unmetExpectations(result.files, result.tables.expectations);
   let committed: string | undefined;

@@ -22,6 +22,7 @@ import type { DiffReport } from "./report.js";
 import { sideOf } from "./side.js";
 import { appendAll } from "../../shared/lists.js";
 import { linksOfHost } from "../../shared/memory-instance.js";
+import type { CacheStore } from "../../shared/cache/store.js";
 
 export const DEFAULT_DAYS = 7;
 
@@ -37,6 +38,8 @@ export interface DiffInput {
   days?: number;
   /** Compiles the work tree (check passes its own full compile); default compileInstance. */
   compileHead?: () => Promise<CompileResult>;
+  /** Link sources' checked rows kept by their bytes (docs/cache.md); none when absent. */
+  cache?: CacheStore;
 }
 
 /**
@@ -47,12 +50,13 @@ async function compileCommit(
   repo: Repository,
   commit: string,
   ref: string,
+  cache: CacheStore | undefined,
 ): Promise<CompileResult | null | { unreadable: Diagnostic[] }> {
   const copy = await materialise(repo, commit, ref);
   try {
     if (copy.problems.length > 0) return { unreadable: copy.problems };
     if (!copy.hasInstance) return null;
-    return await compileInstance({ root: copy.root, tablesOnly: true });
+    return await compileInstance({ root: copy.root, tablesOnly: true, cache });
   } finally {
     await copy.cleanup();
   }
@@ -78,14 +82,15 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     problems: [],
   };
   let head: CompileResult | null | { unreadable: Diagnostic[] };
-  if (headCommit) head = await compileCommit(repo, headCommit, input.head as string);
+  if (headCommit) head = await compileCommit(repo, headCommit, input.head as string, input.cache);
   else
     head = await (
-      input.compileHead ?? (() => compileInstance({ root: input.root, tablesOnly: true }))
+      input.compileHead ??
+      (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
     )();
   if (head === null)
     throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
-  const base = await compileCommit(repo, baseCommit, input.base);
+  const base = await compileCommit(repo, baseCommit, input.base, input.cache);
   const problems: Diagnostic[] = [];
   // A side that cannot be read as a checkout has it: say so, compare nothing.
   for (const side of [head, base])

@@ -11,6 +11,8 @@ import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 import { appendAll } from "../../../shared/lists.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
+import type { CacheStore } from "../../../shared/cache/store.js";
+import { cachedFileRows } from "../../../shared/cache/rows.js";
 
 /** A file directly in LINKS_DIR with one of these extensions is a link source. */
 export const isSourceName = (name: string) => /\.(ya?ml|csv)$/i.test(name);
@@ -38,11 +40,13 @@ export async function listSourceFiles(root: string): Promise<string[]> {
 
 /**
  * `texts`: a source's text as an editor is about to write it, read instead of the file (`set`,
- * `rm` and `mv` validate the whole instance with their edit before writing it).
+ * `rm` and `mv` validate the whole instance with their edit before writing it). `cache`: each
+ * file's checked rows kept by its bytes (docs/cache.md).
  */
 export async function loadSources(
   root: string,
   texts: ReadonlyMap<string, string> = new Map(),
+  cache?: CacheStore,
 ): Promise<LoadedSources> {
   const files = await listSourceFiles(root);
   const diagnostics: Diagnostic[] = [];
@@ -64,16 +68,27 @@ export async function loadSources(
       diagnostics.push(source.problem);
       continue;
     }
-    const read = readSourceRows(source.text, file);
-    appendAll(diagnostics, read.diagnostics);
-    for (const row of read.rows) {
-      const checked = checkRow(row);
-      if ("link" in checked) links.push(checked.link);
-      else appendAll(diagnostics, checked.diagnostics);
-    }
+    const checked = await cachedFileRows(cache, file, source.text, () =>
+      checkFile(source.text, file),
+    );
+    appendAll(diagnostics, checked.diagnostics);
+    appendAll(links, checked.links);
     collectGarbage(links.length); // a large file's parsed cells, before the next file's
   }
   return { links, files, diagnostics };
+}
+
+/** One file's rows, read and shape-checked. */
+function checkFile(text: string, file: string): { links: SourceLink[]; diagnostics: Diagnostic[] } {
+  const read = readSourceRows(text, file);
+  const diagnostics = [...read.diagnostics];
+  const links: SourceLink[] = [];
+  for (const row of read.rows) {
+    const checked = checkRow(row);
+    if ("link" in checked) links.push(checked.link);
+    else appendAll(diagnostics, checked.diagnostics);
+  }
+  return { links, diagnostics };
 }
 
 export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Diagnostic[] } {

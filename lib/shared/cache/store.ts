@@ -1,0 +1,115 @@
+/**
+ * A content-addressed cache on disk (docs/cache.md): an entry is found by the hash of everything
+ * that made it (the caller's key) and holds its own hash, checked on every read, so a truncated,
+ * corrupt or tampered entry is ignored (and rewritten) rather than trusted. Entries are written
+ * atomically (temp file, then rename) and the folder is pruned to a size bound, oldest first.
+ * Nothing depends on the cache being there: deleting its folder only costs time.
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile, rm, stat, utimes } from "node:fs/promises";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { writeFileAtomic } from "../fs/atomic.js";
+
+/** Bumped when the layout of an entry changes: older entries are then never read. */
+export const CACHE_FORMAT = "shortlinks-cache-1";
+/** Default bound of the folder's size; pruning keeps it under this. */
+export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
+const HASH_BYTES = 32;
+const MAGIC = Buffer.from(CACHE_FORMAT + "\n");
+
+export interface CacheStore {
+  dir: string;
+  /** The value stored under `key`, or undefined when absent, stale or failing its hash. */
+  get<T>(key: string): Promise<T | undefined>;
+  /** Stores `value` under `key`; a failure to write is ignored (the cache is never required). */
+  put(key: string, value: unknown): Promise<void>;
+  /** Removes the oldest entries until the folder holds at most `maxBytes`. */
+  prune(): Promise<void>;
+}
+
+/** A key: the hash of the parts, each length-prefixed so that no two lists of parts collide. */
+export function cacheKey(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash("sha256").update(CACHE_FORMAT);
+  for (const part of parts) {
+    const bytes = typeof part === "string" ? Buffer.from(part) : part;
+    hash.update(`\n${bytes.length}\n`).update(bytes);
+  }
+  return hash.digest("hex");
+}
+
+const fileOf = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.bin`);
+
+/** An entry's bytes: the format line, the hash of key and body, the body. */
+function encode(key: string, body: Buffer): Buffer {
+  const sum = createHash("sha256").update(key).update(body).digest();
+  return Buffer.concat([MAGIC, sum, body]);
+}
+
+function decode(key: string, bytes: Buffer): Buffer | undefined {
+  if (bytes.length < MAGIC.length + HASH_BYTES) return undefined;
+  if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const sum = bytes.subarray(MAGIC.length, MAGIC.length + HASH_BYTES);
+  const body = bytes.subarray(MAGIC.length + HASH_BYTES);
+  const actual = createHash("sha256").update(key).update(body).digest();
+  return actual.equals(sum) ? body : undefined;
+}
+
+export function openCache(dir: string, options: { maxBytes?: number } = {}): CacheStore {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  return {
+    dir,
+    async get<T>(key: string): Promise<T | undefined> {
+      if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
+      const file = fileOf(dir, key);
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file);
+      } catch {
+        return undefined;
+      }
+      const body = decode(key, bytes);
+      if (body === undefined) return undefined;
+      let value: T;
+      try {
+        value = deserialize(body) as T;
+      } catch {
+        return undefined;
+      }
+      const now = new Date();
+      await utimes(file, now, now).catch(() => {}); // recently used: pruned last
+      return value;
+    },
+    async put(key: string, value: unknown): Promise<void> {
+      if (!/^[0-9a-f]{64}$/.test(key)) throw new Error(`not a cache key: ${key}`);
+      await writeFileAtomic(fileOf(dir, key), encode(key, serialize(value))).catch(() => {});
+    },
+    prune: () => pruneCache(dir, maxBytes),
+  };
+}
+
+/** Deletes the least recently used entries until the folder holds at most `maxBytes`. */
+export async function pruneCache(dir: string, maxBytes: number): Promise<void> {
+  const entries: { file: string; size: number; mtime: number }[] = [];
+  let folders: string[];
+  try {
+    folders = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const folder of folders) {
+    const names = await readdir(join(dir, folder)).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = join(dir, folder, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isFile()) entries.push({ file, size: info.size, mtime: info.mtimeMs });
+    }
+  }
+  let total = entries.reduce((n, e) => n + e.size, 0);
+  entries.sort((a, b) => a.mtime - b.mtime);
+  for (const entry of entries) {
+    if (total <= maxBytes) break;
+    await rm(entry.file, { force: true });
+    total -= entry.size;
+  }
+}
