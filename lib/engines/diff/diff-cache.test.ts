@@ -1,0 +1,116 @@
+/**
+ * `diff` and `check --against` with the cache (docs/cache.md): a cached run answers byte for byte
+ * what an uncached one does, an entry whose input changed is never used, a tampered entry is
+ * rejected, and `--no-cache` writes nothing.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { yamlRows } from "../../../test/support/git-repo.js";
+import { AT, diff, slugs, useDiffRepos } from "../../../test/support/diff-repos.js";
+import { runCli } from "../../../test/support/run-cli.js";
+import { openCache } from "../../shared/cache/store.js";
+import { CACHE_DIR_ENV } from "../../shared/cache/locate.js";
+
+const repo = useDiffRepos();
+const dirs: string[] = [];
+afterEach(() => {
+  delete process.env[CACHE_DIR_ENV];
+  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+const cacheDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "shortlinks-diff-cache-"));
+  dirs.push(dir);
+  return dir;
+};
+const entries = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+
+const BASE = {
+  "custom/links/a.yaml": yamlRows([
+    { slug: "docs", target: "https://docs.example.com/" },
+    { slug: "blog", target: "https://blog.example.com/" },
+  ]),
+  "custom/links/b.csv":
+    "slug,target\npricing,https://example.com/pricing\nteam,https://example.com/team\n",
+};
+
+describe("diff with the cache", () => {
+  it("a second, cached run reports exactly what a run without the cache reports", async () => {
+    const r = repo(BASE);
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        { slug: "docs", target: "https://docs.example.com/v2" },
+        { slug: "news", target: "https://news.example.com/" },
+      ]),
+    });
+    const dir = cacheDir();
+    const uncached = JSON.stringify(await diff(r));
+    const first = JSON.stringify(await diff(r, { cache: openCache(dir) }));
+    // Head's a.yaml, BASE's a.yaml, and b.csv (the same bytes on both sides: one entry).
+    expect(entries(dir)).toHaveLength(3);
+    const second = JSON.stringify(await diff(r, { cache: openCache(dir) }));
+    expect(first).toBe(uncached);
+    expect(second).toBe(uncached);
+  });
+
+  it("an entry whose file changed since is never used: the changed rows are read afresh", async () => {
+    const r = repo(BASE);
+    const dir = cacheDir();
+    const before = await diff(r, { cache: openCache(dir) });
+    expect(before.links.changed).toEqual([]);
+    r.write({
+      "custom/links/b.csv":
+        "slug,target\npricing,https://example.com/prices\nteam,https://example.com/team\n",
+    });
+    const after = await diff(r, { cache: openCache(dir) });
+    expect(slugs(after.links.changed)).toEqual(["pricing"]);
+    expect(after.links.changed[0].fields).toEqual({
+      target: ["https://example.com/pricing", "https://example.com/prices"],
+    });
+  });
+
+  it("a tampered entry is rejected: the file is read again and the report is the uncached one", async () => {
+    const r = repo(BASE);
+    r.write({
+      "custom/links/a.yaml": yamlRows([{ slug: "docs", target: "https://docs.example.com/" }]),
+    });
+    const dir = cacheDir();
+    const uncached = JSON.stringify(await diff(r));
+    await diff(r, { cache: openCache(dir) });
+    // Point every cached pricing row somewhere else, keeping each entry's length.
+    let tampered = 0;
+    for (const file of entries(dir)) {
+      const bytes = readFileSync(file);
+      const at = bytes.indexOf(Buffer.from("example.com/pricing"));
+      if (at < 0) continue;
+      bytes.write("evilexa.com/pricing", at);
+      writeFileSync(file, bytes);
+      tampered++;
+    }
+    expect(tampered).toBe(1);
+    const report = await diff(r, { cache: openCache(dir) });
+    expect(JSON.stringify(report)).toBe(uncached);
+    expect(JSON.stringify(report)).not.toContain("evilexa");
+  });
+
+  it("diff --no-cache and check --against --no-cache write no cache; without it, they do", async () => {
+    const r = repo(BASE);
+    r.write({
+      "custom/links/a.yaml": yamlRows([{ slug: "docs", target: "https://docs.example.com/" }]),
+    });
+    const dir = cacheDir();
+    process.env[CACHE_DIR_ENV] = dir;
+    const at = AT.toISOString();
+    const bypassed = await runCli(["diff", "--root", r.root, "--json", "--at", at, "--no-cache"]);
+    expect(bypassed.err).toBe("");
+    await runCli(["check", "--root", r.root, "--against", "HEAD", "--no-cache"]);
+    expect(entries(dir)).toEqual([]);
+    const cached = await runCli(["diff", "--root", r.root, "--json", "--at", at]);
+    expect(cached.out).toBe(bypassed.out);
+    expect(entries(dir).length).toBeGreaterThan(0);
+  });
+});
