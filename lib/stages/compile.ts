@@ -9,7 +9,7 @@ import { SITE_SCHEMA, type Site } from "./1-sources/site/site-schema.js";
 import { checkRow, loadSources } from "./1-sources/links/load-sources.js";
 import type { RawRow } from "./1-sources/links/raw-row.js";
 import { loadBlocklist } from "./1-sources/policy/blocklist.js";
-import { staticKeys, validateLinks } from "./2-validate/validate-links.js";
+import { staticKeys, validateLinks, type ValidateInput } from "./2-validate/validate-links.js";
 import { checkAccessZones } from "./2-validate/access-zones.js";
 import { composeHeaders } from "./4-assets/headers/compose-headers.js";
 import { loadCustomFiles } from "./1-sources/custom/custom-files.js";
@@ -39,6 +39,7 @@ import { checkInstanceShape } from "./1-sources/instance-shape.js";
 import { ownHostProblems } from "./2-validate/own-host.js";
 import { appendAll } from "../shared/lists.js";
 import type { CacheStore } from "../shared/cache/store.js";
+import { contextKey, validatedMemo } from "../shared/cache/validated.js";
 import { pageRouteNotes } from "./2-validate/page-routes.js";
 import { publishedPages } from "./4-assets/pages/own-pages.js";
 import { buildDay, securityTxtFile } from "./4-assets/security-txt.js";
@@ -200,18 +201,36 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     staticKeys: staticKeys(staticPaths),
   });
   appendAll(diagnostics, zones.diagnostics);
+  const publicFiles = new Map(custom.files.map((f) => [f.path, f.content]));
+  const memo =
+    options.cache &&
+    (await validatedMemo<ReturnType<NonNullable<ValidateInput["memo"]>>>(
+      options.cache,
+      sources.links,
+      sources.sourceKeys,
+      contextKey({
+        site,
+        policy: blocklist,
+        staticPaths,
+        zones: zones.zones,
+        domains,
+        publicFiles,
+      }),
+    ));
   const validated = validateLinks({
     links: sources.links,
     site,
     policy: blocklist,
     staticPaths,
     zones: zones.zones,
-    publicFiles: new Map(custom.files.map((f) => [f.path, f.content])),
+    publicFiles,
     domains,
     hostStatics: new Map(
       [...domainFiles.files].map(([host, files]) => [host, files.map((f) => f.path)]),
     ),
+    memo,
   });
+  await memo?.save();
   appendAll(diagnostics, validated.diagnostics);
   appendAll(diagnostics, pageRouteNotes(validated.links, publishedPages(site), staticPaths));
   // The preview page ships only with an instance whose links carry a card (docs/previews.md).

@@ -7,14 +7,20 @@ import type { CacheStore } from "./store.js";
 import { cacheKey } from "./store.js";
 import { compilerIdentity } from "./locate.js";
 
+/** A source's key: its path, its bytes and the compiler's identity. */
+export const sourceKey = (file: string, text: string) =>
+  cacheKey("source-rows", compilerIdentity(), file, text);
+
 export async function cachedFileRows<T>(
   cache: CacheStore | undefined,
   file: string,
   text: string,
   compute: () => T,
+  keys?: Map<string, string>,
 ): Promise<T> {
   if (cache === undefined) return compute();
-  const key = cacheKey("source-rows", compilerIdentity(), file, text);
+  const key = sourceKey(file, text);
+  keys?.set(file, key);
   const hit = await cache.get<T>(key);
   if (hit !== undefined) return hit;
   const value = compute();

@@ -46,7 +46,11 @@ export interface ValidateInput {
   zones?: readonly AccessZone[];
   /** custom/public's files by public path: what a card's local image is measured from. */
   publicFiles?: PublicFiles;
+  /** Answers a row's own rules from a cache (docs/cache.md), or runs them; they run when absent. */
+  memo?: (link: SourceLink, compute: () => OneValidated) => OneValidated;
 }
+
+type OneValidated = { record?: LinkRecord; diagnostics: Diagnostic[] };
 
 export interface ValidatedLinks {
   links: LinkRecord[];
@@ -69,7 +73,8 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
         ? undefined
         : placeLink(link, input.domains, input.site.base_url ?? "");
     if (placed && "diagnostics" in placed) appendAll(diagnostics, placed.diagnostics);
-    const problems = validateOne(link, input, statics);
+    const one = () => validateOne(link, input, statics);
+    const problems = input.memo ? input.memo(link, one) : one();
     appendAll(diagnostics, problems.diagnostics);
     if (!problems.record || (placed && "diagnostics" in placed)) continue;
     const successorLine =
@@ -112,11 +117,7 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
   return { links: conflicts.links, diagnostics };
 }
 
-function validateOne(
-  link: SourceLink,
-  input: ValidateInput,
-  statics: Set<string>,
-): { record?: LinkRecord; diagnostics: Diagnostic[] } {
+function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string>): OneValidated {
   const at = { file: link.file, line: link.fieldLines.slug ?? link.line };
   const subject = `link ${JSON.stringify(link.slug.length > 60 ? link.slug.slice(0, 57) + "..." : link.slug)}`;
   const parsed = parseSlug(link.slug, input.site.case_sensitive, {

@@ -22,6 +22,8 @@ export interface LoadedSources {
   /** Files read, relative to the root, sorted. */
   files: string[];
   diagnostics: Diagnostic[];
+  /** With a cache: each file's key there (its path, bytes and the compiler's identity). */
+  sourceKeys: Map<string, string>;
 }
 
 export async function listSourceFiles(root: string): Promise<string[]> {
@@ -51,6 +53,7 @@ export async function loadSources(
   const files = await listSourceFiles(root);
   const diagnostics: Diagnostic[] = [];
   const links: SourceLink[] = [];
+  const sourceKeys = new Map<string, string>();
   if (files.length === 0) {
     diagnostics.push(
       diag(
@@ -68,14 +71,18 @@ export async function loadSources(
       diagnostics.push(source.problem);
       continue;
     }
-    const checked = await cachedFileRows(cache, file, source.text, () =>
-      checkFile(source.text, file),
+    const checked = await cachedFileRows(
+      cache,
+      file,
+      source.text,
+      () => checkFile(source.text, file),
+      sourceKeys,
     );
     appendAll(diagnostics, checked.diagnostics);
     appendAll(links, checked.links);
     collectGarbage(links.length); // a large file's parsed cells, before the next file's
   }
-  return { links, files, diagnostics };
+  return { links, files, diagnostics, sourceKeys };
 }
 
 /** One file's rows, read and shape-checked. */
