@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { yamlRows } from "../../../test/support/git-repo.js";
+import { SITE_YAML, yamlRows } from "../../../test/support/git-repo.js";
 import { AT, diff, slugs, useDiffRepos } from "../../../test/support/diff-repos.js";
 import { runCli } from "../../../test/support/run-cli.js";
 import { openCache } from "../../shared/cache/store.js";
@@ -50,8 +50,9 @@ describe("diff with the cache", () => {
     const dir = cacheDir();
     const uncached = JSON.stringify(await diff(r));
     const first = JSON.stringify(await diff(r, { cache: openCache(dir) }));
-    // Head's a.yaml, BASE's a.yaml, and b.csv (the same bytes on both sides: one entry).
-    expect(entries(dir)).toHaveLength(3);
+    // Checked and validated rows of head's a.yaml, BASE's a.yaml, and b.csv (the same bytes and
+    // settings on both sides: one entry each).
+    expect(entries(dir)).toHaveLength(6);
     const second = JSON.stringify(await diff(r, { cache: openCache(dir) }));
     expect(first).toBe(uncached);
     expect(second).toBe(uncached);
@@ -81,7 +82,7 @@ describe("diff with the cache", () => {
     const dir = cacheDir();
     const uncached = JSON.stringify(await diff(r));
     await diff(r, { cache: openCache(dir) });
-    // Point every cached pricing row somewhere else, keeping each entry's length.
+    // Point the cached pricing row (checked, and validated) somewhere else, keeping each entry's length.
     let tampered = 0;
     for (const file of entries(dir)) {
       const bytes = readFileSync(file);
@@ -91,7 +92,7 @@ describe("diff with the cache", () => {
       writeFileSync(file, bytes);
       tampered++;
     }
-    expect(tampered).toBe(1);
+    expect(tampered).toBe(2);
     const report = await diff(r, { cache: openCache(dir) });
     expect(JSON.stringify(report)).toBe(uncached);
     expect(JSON.stringify(report)).not.toContain("evilexa");
@@ -112,5 +113,34 @@ describe("diff with the cache", () => {
     const cached = await runCli(["diff", "--root", r.root, "--json", "--at", at]);
     expect(cached.out).toBe(bypassed.out);
     expect(entries(dir).length).toBeGreaterThan(0);
+  });
+});
+
+describe("diff with the cache: validated rows", () => {
+  it("a row validated under another site.yaml is validated again: a new default status reaches every cached row", async () => {
+    const r = repo(BASE);
+    const dir = cacheDir();
+    await diff(r, { cache: openCache(dir) });
+    r.write({ "custom/site.yaml": SITE_YAML + "default_status: 301\n" });
+    const uncached = await diff(r);
+    const report = await diff(r, { cache: openCache(dir) });
+    expect(slugs(report.links.changed)).toEqual(["blog", "docs", "pricing", "team"]);
+    expect(report.links.changed.every((c) => c.fields.status?.[1] === 301)).toBe(true);
+    expect(JSON.stringify(report)).toBe(JSON.stringify(uncached));
+  });
+
+  it("a row validated under another blocklist is validated again: a newly blocked host is refused", async () => {
+    const r = repo(BASE);
+    const dir = cacheDir();
+    await diff(r, { cache: openCache(dir) });
+    r.write({
+      "custom/blocklist.yaml": "blocked_hosts: [blog.example.com]\n",
+    });
+    const uncached = await diff(r);
+    const report = await diff(r, { cache: openCache(dir) });
+    expect(report.problems.map((p) => `${p.code} ${p.file}:${p.line}`)).toContain(
+      "SL209 custom/links/a.yaml:4",
+    );
+    expect(JSON.stringify(report)).toBe(JSON.stringify(uncached));
   });
 });
