@@ -107,6 +107,8 @@ export function candidatePaths(
   };
   for (const side of [head, base]) {
     for (const link of side.tables.links) {
+      // Most links are untouched by a small change: ask before spelling out their paths.
+      if (!everything && link.kind !== "placeholder" && !touched(link.key)) continue;
       // A placeholder link is named by a sample path (a value meeting each rule).
       const written = link.kind === "placeholder" ? samplePathOf(link) : "/" + caseKeptKey(link);
       const sampled =
