@@ -116,6 +116,24 @@ describe("diff with the cache", () => {
   });
 });
 
+describe("check --against with the cache", () => {
+  it("a cached check --against prints exactly what an uncached one prints", async () => {
+    const r = repo(BASE);
+    r.write({
+      "custom/links/a.yaml": yamlRows([{ slug: "docs", target: "https://docs.example.com/" }]),
+    });
+    process.env[CACHE_DIR_ENV] = cacheDir();
+    const args = ["check", "--root", r.root, "--against", "HEAD", "--json"];
+    const uncached = await runCli([...args, "--no-cache"]);
+    const first = await runCli(args);
+    const second = await runCli(args);
+    expect(uncached.out).toContain("SL801");
+    expect(first.out).toBe(uncached.out);
+    expect(second.out).toBe(uncached.out);
+    expect(second.code).toBe(uncached.code);
+  });
+});
+
 describe("diff with the cache: validated rows", () => {
   it("a row validated under another site.yaml is validated again: a new default status reaches every cached row", async () => {
     const r = repo(BASE);
