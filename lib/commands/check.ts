@@ -4,7 +4,7 @@ import type { CompileResult } from "../stages/compile.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
 import { countLine, printDiagnostics, type CommandContext } from "./context.js";
-import { parseRoot } from "./arguments.js";
+import { DEFAULT_JOBS, parseJobs, parseRoot } from "./arguments.js";
 import { printableJson } from "../shared/printable.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
@@ -16,13 +16,14 @@ async function checkAgainst(
   root: string,
   base: string,
   ctx: CommandContext,
+  jobs: number,
 ): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | undefined> {
   let result: CompileResult | undefined;
   try {
     const report = await diffInstance({
       root,
       base,
-      compileHead: async () => (result = await checkInstance({ root })),
+      compileHead: async () => (result = await checkInstance({ root, jobs })),
     });
     const own = new Set(result!.diagnostics);
     const extra = report.problems.filter((d) => !own.has(d));
@@ -35,12 +36,26 @@ async function checkAgainst(
   }
 }
 
+interface CheckOptions {
+  root: string;
+  json?: boolean;
+  against?: string;
+  jobs: number;
+  verbose?: boolean;
+}
+
 export function registerCheck(program: Command, ctx: CommandContext): void {
   program
     .command("check")
     .description("run every build-time rule; writes nothing")
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--json", "print {ok, diagnostics} as JSON on stdout")
+    .option(
+      "--jobs <n>",
+      "threads to use (default: the machine's cores; 1: single-threaded, same diagnostics)",
+      parseJobs,
+      DEFAULT_JOBS,
+    )
     .option(
       "--against <ref>",
       "also enforce the rules that protect published links against this git ref",
@@ -49,14 +64,14 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
       "--verbose",
       "list every diagnostic: no summary line for a group of infos or a repeated code",
     )
-    .action(async (opts: { root: string; json?: boolean; against?: string; verbose?: boolean }) => {
+    .action(async (opts: CheckOptions) => {
       let result: CompileResult;
       let diagnostics: Diagnostic[];
       if (opts.against === undefined) {
-        result = await checkInstance({ root: opts.root });
+        result = await checkInstance({ root: opts.root, jobs: opts.jobs });
         diagnostics = result.diagnostics;
       } else {
-        const checked = await checkAgainst(opts.root, opts.against, ctx);
+        const checked = await checkAgainst(opts.root, opts.against, ctx, opts.jobs);
         if (!checked) return;
         ({ result, diagnostics } = checked);
       }

@@ -62,6 +62,8 @@ export interface CompileOptions {
    * shards and their self-check (SL330), no output files, no bundle. Default false.
    */
   tablesOnly?: boolean;
+  /** Threads that may read the link sources (source-jobs.ts). Default 1: the main thread alone. */
+  jobs?: number;
 }
 
 export interface CompileSummary {
@@ -154,7 +156,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       loadBlocklist(root, defaultsDir),
       loadCustomFiles(root),
       renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
-      loadSources(root, options.sourceTexts),
+      loadSources(root, options.sourceTexts, options.jobs),
       loadExpectations(root, loadedSite.domains),
       loadAcknowledgements(root),
       loadDomainFiles(root, loadedSite.domains),

@@ -6,9 +6,12 @@ import { diag, sortDiagnostics } from "../../shared/diagnostics.js";
 import { SRC_WORKER } from "../../shared/paths.js";
 import { unmetExpectations } from "./unmet-expectations.js";
 
-export async function checkInstance(options: { root: string }): Promise<CompileResult> {
+export async function checkInstance(options: {
+  root: string;
+  jobs?: number;
+}): Promise<CompileResult> {
   const root = resolve(options.root);
-  const result = await compileInstance({ root });
+  const result = await compileInstance({ root, jobs: options.jobs });
   if (result.worker === undefined || !result.files || !result.tables) return result;
   const extra = await unmetExpectations(result.files, result.tables.expectations);
   let committed: string | undefined;

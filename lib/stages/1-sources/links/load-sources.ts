@@ -10,6 +10,7 @@ import { readSourceRows, readSourceText } from "./source-file.js";
 import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 import { appendAll } from "../../../shared/lists.js";
+import { loadFiles, serveSourceJobs, type FileLoad } from "./source-jobs.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
 
 /** A file directly in LINKS_DIR with one of these extensions is a link source. */
@@ -43,6 +44,7 @@ export async function listSourceFiles(root: string): Promise<string[]> {
 export async function loadSources(
   root: string,
   texts: ReadonlyMap<string, string> = new Map(),
+  jobs = 1,
 ): Promise<LoadedSources> {
   const files = await listSourceFiles(root);
   const diagnostics: Diagnostic[] = [];
@@ -57,24 +59,42 @@ export async function loadSources(
       ),
     );
   }
-  for (const file of files) {
+  let read = 0;
+  const loadFile = async (file: string): Promise<FileLoad> => {
     const given = texts.get(file);
-    const source = given !== undefined ? { text: given } : await readSourceText(root, file);
-    if ("problem" in source) {
-      diagnostics.push(source.problem);
-      continue;
-    }
-    const read = readSourceRows(source.text, file);
-    appendAll(diagnostics, read.diagnostics);
-    for (const row of read.rows) {
-      const checked = checkRow(row);
-      if ("link" in checked) links.push(checked.link);
-      else appendAll(diagnostics, checked.diagnostics);
-    }
-    collectGarbage(links.length); // a large file's parsed cells, before the next file's
+    const loaded =
+      given !== undefined ? checkSourceText(given, file) : await loadSourceFile(root, file);
+    read += loaded.links.length;
+    collectGarbage(read); // a large file's parsed cells, before the next file's
+    return loaded;
+  };
+  for (const loaded of await loadFiles(root, files, jobs, loadFile, (f) => texts.has(f))) {
+    appendAll(diagnostics, loaded.diagnostics);
+    appendAll(links, loaded.links);
   }
   return { links, files, diagnostics };
 }
+
+/** One source file read and its rows checked (on the main thread or a worker's). */
+export async function loadSourceFile(root: string, file: string): Promise<FileLoad> {
+  const source = await readSourceText(root, file);
+  if ("problem" in source) return { links: [], diagnostics: [source.problem] };
+  return checkSourceText(source.text, file);
+}
+
+function checkSourceText(text: string, file: string): FileLoad {
+  const read = readSourceRows(text, file);
+  const diagnostics = [...read.diagnostics];
+  const links: SourceLink[] = [];
+  for (const row of read.rows) {
+    const checked = checkRow(row);
+    if ("link" in checked) links.push(checked.link);
+    else appendAll(diagnostics, checked.diagnostics);
+  }
+  return { links, diagnostics };
+}
+
+serveSourceJobs(loadSourceFile);
 
 export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Diagnostic[] } {
   const at = { file: row.file, line: row.line };
