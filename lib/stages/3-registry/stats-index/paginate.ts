@@ -6,6 +6,7 @@ import { STATS_PAGE_MAX_BYTES } from "../../../../runtime/contract/index.js";
 import { encodeRow } from "../../../../runtime/stats/rows.js";
 import { entryKey } from "../../../../runtime/stats/listings.js";
 import type { Listing, Sequence } from "./sequence.js";
+import { jsonBytes } from "../../../shared/json-bytes.js";
 
 /** Room kept in every page for its spans (a few prefix counts; SL351 reports a page past it). */
 export const SPANS_RESERVE_BYTES = 2 * 1024;
@@ -45,27 +46,6 @@ export function utf8Bytes(text: string): number {
     }
   }
   return bytes;
-}
-
-/** Printable ASCII but `"` and `\\`: JSON writes such a string as it is, between quotes. */
-const AS_IS = /^[\u0020\u0021\u0023-\u005b\u005d-\u007e]*$/;
-
-/**
- * UTF-8 length of `JSON.stringify(value)` for a stats row, without making the text for the
- * common parts (plain strings, numbers, arrays of them): the pages were sized by a JSON text of
- * every row, made only to be measured (docs/performance.md, "Build time"). Anything else
- * (objects, escaped or non-ASCII text) is measured from its JSON text.
- */
-export function jsonBytes(value: unknown): number {
-  if (typeof value === "string")
-    return AS_IS.test(value) ? value.length + 2 : utf8Bytes(JSON.stringify(value));
-  if (typeof value === "number" && Number.isFinite(value)) return String(value).length;
-  if (Array.isArray(value)) {
-    let bytes = value.length > 0 ? value.length + 1 : 2; // brackets and commas
-    for (const item of value) bytes += item === undefined ? 4 : jsonBytes(item);
-    return bytes;
-  }
-  return utf8Bytes(JSON.stringify(value) ?? "");
 }
 
 export function* entries(sequence: Sequence): Generator<Entry & { position: number }> {
