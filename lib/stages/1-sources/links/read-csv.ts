@@ -37,7 +37,7 @@ type Cell = string | undefined;
 export const SAME_LINE: Readonly<Record<string, number>> = Object.freeze({});
 
 export function readCsvRows(text: string, file: string): ReadResult {
-  const parsed = parseCsvRecords(text);
+  const parsed = parseCsvRecords(text, { withText: false });
   if ("error" in parsed) {
     const { line, message } = parsed.error;
     return {
