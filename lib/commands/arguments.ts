@@ -5,7 +5,7 @@
 import { InvalidArgumentError } from "commander";
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
-import { networkInterfaces } from "node:os";
+import { availableParallelism, networkInterfaces } from "node:os";
 import ipaddr from "ipaddr.js";
 
 /** `--root DIR`: an existing folder (the default, `.`, is not parsed). */
@@ -21,6 +21,16 @@ export function parseRoot(value: string): string {
   if (!isDir) throw new InvalidArgumentError("not a folder (name the instance folder)");
   return value;
 }
+
+/** `--jobs N`: threads a build or check may use, a whole number from 1 (docs/performance.md). */
+export function parseJobs(value: string): number {
+  if (!/^[1-9]\d{0,3}$/.test(value))
+    throw new InvalidArgumentError("expected a whole number from 1");
+  return Number(value);
+}
+
+/** Threads a build or check uses by default: as many as the machine runs at once. */
+export const DEFAULT_JOBS = availableParallelism();
 
 /**
  * `--host ADDR` for a local server: `localhost`, or an IP address this machine can listen on

@@ -3,7 +3,7 @@ import { buildInstance } from "../engines/build/build.js";
 import { formatDiagnostic, hasErrors } from "../shared/diagnostics.js";
 import { displayPath } from "../shared/fs/display-path.js";
 import { countLine, printDiagnostics, type CommandContext } from "./context.js";
-import { parseRoot } from "./arguments.js";
+import { DEFAULT_JOBS, parseJobs, parseRoot } from "./arguments.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
 
 export function registerBuild(program: Command, ctx: CommandContext): void {
@@ -15,11 +15,17 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--out <dir>", "output folder (default ROOT/dist)")
     .option(
+      "--jobs <n>",
+      "threads to use (default: the machine's cores; 1: single-threaded, same output)",
+      parseJobs,
+      DEFAULT_JOBS,
+    )
+    .option(
       "--verbose",
       "list every diagnostic: no summary line for a group of infos or a repeated code",
     )
-    .action(async (opts: { root: string; out?: string; verbose?: boolean }) => {
-      const result = await buildInstance({ root: opts.root, outDir: opts.out });
+    .action(async (opts: { root: string; out?: string; jobs: number; verbose?: boolean }) => {
+      const result = await buildInstance({ root: opts.root, outDir: opts.out, jobs: opts.jobs });
       if (result.outProblem) {
         ctx.io.err(formatDiagnostic(result.outProblem));
         ctx.exitCode = result.outProblem.code === "SL342" ? EXIT_PROBLEMS : EXIT_USAGE;

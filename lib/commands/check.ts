@@ -4,7 +4,7 @@ import type { CompileResult } from "../stages/compile.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
 import { countLine, printDiagnostics, type CommandContext } from "./context.js";
-import { parseRoot } from "./arguments.js";
+import { DEFAULT_JOBS, parseJobs, parseRoot } from "./arguments.js";
 import { printableJson } from "../shared/printable.js";
 import { instanceCache } from "../shared/cache/instance-cache.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../shared/exit-codes.js";
@@ -17,6 +17,7 @@ async function checkAgainst(
   root: string,
   base: string,
   ctx: CommandContext,
+  jobs: number,
   useCache: boolean,
 ): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | undefined> {
   let result: CompileResult | undefined;
@@ -25,7 +26,7 @@ async function checkAgainst(
     const report = await diffInstance({
       root,
       base,
-      compileHead: async () => (result = await checkInstance({ root, cache })),
+      compileHead: async () => (result = await checkInstance({ root, jobs, cache })),
       cache,
     });
     await cache?.prune();
@@ -40,12 +41,27 @@ async function checkAgainst(
   }
 }
 
+interface CheckOptions {
+  root: string;
+  json?: boolean;
+  against?: string;
+  jobs: number;
+  verbose?: boolean;
+  cache: boolean;
+}
+
 export function registerCheck(program: Command, ctx: CommandContext): void {
   program
     .command("check")
     .description("run every build-time rule; writes nothing")
     .option("--root <dir>", "instance folder", parseRoot, ".")
     .option("--json", "print {ok, diagnostics} as JSON on stdout")
+    .option(
+      "--jobs <n>",
+      "threads to use (default: the machine's cores; 1: single-threaded, same diagnostics)",
+      parseJobs,
+      DEFAULT_JOBS,
+    )
     .option(
       "--against <ref>",
       "also enforce the rules that protect published links against this git ref",
@@ -55,41 +71,33 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
       "--verbose",
       "list every diagnostic: no summary line for a group of infos or a repeated code",
     )
-    .action(
-      async (opts: {
-        root: string;
-        json?: boolean;
-        against?: string;
-        verbose?: boolean;
-        cache: boolean;
-      }) => {
-        let result: CompileResult;
-        let diagnostics: Diagnostic[];
-        if (opts.against === undefined) {
-          result = await checkInstance({ root: opts.root });
-          diagnostics = result.diagnostics;
-        } else {
-          const checked = await checkAgainst(opts.root, opts.against, ctx, opts.cache);
-          if (!checked) return;
-          ({ result, diagnostics } = checked);
-        }
-        const ok = !hasErrors(diagnostics);
-        if (opts.json) {
-          const list = diagnostics.map(({ code, severity, file, line, message, hint }) =>
-            hint === undefined
-              ? { code, severity, file, line, message }
-              : { code, severity, file, line, message, hint },
-          );
-          ctx.io.out(printableJson({ ok, diagnostics: list }));
-        } else {
-          printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose, quiet: true });
-          ctx.io.out(
-            ok
-              ? `ok: ${result.summary.links} links, ${countLine(diagnostics)}`
-              : `check failed: ${countLine(diagnostics)}`,
-          );
-        }
-        ctx.exitCode = ok ? EXIT_OK : EXIT_PROBLEMS;
-      },
-    );
+    .action(async (opts: CheckOptions) => {
+      let result: CompileResult;
+      let diagnostics: Diagnostic[];
+      if (opts.against === undefined) {
+        result = await checkInstance({ root: opts.root, jobs: opts.jobs });
+        diagnostics = result.diagnostics;
+      } else {
+        const checked = await checkAgainst(opts.root, opts.against, ctx, opts.jobs, opts.cache);
+        if (!checked) return;
+        ({ result, diagnostics } = checked);
+      }
+      const ok = !hasErrors(diagnostics);
+      if (opts.json) {
+        const list = diagnostics.map(({ code, severity, file, line, message, hint }) =>
+          hint === undefined
+            ? { code, severity, file, line, message }
+            : { code, severity, file, line, message, hint },
+        );
+        ctx.io.out(printableJson({ ok, diagnostics: list }));
+      } else {
+        printDiagnostics(ctx.io, diagnostics, "out", { verbose: opts.verbose, quiet: true });
+        ctx.io.out(
+          ok
+            ? `ok: ${result.summary.links} links, ${countLine(diagnostics)}`
+            : `check failed: ${countLine(diagnostics)}`,
+        );
+      }
+      ctx.exitCode = ok ? EXIT_OK : EXIT_PROBLEMS;
+    });
 }

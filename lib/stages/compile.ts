@@ -66,6 +66,8 @@ export interface CompileOptions {
   tablesOnly?: boolean;
   /** Each link source's checked rows kept by its bytes (docs/cache.md); none when absent. */
   cache?: CacheStore;
+  /** Threads that may read the link sources (source-jobs.ts). Default 1: the main thread alone. */
+  jobs?: number;
 }
 
 export interface CompileSummary {
@@ -158,7 +160,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       loadBlocklist(root, defaultsDir),
       loadCustomFiles(root),
       renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
-      loadSources(root, options.sourceTexts, options.cache),
+      loadSources(root, options.sourceTexts, options.jobs, options.cache),
       loadExpectations(root, loadedSite.domains),
       loadAcknowledgements(root),
       loadDomainFiles(root, loadedSite.domains),

@@ -22,6 +22,8 @@ export interface BuildOptions {
   outDir?: string;
   /** How long to wait for another build of the same folder; default 120 s. */
   lockTimeoutMs?: number;
+  /** Threads the compile may use (CompileOptions.jobs). */
+  jobs?: number;
 }
 
 export interface BuildResult extends CompileResult {
@@ -63,7 +65,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
   // A missing parent folder is created only once there is something to write into it.
   let compiled: CompileResult | undefined;
   if (!(await exists(dirname(outDir)))) {
-    compiled = await compileInstance({ root });
+    compiled = await compileInstance({ root, jobs: options.jobs });
     if (!compiled.files || compiled.worker === undefined)
       return { ...compiled, outDir, wrote: false };
     await mkdir(dirname(outDir), { recursive: true });
@@ -73,7 +75,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
       outDirLock(outDir),
       async (held): Promise<BuildResult> => {
         await recoverSwap(outDir);
-        const result = compiled ?? (await compileInstance({ root }));
+        const result = compiled ?? (await compileInstance({ root, jobs: options.jobs }));
         if (!result.files || result.worker === undefined)
           return { ...result, outDir, wrote: false };
         // Checked again under the lock: the folder may have changed while we compiled.

@@ -10,10 +10,11 @@ import type { CacheStore } from "../../shared/cache/store.js";
 /** `cache`: link sources' checked rows kept by their bytes (docs/cache.md; check --against). */
 export async function checkInstance(options: {
   root: string;
+  jobs?: number;
   cache?: CacheStore;
 }): Promise<CompileResult> {
   const root = resolve(options.root);
-  const result = await compileInstance({ root, cache: options.cache });
+  const result = await compileInstance({ root, jobs: options.jobs, cache: options.cache });
   if (result.worker === undefined || !result.files || !result.tables) return result;
   const extra = await unmetExpectations(result.files, result.tables.expectations);
   let committed: string | undefined;

@@ -8,12 +8,15 @@ import type { OutputFile } from "../5-bundle/output-files.js";
 import { MAX_ASSET_BYTES } from "../../../runtime/contract/index.js";
 import { ASSETS_DIR } from "../../shared/paths.js";
 
+const sizeOf = (content: string | Uint8Array) =>
+  typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+
 export function assetSizeProblems(files: readonly OutputFile[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const file of files) {
     if (!file.path.startsWith(ASSETS_DIR + "/")) continue;
-    const content = file.content; // read once: a shard's content is made on each read
-    const bytes = typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
+    const bytes = file.bytes ? file.bytes() : sizeOf(file.content); // a shard's is counted
+
     if (bytes > MAX_ASSET_BYTES)
       out.push(
         diag(

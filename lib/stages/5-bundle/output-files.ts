@@ -3,6 +3,7 @@
  * with private zones, access.json.
  */
 import { serializeShard } from "../../../runtime/registry/shard-format.js";
+import { shardBytes } from "./shard-bytes.js";
 import {
   PRIVATE_ASSETS,
   REGISTRY_FILTER,
@@ -30,6 +31,8 @@ export interface OutputFile {
   /** Relative to the output folder, `/` separators. */
   path: string;
   content: string | Uint8Array;
+  /** Its content's size in bytes, counted without making it (a shard's: see shard-bytes.ts). */
+  bytes?: () => number;
 }
 
 /** Pinned so a rebuild never changes the runtime's behaviour behind the operator's back. */
@@ -119,11 +122,12 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
    * A file whose content is made when it is read, and not kept: at a million links the shards' text
    * is about 250 MB, and writing them one at a time keeps it out of the build's peak memory.
    */
-  const lazyAsset = (path: string, content: () => string): OutputFile => ({
+  const lazyAsset = (path: string, content: () => string, bytes: () => number): OutputFile => ({
     path: ASSETS_DIR + path,
     get content() {
       return content();
     },
+    bytes,
   });
   const hosts = input.siteConfig.domains?.map((d) => d.host);
   const files: OutputFile[] = [
@@ -133,7 +137,13 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     asset("/robots.txt", ROBOTS_TXT),
     ...input.registries.flatMap(({ dir, manifest, shards, filter }) => [
       asset(dir + PRIVATE_ASSETS.registry.path, prettyJson(manifest)),
-      ...shards.map((shard, i) => lazyAsset(shardPath(i, dir), () => serializeShard(shard))),
+      ...shards.map((shard, i) =>
+        lazyAsset(
+          shardPath(i, dir),
+          () => serializeShard(shard),
+          () => shardBytes(shard),
+        ),
+      ),
       asset(dir + REGISTRY_FILTER.path, filter.toFile()),
     ]),
     asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),

@@ -15,12 +15,26 @@ export interface CsvLine {
 
 export type CsvRecords = { records: CsvLine[] } | { error: { line: number; message: string } };
 
-export function parseCsvRecords(text: string): CsvRecords {
-  let parsed: { record: string[]; raw: string; info: { lines: number } }[];
+/** A record's lines after its first: the line feeds inside its quoted cells. */
+function linesInside(cells: readonly string[]): number {
+  let count = 0;
+  for (const cell of cells)
+    for (let at = cell.indexOf("\n"); at >= 0; at = cell.indexOf("\n", at + 1)) count++;
+  return count;
+}
+
+/**
+ * `withText: false` leaves each record's `text` empty: a link source never reads it, and keeping
+ * csv-parse's copy of every record as written was a few percent of reading a large table
+ * (docs/performance.md, "Build time"). The line is then counted from the cells' own line feeds,
+ * which are the record's (a line feed outside quotes ends a record).
+ */
+export function parseCsvRecords(text: string, { withText = true } = {}): CsvRecords {
+  let parsed: { record: string[]; raw?: string; info: { lines: number } }[];
   try {
     parsed = parse(text, {
       info: true,
-      raw: true,
+      raw: withText,
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
@@ -29,8 +43,16 @@ export function parseCsvRecords(text: string): CsvRecords {
     const e = error as Error & { lines?: number };
     return { error: { line: e.lines ?? 1, message: e.message } };
   }
+  if (!withText)
+    return {
+      records: parsed.map(({ record, info }) => ({
+        cells: record,
+        line: info.lines - linesInside(record),
+        text: "",
+      })),
+    };
   return {
-    records: parsed.map(({ record, raw, info }) => {
+    records: parsed.map(({ record, raw = "", info }) => {
       // info.lines is where the record ends: step back over the newlines inside it.
       const newlines =
         raw

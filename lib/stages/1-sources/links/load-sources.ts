@@ -10,6 +10,7 @@ import { readSourceRows, readSourceText } from "./source-file.js";
 import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 import { appendAll } from "../../../shared/lists.js";
+import { loadFiles, serveSourceJobs, type FileLoad } from "./source-jobs.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
 import type { CacheStore } from "../../../shared/cache/store.js";
 import { cachedFileRows } from "../../../shared/cache/rows.js";
@@ -43,17 +44,17 @@ export async function listSourceFiles(root: string): Promise<string[]> {
 /**
  * `texts`: a source's text as an editor is about to write it, read instead of the file (`set`,
  * `rm` and `mv` validate the whole instance with their edit before writing it). `cache`: each
- * file's checked rows kept by its bytes (docs/cache.md).
+ * file's checked rows kept by its bytes (docs/cache.md); with one, the main thread reads them all.
  */
 export async function loadSources(
   root: string,
   texts: ReadonlyMap<string, string> = new Map(),
+  jobs = 1,
   cache?: CacheStore,
 ): Promise<LoadedSources> {
   const files = await listSourceFiles(root);
   const diagnostics: Diagnostic[] = [];
   const links: SourceLink[] = [];
-  const sourceKeys = new Map<string, string>();
   if (files.length === 0) {
     diagnostics.push(
       diag(
@@ -64,29 +65,42 @@ export async function loadSources(
       ),
     );
   }
-  for (const file of files) {
-    const given = texts.get(file);
+  let read = 0;
+  const sourceKeys = new Map<string, string>();
+  const cached = async (file: string, given: string | undefined): Promise<FileLoad> => {
     const source = given !== undefined ? { text: given } : await readSourceText(root, file);
-    if ("problem" in source) {
-      diagnostics.push(source.problem);
-      continue;
-    }
-    const checked = await cachedFileRows(
-      cache,
-      file,
-      source.text,
-      () => checkFile(source.text, file),
-      sourceKeys,
-    );
-    appendAll(diagnostics, checked.diagnostics);
-    appendAll(links, checked.links);
-    collectGarbage(links.length); // a large file's parsed cells, before the next file's
+    if ("problem" in source) return { links: [], diagnostics: [source.problem] };
+    const check = () => checkSourceText(source.text, file);
+    return cachedFileRows(cache, file, source.text, check, sourceKeys);
+  };
+  const loadFile = async (file: string): Promise<FileLoad> => {
+    const given = texts.get(file);
+    const loaded =
+      cache !== undefined
+        ? await cached(file, given)
+        : given !== undefined
+          ? checkSourceText(given, file)
+          : await loadSourceFile(root, file);
+    read += loaded.links.length;
+    collectGarbage(read); // a large file's parsed cells, before the next file's
+    return loaded;
+  };
+  const inMain = (f: string) => cache !== undefined || texts.has(f);
+  for (const loaded of await loadFiles(root, files, jobs, loadFile, inMain)) {
+    appendAll(diagnostics, loaded.diagnostics);
+    appendAll(links, loaded.links);
   }
   return { links, files, diagnostics, sourceKeys };
 }
 
-/** One file's rows, read and shape-checked. */
-function checkFile(text: string, file: string): { links: SourceLink[]; diagnostics: Diagnostic[] } {
+/** One source file read and its rows checked (on the main thread or a worker's). */
+export async function loadSourceFile(root: string, file: string): Promise<FileLoad> {
+  const source = await readSourceText(root, file);
+  if ("problem" in source) return { links: [], diagnostics: [source.problem] };
+  return checkSourceText(source.text, file);
+}
+
+function checkSourceText(text: string, file: string): FileLoad {
   const read = readSourceRows(text, file);
   const diagnostics = [...read.diagnostics];
   const links: SourceLink[] = [];
@@ -97,6 +111,8 @@ function checkFile(text: string, file: string): { links: SourceLink[]; diagnosti
   }
   return { links, diagnostics };
 }
+
+serveSourceJobs(loadSourceFile);
 
 export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Diagnostic[] } {
   const at = { file: row.file, line: row.line };

@@ -34,10 +34,10 @@ type Cell = string | undefined;
  * A CSV row's fields all sit on its line, which every reader of `fieldLines` falls back to: one
  * shared empty map instead of a dozen entries per row (a million rows held them in about 200 MB).
  */
-const SAME_LINE: Readonly<Record<string, number>> = Object.freeze({});
+export const SAME_LINE: Readonly<Record<string, number>> = Object.freeze({});
 
 export function readCsvRows(text: string, file: string): ReadResult {
-  const parsed = parseCsvRecords(text);
+  const parsed = parseCsvRecords(text, { withText: false });
   if ("error" in parsed) {
     const { line, message } = parsed.error;
     return {

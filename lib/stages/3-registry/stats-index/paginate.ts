@@ -6,6 +6,7 @@ import { STATS_PAGE_MAX_BYTES } from "../../../../runtime/contract/index.js";
 import { encodeRow } from "../../../../runtime/stats/rows.js";
 import { entryKey } from "../../../../runtime/stats/listings.js";
 import type { Listing, Sequence } from "./sequence.js";
+import { jsonBytes } from "../../../shared/json-bytes.js";
 
 /** Room kept in every page for its spans (a few prefix counts; SL351 reports a page past it). */
 export const SPANS_RESERVE_BYTES = 2 * 1024;
@@ -85,7 +86,7 @@ export const PAGE_BUDGET: PageBudget = {
 
 export function paginate(sequence: Sequence, limits: PageBudget = PAGE_BUDGET): PageRange[] {
   const rowBytes = sequence.links.map(
-    (link) => utf8Bytes(JSON.stringify(encodeRow(link, FILE_INDEX_PLACEHOLDER))) + 1,
+    (link) => jsonBytes(encodeRow(link, FILE_INDEX_PLACEHOLDER)) + 1,
   );
   const budget = limits.pageBytes - PAGE_BASE_BYTES - limits.spansReserve;
   const pages: PageRange[] = [];

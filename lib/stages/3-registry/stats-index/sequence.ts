@@ -58,7 +58,7 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
   const ids = new Map<string, string[]>();
   links.forEach((link, i) => {
     // Links share a few values: their listing ids are worked out once per combination.
-    const values = JSON.stringify([link.state, link.kind, link.owner, link.tags]);
+    const values = facetValuesKey(link);
     let listings = ids.get(values);
     if (!listings) ids.set(values, (listings = facetListingsOf(link)));
     for (const id of listings) {
@@ -95,6 +95,20 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
     return listing;
   });
   return { links, cuts, listings, dense, length: offset };
+}
+
+/**
+ * The facet values of a link as one key: a joined string, not a JSON text of them (that was 3% of
+ * a large build, once per link). Joined by NUL, which no validated owner or tag holds; one that
+ * did would fall back to JSON, so two links share a key only when they share the values.
+ */
+function facetValuesKey(link: StatsLink): string {
+  const tags = link.tags ?? [];
+  const text = link.owner === undefined ? "" : link.owner;
+  if (text.includes("\0") || tags.some((tag) => tag.includes("\0")))
+    return JSON.stringify([link.state, link.kind, link.owner, link.tags]);
+  const owner = link.owner === undefined ? "-" : `+${text}`;
+  return `${link.state}\0${link.kind}\0${owner}\0${tags.length}\0${tags.join("\0")}`;
 }
 
 /** Active exact links with that bound of their schedule, by time then slug. */
