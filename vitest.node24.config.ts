@@ -1,21 +1,13 @@
-// The Node 24 pass (scripts/test-node24.mjs): the unit and end-to-end suites of vitest.config.ts,
-// plus test/node24/, which needs Node 24 and the tools installed for it. Left to the first pass:
-// the browser tests, and the stress suites (kill -9 fault injection, property and fuzz runs, the
-// 100k-row imports, the 100k build's memory guard), which drive our own code through thousands
-// of inputs, kills and rows; the Node under them is the same as under the unit and end-to-end
-// suites (CONTRIBUTING.md, "Tests and benchmarks").
-import { configDefaults, defineConfig } from "vitest/config";
-import base from "./vitest.config.js";
+// The Node 24 pass of `npm test` (scripts/test-node24.mjs): what runs on the user's Node, where
+// its version can change the answer — the CLI started as a user starts it, the package installed,
+// the compiler, the command and file-system layers (ON_USERS_NODE), plus test/node24/, which needs
+// Node 24 and the tools installed for it. The rest runs on the first pass only, each group for a
+// reason written beside it in FIRST_PASS_ONLY: the worker's code (workerd runs it in production,
+// never the user's Node), the engines' unit tests (their Node use runs here through the CLI
+// suites), the stress suites, and checks of the repository itself. test/test-passes.test.ts fails
+// when a test file is in neither pass or skips this one under no rule (CONTRIBUTING.md, "Tests and
+// benchmarks").
+import { passConfig } from "./test/support/vitest-pass.js";
+import { FIRST_PASS_ONLY, ON_USERS_NODE } from "./test/support/test-passes.js";
 
-const FIRST_PASS_ONLY = [
-  "test/browser/**",
-  "test/fault.*.test.ts",
-  "**/*.property.test.ts",
-  "test/fuzz.*.test.ts",
-  "lib/engines/import/import-large.test.ts",
-  "test/perf/**",
-];
-
-export default defineConfig({
-  test: { ...base.test, exclude: [...configDefaults.exclude, ...FIRST_PASS_ONLY] },
-});
+export default passConfig(ON_USERS_NODE, FIRST_PASS_ONLY.stress);
