@@ -6,7 +6,14 @@
 import { describe, expect, it } from "vitest";
 import firstPass from "../vitest.config.js";
 import node24Pass from "../vitest.node24.config.js";
-import { FIRST_PASS_ONLY, NODE24_ONLY, ON_USERS_NODE, SUITES } from "./support/test-passes.js";
+import {
+  FIRST_PASS_ONLY,
+  LONG_POLES,
+  NEEDS_FRESH_MODULES,
+  NODE24_ONLY,
+  ON_USERS_NODE,
+  SUITES,
+} from "./support/test-passes.js";
 import { matcher, passFiles, testFiles } from "./support/vitest-pass.js";
 
 /** The files a config's projects include, each once. */
@@ -51,6 +58,12 @@ describe("the passes of npm test", () => {
       second.filter(matcher(["runtime/**", "test/browser/**", "**/*.property.test.ts"])),
     ).toEqual([]);
     expect(second.every(matcher(ON_USERS_NODE))).toBe(true);
+  });
+
+  it("the long poles and the files that need fresh modules are test files that exist", () => {
+    expect([...LONG_POLES, ...NEEDS_FRESH_MODULES].filter((file) => !all.includes(file))).toEqual(
+      [],
+    );
   });
 
   it("the glob matcher reads ** as any folders and * as part of one name", () => {

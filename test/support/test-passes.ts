@@ -91,3 +91,22 @@ export const NEEDS_FRESH_MODULES = [
   "lib/stages/1-sources/custom/custom-files.test.ts",
   "lib/engines/diff/base-sizes.test.ts",
 ];
+
+/**
+ * The files that run longest (over 30 s each on the 2-core machine), longest first: started
+ * before the rest, so none of them begins near the end of a pass and runs there alone.
+ */
+export const LONG_POLES = [
+  "lib/engines/import/import-large.test.ts",
+  "test/cli-e2e.test.ts",
+  "test/node24/instance-from-tarball.test.ts",
+  "test/perf/build-100k-memory.test.ts",
+  "test/package-install.test.ts",
+  "test/fault.build.test.ts",
+  "test/cli-edit.test.ts",
+  "test/fault.edit.test.ts",
+  "test/fault.add.test.ts",
+  "test/browser/stats-large.test.ts",
+  "test/cli-init.test.ts",
+  "test/write-targets.test.ts",
+];

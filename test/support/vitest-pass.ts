@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { LongPolesFirst } from "./long-poles-first.js";
 import { NEEDS_FRESH_MODULES, SHARED_MODULES } from "./test-passes.js";
 
 const REPO = resolve(import.meta.dirname, "../..");
@@ -65,6 +66,7 @@ export function passConfig(include: string[], exclude: string[]): ViteUserConfig
       maxWorkers: Math.max(2, availableParallelism() * 2),
       testTimeout: 30_000,
       hookTimeout: 120_000,
+      sequence: { sequencer: LongPolesFirst },
       projects: [
         { extends: true, test: { name: "units", include: shared, isolate: false } },
         { extends: true, test: { name: "suites", include: isolated } },
