@@ -52,6 +52,7 @@ export function passFiles(include: string[], exclude: string[]): string[] {
   return testFiles().filter((file) => included(file) && !excluded(file));
 }
 
+/** A pass's config: its files as two projects, `units` (one module graph per worker) and `suites`. */
 export function passConfig(include: string[], exclude: string[]): ViteUserConfig {
   const files = passFiles(include, exclude);
   const shares = matcher(SHARED_MODULES);
