@@ -28,6 +28,7 @@ export const ON_USERS_NODE = [
   "lib/shared/**/*.test.ts",
   "lib/stages/**/*.test.ts",
   "test/cli-*.test.ts",
+  "test/build-jobs.test.ts",
   "test/compiler-*.test.ts",
   "test/package-*.test.ts",
   "test/wrangler-dry-run.test.ts",
