@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Benchmark: build and check time and peak RSS for generated 1k, 10k and 100k link instances.
-// Usage: npm run bench:build [-- --sizes 1000,10000] [-- --shape real] [-- --no-write]
+// Usage: npm run bench:build [-- --sizes 1000,10000] [-- --shape real] [-- --jobs N] [-- --no-write]
 // Peak RSS and CPU time as the OS counts them for the child (bench/peak-rss.mjs, no /usr/bin/time).
 // `--shape real` builds bench/generate.mjs's table closer to a real one (a description and owner
 // on every row, 5% splats, 2% scheduled, 1% retired) instead of this script's own mix.
@@ -26,6 +26,8 @@ const sizes = sizesArg
   .filter((n) => n > 0 && n <= 1_000_000);
 const shape = args.includes("--shape") ? args[args.indexOf("--shape") + 1] : "mix";
 const write = !args.includes("--no-write");
+// The CLI's own default (the machine's cores) unless given.
+const jobs = args.includes("--jobs") ? ["--jobs", args[args.indexOf("--jobs") + 1]] : [];
 const cli = join(repo, "out", "cli.js");
 if (!existsSync(cli)) {
   console.error("out/cli.js missing: run npm run build:cli first");
@@ -75,7 +77,7 @@ function generate(dir, n) {
 }
 
 function run(command, root) {
-  const extra = command === "build" ? ["--out", join(root, "dist")] : [];
+  const extra = [...(command === "build" ? ["--out", join(root, "dist")] : []), ...jobs];
   const started = process.hrtime.bigint();
   const result = spawnSync(
     process.execPath,
