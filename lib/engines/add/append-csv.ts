@@ -1,8 +1,9 @@
 /**
  * The text of a CSV link source with one more row: the file's own column order and line ends,
  * each cell quoted when it must be (RFC 4180: a comma, a quote or a line break; quotes doubled).
- * A new or empty file gets the full header first; a column the header lacks is added at its end. The caller re-reads the result
- * (append-row.ts), so a value CSV cannot carry (a tag with `;`, edge spaces) is refused there.
+ * A new or empty file gets the full header first; a column the header lacks is added at its end.
+ * The caller re-reads the result (append-row.ts), so a value CSV cannot carry (a tag with `;`,
+ * edge spaces) is refused there.
  */
 import { stringify } from "yaml";
 import { parseCsvRecords } from "../../stages/1-sources/links/csv-records.js";

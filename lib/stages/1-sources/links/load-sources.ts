@@ -67,20 +67,8 @@ export async function loadSources(
   }
   let read = 0;
   const sourceKeys = new Map<string, string>();
-  const cached = async (file: string, given: string | undefined): Promise<FileLoad> => {
-    const source = given !== undefined ? { text: given } : await readSourceText(root, file);
-    if ("problem" in source) return { links: [], diagnostics: [source.problem] };
-    const check = () => checkSourceText(source.text, file);
-    return cachedFileRows(cache, file, source.text, check, sourceKeys);
-  };
   const loadFile = async (file: string): Promise<FileLoad> => {
-    const given = texts.get(file);
-    const loaded =
-      cache !== undefined
-        ? await cached(file, given)
-        : given !== undefined
-          ? checkSourceText(given, file)
-          : await loadSourceFile(root, file);
+    const loaded = await loadSourceFile(root, file, { text: texts.get(file), cache, sourceKeys });
     read += loaded.links.length;
     collectGarbage(read); // a large file's parsed cells, before the next file's
     return loaded;
@@ -93,11 +81,20 @@ export async function loadSources(
   return { links, files, diagnostics, sourceKeys };
 }
 
-/** One source file read and its rows checked (on the main thread or a worker's). */
-export async function loadSourceFile(root: string, file: string): Promise<FileLoad> {
-  const source = await readSourceText(root, file);
+/**
+ * One source file read and its rows checked (on the main thread or a worker's): `text` in place
+ * of the file's, `cache` keeping its checked rows (each file's key recorded in `sourceKeys`).
+ */
+export async function loadSourceFile(
+  root: string,
+  file: string,
+  options: { text?: string; cache?: CacheStore; sourceKeys?: Map<string, string> } = {},
+): Promise<FileLoad> {
+  const source =
+    options.text !== undefined ? { text: options.text } : await readSourceText(root, file);
   if ("problem" in source) return { links: [], diagnostics: [source.problem] };
-  return checkSourceText(source.text, file);
+  const check = () => checkSourceText(source.text, file);
+  return cachedFileRows(options.cache, file, source.text, check, options.sourceKeys);
 }
 
 function checkSourceText(text: string, file: string): FileLoad {
