@@ -15,18 +15,18 @@ export interface CsvLine {
 
 export type CsvRecords = { records: CsvLine[] } | { error: { line: number; message: string } };
 
-/** A record's lines after its first: the line feeds inside its quoted cells. */
-function linesInside(cells: readonly string[]): number {
+/** How often `char` occurs in a record's cells. */
+function countIn(cells: readonly string[], char: string): number {
   let count = 0;
   for (const cell of cells)
-    for (let at = cell.indexOf("\n"); at >= 0; at = cell.indexOf("\n", at + 1)) count++;
+    for (let at = cell.indexOf(char); at >= 0; at = cell.indexOf(char, at + 1)) count++;
   return count;
 }
 
 /**
  * `withText: false` leaves each record's `text` empty: a link source never reads it, and keeping
  * csv-parse's copy of every record as written was a few percent of reading a large table
- * (docs/performance.md, "Build time"). The line is then counted from the cells' own line feeds,
+ * (docs/performance.md, "Build time"). The line is counted from the cells' own line feeds,
  * which are the record's (a line feed outside quotes ends a record).
  */
 export function parseCsvRecords(text: string, { withText = true } = {}): CsvRecords {
@@ -43,23 +43,18 @@ export function parseCsvRecords(text: string, { withText = true } = {}): CsvReco
     const e = error as Error & { lines?: number };
     return { error: { line: e.lines ?? 1, message: e.message } };
   }
-  if (!withText)
-    return {
-      records: parsed.map(({ record, info }) => ({
-        cells: record,
-        line: info.lines - linesInside(record),
-        text: "",
-      })),
-    };
+  // info.lines is where the record ends, but csv-parse counts a carriage return inside quotes as
+  // a line of its own (a CRLF there as two): take those back, then step back over the line feeds
+  // inside the record's cells to the line it starts on.
+  let returns = 0;
   return {
     records: parsed.map(({ record, raw = "", info }) => {
-      // info.lines is where the record ends: step back over the newlines inside it.
-      const newlines =
-        raw
-          .replace(/^(\r?\n)+/, "")
-          .replace(/\r?\n$/, "")
-          .match(/\n/g)?.length ?? 0;
-      return { cells: record, line: info.lines - newlines, text: raw.replace(/\r?\n$/, "") };
+      returns += countIn(record, "\r");
+      return {
+        cells: record,
+        line: info.lines - returns - countIn(record, "\n"),
+        text: raw.replace(/\r?\n$/, ""),
+      };
     }),
   };
 }
