@@ -5601,12 +5601,6 @@ function headerPath(resolution) {
 async function respond(resolution, request, env, data, rctx, now) {
   const { outcome, link } = resolution;
   const zone = resolution.event?.zone;
-  const linkFacts = () => zone ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? void 0 } : {
-    slug: link?.slug,
-    effective_state: resolution.effective_state ?? void 0,
-    schedule_label: resolution.schedule_label ?? void 0,
-    ...resolution.route ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) } : {}
-  };
   switch (outcome.type) {
     case "plain-404":
       return { response: plainNotFound(outcome.deny) };
@@ -5627,7 +5621,7 @@ async function respond(resolution, request, env, data, rctx, now) {
           response,
           event: {
             kind: decided.kind,
-            ...linkFacts(),
+            ...linkFacts(resolution, data),
             redirect_status: outcome.status,
             redirect_error: decided.redirect_error
           }
@@ -5636,7 +5630,7 @@ async function respond(resolution, request, env, data, rctx, now) {
         response,
         event: {
           kind: "redirect",
-          ...linkFacts(),
+          ...linkFacts(resolution, data),
           ...zone ? {} : { target_host: hostOf(outcome.location) },
           redirect_status: outcome.status
         }
@@ -5656,7 +5650,7 @@ async function respond(resolution, request, env, data, rctx, now) {
       const decided = resolution.event;
       const event = !decided ? void 0 : decided.kind === "pageview" ? { kind: "pageview", title: data.site.page_titles[assetPath] } : {
         kind: decided.kind,
-        ...linkFacts(),
+        ...linkFacts(resolution, data),
         redirect_status: outcome.status,
         redirect_error: decided.redirect_error
       };
@@ -5678,7 +5672,7 @@ async function respond(resolution, request, env, data, rctx, now) {
         }),
         event: {
           kind: "preview",
-          ...linkFacts(),
+          ...linkFacts(resolution, data),
           target_host: hostOf(outcome.target),
           preview_bot: outcome.bot
         }
@@ -5714,6 +5708,18 @@ async function respond(resolution, request, env, data, rctx, now) {
     case "endpoint":
       return outcome.endpoint === "lookup-resolve" ? lookupResolve(request, data, rctx, now) : lookupBeacon(request, data);
   }
+}
+function linkFacts(resolution, data) {
+  const zone = resolution.event?.zone;
+  const effective_state = resolution.effective_state ?? void 0;
+  if (zone) return { ...zoneFacts(zone, data), effective_state };
+  const { route } = resolution;
+  return {
+    slug: resolution.link?.slug,
+    effective_state,
+    schedule_label: resolution.schedule_label ?? void 0,
+    ...route ? { route: routeLabel(route), variant: variantLabel(route) } : {}
+  };
 }
 function typedAsset(asset, contentType) {
   if (!asset.ok) return asset;

@@ -168,20 +168,8 @@ async function respond(
   now: Date,
 ): Promise<Answer> {
   const { outcome, link } = resolution;
-  // Inside a private zone the event names the zone only: no slug, schedule, route or target host.
+  // Inside a private zone the event names the zone only (linkFacts): no target host either.
   const zone = resolution.event?.zone;
-  // Built only for an answer that sends an event.
-  const linkFacts = () =>
-    zone
-      ? { ...zoneFacts(zone, data), effective_state: resolution.effective_state ?? undefined }
-      : {
-          slug: link?.slug,
-          effective_state: resolution.effective_state ?? undefined,
-          schedule_label: resolution.schedule_label ?? undefined,
-          ...(resolution.route
-            ? { route: routeLabel(resolution.route), variant: variantLabel(resolution.route) }
-            : {}),
-        };
   switch (outcome.type) {
     case "plain-404":
       return { response: plainNotFound(outcome.deny) };
@@ -203,7 +191,7 @@ async function respond(
           response,
           event: {
             kind: decided.kind,
-            ...linkFacts(),
+            ...linkFacts(resolution, data),
             redirect_status: outcome.status,
             redirect_error: decided.redirect_error,
           },
@@ -212,7 +200,7 @@ async function respond(
         response,
         event: {
           kind: "redirect",
-          ...linkFacts(),
+          ...linkFacts(resolution, data),
           ...(zone ? {} : { target_host: hostOf(outcome.location) }),
           redirect_status: outcome.status,
         },
@@ -242,7 +230,7 @@ async function respond(
           ? { kind: "pageview", title: data.site.page_titles[assetPath] }
           : {
               kind: decided.kind,
-              ...linkFacts(),
+              ...linkFacts(resolution, data),
               redirect_status: outcome.status,
               redirect_error: decided.redirect_error,
             };
@@ -269,7 +257,7 @@ async function respond(
         }),
         event: {
           kind: "preview",
-          ...linkFacts(),
+          ...linkFacts(resolution, data),
           target_host: hostOf(outcome.target),
           preview_bot: outcome.bot,
         },
@@ -313,6 +301,23 @@ async function respond(
         ? lookupResolve(request, data, rctx, now)
         : lookupBeacon(request, data);
   }
+}
+
+/**
+ * What an event says of the link, built only for an answer that sends one. Inside a private zone
+ * it names the zone only: no slug, schedule, route or target host.
+ */
+function linkFacts(resolution: Resolution, data: Instance) {
+  const zone = resolution.event?.zone;
+  const effective_state = resolution.effective_state ?? undefined;
+  if (zone) return { ...zoneFacts(zone, data), effective_state };
+  const { route } = resolution;
+  return {
+    slug: resolution.link?.slug,
+    effective_state,
+    schedule_label: resolution.schedule_label ?? undefined,
+    ...(route ? { route: routeLabel(route), variant: variantLabel(route) } : {}),
+  };
 }
 
 /**
