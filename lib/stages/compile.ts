@@ -18,6 +18,7 @@ import { buildSiteConfig } from "./4-assets/site-config.js";
 import { pageTitles } from "./4-assets/pages/page-title.js";
 import { bundleWorker } from "./5-bundle/bundle-worker.js";
 import { assembleOutput, type OutputFile } from "./5-bundle/output-files.js";
+import { earlyOutput, type WriteNow } from "./5-bundle/early-output.js";
 import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { defaultsDirFor, generatorIdentity, CUSTOM_HEADERS_FILE } from "../shared/paths.js";
 import {
@@ -68,6 +69,11 @@ export interface CompileOptions {
   cache?: CacheStore;
   /** Threads that may read the link sources (source-jobs.ts). Default 1: the main thread alone. */
   jobs?: number;
+  /**
+   * Where `build` writes a large file of dist/ as soon as it is made (5-bundle/early-output.ts):
+   * those are then absent from `files`. Used only while no error is known.
+   */
+  writeNow?: WriteNow;
 }
 
 export interface CompileSummary {
@@ -306,8 +312,13 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   // that lists no domains has one group, at the root, as before.
   appendAll(diagnostics, schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
   const groups = linksByHost(validated.links, domains);
+  const early =
+    options.writeNow && options.emit !== false && !hasErrors(diagnostics)
+      ? earlyOutput(options.writeNow)
+      : undefined;
   const stats = groups.map((group) => {
-    const built = buildStatsIndex(group.links, site.case_sensitive);
+    const pages = early?.statsPages(group.dir);
+    const built = buildStatsIndex(group.links, site.case_sensitive, undefined, pages);
     appendAll(diagnostics, built.diagnostics, schemaDiagnostics([built.index]));
     return { dir: group.dir, ...built };
   });
