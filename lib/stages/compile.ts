@@ -247,7 +247,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     withCards ? files : files.filter((f) => !isPreviewPagePath(f.path));
   // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
   sources.links.length = 0;
-  collectGarbage(validated.links.length);
+  collectGarbage(validated.links.length, { released: true });
 
   const headers = await composeHeaders({
     root,
@@ -322,7 +322,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     appendAll(diagnostics, built.diagnostics, schemaDiagnostics([built.index]));
     return { dir: group.dir, ...built };
   });
-  collectGarbage(validated.links.length);
+  // The stats index's sequence (a third of the build's live data) is garbage now.
+  collectGarbage(validated.links.length, { released: true });
   const registries = groups.map((group) => {
     const registry = buildRegistry(group.links, site.case_sensitive);
     group.links = [];
