@@ -11,6 +11,7 @@ import type { RawRow } from "./1-sources/links/raw-row.js";
 import { loadBlocklist } from "./1-sources/policy/blocklist.js";
 import { staticKeys, validateLinks, type ValidateInput } from "./2-validate/validate-links.js";
 import { checkAccessZones } from "./2-validate/access-zones.js";
+import { shareRepeatedStrings } from "./2-validate/shared-strings.js";
 import { composeHeaders } from "./4-assets/headers/compose-headers.js";
 import { loadCustomFiles } from "./1-sources/custom/custom-files.js";
 import { loadExpectations } from "./1-sources/custom/load-expectations.js";
@@ -247,6 +248,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     withCards ? files : files.filter((f) => !isPreviewPagePath(f.path));
   // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
   sources.links.length = 0;
+  shareRepeatedStrings(validated.links);
   collectGarbage(validated.links.length, { released: true });
 
   const headers = await composeHeaders({
@@ -367,8 +369,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     pages: shipped(productFiles),
     customFiles: custom.files,
   });
-  summary.files = files.length;
-  const tooLarge = assetSizeProblems(files);
+  summary.files = files.length + (early?.files ?? 0);
+  const tooLarge = [...(early?.tooLarge ?? []), ...assetSizeProblems(files)];
   if (tooLarge.length > 0)
     return { diagnostics: sortDiagnostics([...sorted, ...tooLarge]), summary, ...model };
   return { diagnostics: sorted, tables, files, worker: worker?.code, summary, ...model };
