@@ -26,6 +26,20 @@ describe("collectGarbage", () => {
     expect(collections).toEqual([300 * MiB, 200 * MiB + GARBAGE_WORTH_COLLECTING + MiB]);
   });
 
+  it("collects after a stage released its data, however little the heap grew", () => {
+    let heap = 300 * MiB;
+    const collections: number[] = [];
+    const collect = garbageCollector(
+      () => heap,
+      () => collections.push(heap),
+    );
+    collect(COLLECT_FROM_LINKS);
+    heap += MiB; // the stage's sorted copy of every link is now garbage, but the heap barely grew
+    collect(COLLECT_FROM_LINKS);
+    collect(COLLECT_FROM_LINKS, { released: true });
+    expect(collections).toEqual([300 * MiB, 301 * MiB]);
+  });
+
   it("never collects for a small build", () => {
     let collected = 0;
     const collect = garbageCollector(
@@ -33,6 +47,7 @@ describe("collectGarbage", () => {
       () => collected++,
     );
     collect(COLLECT_FROM_LINKS - 1);
+    collect(COLLECT_FROM_LINKS - 1, { released: true });
     expect(collected).toBe(0);
   });
 });

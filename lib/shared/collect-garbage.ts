@@ -10,7 +10,8 @@
  * when the heap in use grew by GARBAGE_WORTH_COLLECTING since the last one: most of a stage's
  * garbage is young and already gone (V8's scavenges), and a collection that frees nothing costs
  * as much as one that frees a lot (at 200k links, five of the stats index's collections freed
- * 2-9 MB each for about 9 s of CPU in all).
+ * 2-9 MB each for about 9 s of CPU in all). The growth says nothing of data a stage let go of
+ * (heap it held when the last collection measured it): there the caller says so (`released`).
  */
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -20,15 +21,23 @@ export const COLLECT_FROM_LINKS = 100_000;
 /** Growth of the heap in use since the last collection below which another one is skipped. */
 export const GARBAGE_WORTH_COLLECTING = 64 * 1024 * 1024;
 
+export interface CollectOptions {
+  /**
+   * A stage just let go of data it held (the source rows, the stats index's sequence): the heap
+   * in use has not grown, but most of it is now garbage. Collected whatever the growth.
+   */
+  released?: boolean;
+}
+
 /** A collector over a heap gauge and a full collection (the build's uses V8's; tests pass fakes). */
 export function garbageCollector(
   heapInUse: () => number,
   fullCollection: () => void,
-): (links: number) => void {
+): (links: number, options?: CollectOptions) => void {
   let afterLast = 0;
-  return (links) => {
+  return (links, options) => {
     if (links < COLLECT_FROM_LINKS) return;
-    if (heapInUse() - afterLast < GARBAGE_WORTH_COLLECTING) return;
+    if (!options?.released && heapInUse() - afterLast < GARBAGE_WORTH_COLLECTING) return;
     fullCollection();
     afterLast = heapInUse();
   };

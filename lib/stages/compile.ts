@@ -11,6 +11,7 @@ import type { RawRow } from "./1-sources/links/raw-row.js";
 import { loadBlocklist } from "./1-sources/policy/blocklist.js";
 import { staticKeys, validateLinks, type ValidateInput } from "./2-validate/validate-links.js";
 import { checkAccessZones } from "./2-validate/access-zones.js";
+import { shareRepeatedStrings } from "./2-validate/shared-strings.js";
 import { composeHeaders } from "./4-assets/headers/compose-headers.js";
 import { loadCustomFiles } from "./1-sources/custom/custom-files.js";
 import { loadExpectations } from "./1-sources/custom/load-expectations.js";
@@ -18,6 +19,7 @@ import { buildSiteConfig } from "./4-assets/site-config.js";
 import { pageTitles } from "./4-assets/pages/page-title.js";
 import { bundleWorker } from "./5-bundle/bundle-worker.js";
 import { assembleOutput, type OutputFile } from "./5-bundle/output-files.js";
+import { earlyOutput, type WriteNow } from "./5-bundle/early-output.js";
 import { diag, hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { defaultsDirFor, generatorIdentity, CUSTOM_HEADERS_FILE } from "../shared/paths.js";
 import {
@@ -68,6 +70,11 @@ export interface CompileOptions {
   cache?: CacheStore;
   /** Threads that may read the link sources (source-jobs.ts). Default 1: the main thread alone. */
   jobs?: number;
+  /**
+   * Where `build` writes a large file of dist/ as soon as it is made (5-bundle/early-output.ts):
+   * those are then absent from `files`. Used only while no error is known.
+   */
+  writeNow?: WriteNow;
 }
 
 export interface CompileSummary {
@@ -241,7 +248,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     withCards ? files : files.filter((f) => !isPreviewPagePath(f.path));
   // The validated records replace the source rows: let the rows go (hundreds of MB at a million).
   sources.links.length = 0;
-  collectGarbage(validated.links.length);
+  shareRepeatedStrings(validated.links);
+  collectGarbage(validated.links.length, { released: true });
 
   const headers = await composeHeaders({
     root,
@@ -306,12 +314,18 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   // that lists no domains has one group, at the root, as before.
   appendAll(diagnostics, schemaDiagnostics([blocklist, siteConfig, custom.manifest]));
   const groups = linksByHost(validated.links, domains);
+  const early =
+    options.writeNow && options.emit !== false && !hasErrors(diagnostics)
+      ? earlyOutput(options.writeNow)
+      : undefined;
   const stats = groups.map((group) => {
-    const built = buildStatsIndex(group.links, site.case_sensitive);
+    const pages = early?.statsPages(group.dir);
+    const built = buildStatsIndex(group.links, site.case_sensitive, undefined, pages);
     appendAll(diagnostics, built.diagnostics, schemaDiagnostics([built.index]));
     return { dir: group.dir, ...built };
   });
-  collectGarbage(validated.links.length);
+  // The stats index's sequence (a third of the build's live data) is garbage now.
+  collectGarbage(validated.links.length, { released: true });
   const registries = groups.map((group) => {
     const registry = buildRegistry(group.links, site.case_sensitive);
     group.links = [];
@@ -355,8 +369,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     pages: shipped(productFiles),
     customFiles: custom.files,
   });
-  summary.files = files.length;
-  const tooLarge = assetSizeProblems(files);
+  summary.files = files.length + (early?.files ?? 0);
+  const tooLarge = [...(early?.tooLarge ?? []), ...assetSizeProblems(files)];
   if (tooLarge.length > 0)
     return { diagnostics: sortDiagnostics([...sorted, ...tooLarge]), summary, ...model };
   return { diagnostics: sorted, tables, files, worker: worker?.code, summary, ...model };

@@ -11,9 +11,9 @@ import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
 import { displayPath } from "../../shared/fs/display-path.js";
 import { exists } from "../../shared/fs/exists.js";
-import { LockBusyError, withLock } from "../../shared/fs/lock.js";
+import { LockBusyError, withLock, type HeldLock } from "../../shared/fs/lock.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
-import { recoverSwap, replaceDir } from "../../shared/fs/swap-dir.js";
+import { recoverSwap, replaceDir, stageDir, type StagedDir } from "../../shared/fs/swap-dir.js";
 import { SRC_WORKER, OUT_DIR } from "../../shared/paths.js";
 
 export interface BuildOptions {
@@ -70,23 +70,42 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
       return { ...compiled, outDir, wrote: false };
     await mkdir(dirname(outDir), { recursive: true });
   }
+  /** The compiled bundle swapped in (its files not written yet, then the worker), unless refused. */
+  const writeOut = async (
+    result: CompileResult,
+    held: HeldLock,
+    staged?: StagedDir,
+  ): Promise<BuildResult> => {
+    if (!result.files || result.worker === undefined) return { ...result, outDir, wrote: false };
+    // Checked again under the lock: the folder may have changed while we compiled.
+    const late = await writeProblem(root, outDir, { kind: "bundle" });
+    if (late) return refused(late);
+    await held.verify();
+    if (staged) await staged.commit(result.files);
+    else await replaceDir(outDir, result.files);
+    // Builds into other folders may write src/worker.js too: only temps a minute old go.
+    await removeStaleTemps(join(root, SRC_WORKER), 60_000);
+    await writeFileAtomic(join(root, SRC_WORKER), result.worker);
+    return { ...result, outDir, wrote: true };
+  };
   try {
     return await withLock(
       outDirLock(outDir),
       async (held): Promise<BuildResult> => {
         await recoverSwap(outDir);
-        const result = compiled ?? (await compileInstance({ root, jobs: options.jobs }));
-        if (!result.files || result.worker === undefined)
-          return { ...result, outDir, wrote: false };
-        // Checked again under the lock: the folder may have changed while we compiled.
-        const late = await writeProblem(root, outDir, { kind: "bundle" });
-        if (late) return refused(late);
-        await held.verify();
-        await replaceDir(outDir, result.files);
-        // Builds into other folders may write src/worker.js too: only temps a minute old go.
-        await removeStaleTemps(join(root, SRC_WORKER), 60_000);
-        await writeFileAtomic(join(root, SRC_WORKER), result.worker);
-        return { ...result, outDir, wrote: true };
+        if (compiled) return await writeOut(compiled, held);
+        // Large files go into the new tree as they are made: a failed build discards it.
+        const staged = await stageDir(outDir);
+        try {
+          const result = await compileInstance({
+            root,
+            jobs: options.jobs,
+            writeNow: staged.writeNow,
+          });
+          return await writeOut(result, held, staged);
+        } finally {
+          await staged.discard();
+        }
       },
       { timeoutMs: options.lockTimeoutMs ?? 120_000 },
     );

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { replaceDir, type TreeFile } from "./swap-dir.js";
+import { replaceDir, stageDir, type TreeFile } from "./swap-dir.js";
 
 async function withOld(): Promise<{ parent: string; dir: string }> {
   const parent = await mkdtemp(join(tmpdir(), "shortlinks-swap-"));
@@ -41,6 +41,29 @@ describe("replaceDir", () => {
     });
     await expect(replaceDir(dir, files)).rejects.toThrow("no text for this shard");
     expect(await readFile(join(dir, "assets", "old.txt"), "utf8")).toBe("old");
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+});
+
+describe("stageDir", () => {
+  it("files written as soon as they are made join the rest of the tree when it is committed", async () => {
+    const { dir } = await withOld();
+    const staged = await stageDir(dir);
+    staged.writeNow("assets/links-stats/0.json", "page 0\n");
+    staged.writeNow("assets/links-stats/1.json", "page 1\n");
+    expect(await readFile(join(dir, "assets", "old.txt"), "utf8")).toBe("old");
+    await staged.commit(tree(20));
+    expect(await readFile(join(dir, "assets/links-stats/1.json"), "utf8")).toBe("page 1\n");
+    expect(await readFile(join(dir, "assets/shards/5/19.jsonl"), "utf8")).toBe("file 19\n");
+    expect((await readdir(join(dir, "assets"))).sort()).toEqual(["links-stats", "shards"]);
+  });
+
+  it("a discarded tree leaves the old folder as it was and no temp folder", async () => {
+    const { parent, dir } = await withOld();
+    const staged = await stageDir(dir);
+    staged.writeNow("assets/links-stats/0.json", "page 0\n");
+    await staged.discard();
+    expect(await readdir(join(dir, "assets"))).toEqual(["old.txt"]);
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 });

@@ -5,6 +5,7 @@
  * without `NAME` is between the two renames, and `recoverSwap` (run first by the next writer,
  * under the same lock) puts the old one back. Stale temp folders are removed there too.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
@@ -21,16 +22,54 @@ const tempName = (dir: string, kind: "new" | "old" | "del", tag: string) =>
   join(dirname(dir), `.${basename(dir)}.${kind}-${tag}`);
 
 export async function replaceDir(dir: string, files: readonly TreeFile[]): Promise<void> {
+  const staged = await stageDir(dir);
+  await staged.commit(files);
+}
+
+/**
+ * A new tree for `dir` being written into its temp folder: a large file can be handed over as
+ * soon as it is made (`writeNow`), so a build never holds every file of its output at once
+ * (docs/performance.md, "Build memory"). `commit` writes the rest and swaps the tree in;
+ * `discard` (or a failed commit) removes the temp folder and leaves `dir` as it was.
+ */
+export interface StagedDir {
+  /** Writes one file into the temp folder before this returns. */
+  writeNow(path: string, content: string | Uint8Array): void;
+  /** Writes `files` (none already written), then puts the tree in place of `dir`. */
+  commit(files: readonly TreeFile[]): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export async function stageDir(dir: string): Promise<StagedDir> {
   await mkdir(dirname(dir), { recursive: true });
   const tag = randomBytes(6).toString("hex");
   const temp = tempName(dir, "new", tag);
+  await mkdir(temp);
+  const folders = new Set<string>([temp]);
+  const discard = () => rm(temp, { recursive: true, force: true });
+  return {
+    writeNow(path, content) {
+      const file = join(temp, path);
+      const folder = dirname(file);
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      writeFileSync(file, content);
+    },
+    async commit(files) {
+      try {
+        await writeTree(temp, files, folders);
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      await swapIn(dir, temp, tag);
+    },
+    discard,
+  };
+}
+
+async function swapIn(dir: string, temp: string, tag: string): Promise<void> {
   const old = tempName(dir, "old", tag);
-  try {
-    await writeTree(temp, files);
-  } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    throw error;
-  }
   let movedOld = false;
   try {
     await rename(dir, old);
@@ -61,9 +100,13 @@ const WRITE_CONCURRENCY = 8;
  * so nothing writes into the folder after the caller removes it. A file's content is read just
  * before it is written (shards make their text then), so at most WRITE_CONCURRENCY are held.
  */
-async function writeTree(root: string, files: readonly TreeFile[]): Promise<void> {
+async function writeTree(
+  root: string,
+  files: readonly TreeFile[],
+  made: ReadonlySet<string>,
+): Promise<void> {
   const folders = [...new Set(files.map((file) => dirname(join(root, file.path))))].sort();
-  for (const folder of folders) await mkdir(folder, { recursive: true });
+  for (const folder of folders) if (!made.has(folder)) await mkdir(folder, { recursive: true });
   let next = 0;
   let failure: { error: unknown } | undefined;
   const writer = async () => {

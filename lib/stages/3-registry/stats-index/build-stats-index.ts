@@ -40,7 +40,7 @@ export interface StatsFiles {
    * Each page as its file's text (compact JSON and a line feed), made as soon as the page is
    * built: at a million links the pages are about 200 MB of text and several times that as
    * objects, which a build would otherwise hold until it writes them (docs/performance.md,
-   * "Build memory").
+   * "Build memory"). Empty when each page was handed to `onPage` instead.
    */
   pageTexts: string[];
   diagnostics: Diagnostic[];
@@ -57,6 +57,7 @@ export function buildStatsIndex(
   records: readonly LinkRecord[],
   caseSensitive: boolean,
   budget: PageBudget = PAGE_BUDGET,
+  onPage?: (page: number, text: string) => void,
 ): StatsFiles {
   const sequence = buildSequence(records);
   // The sort's scaffolding is hundreds of MB at a million links: gone before the pages are made.
@@ -65,7 +66,8 @@ export function buildStatsIndex(
   const first = separators(sequence, ranges);
   const at = { file: "(generated)", line: 0 };
   const problems: Diagnostic[] = [];
-  const pageTexts = ranges.map((range, p) => {
+  const pageTexts: string[] = [];
+  ranges.forEach((range, p) => {
     const page: StatsPage = {
       ...pageOf(sequence, range),
       spans: spansOf(sequence, ranges, first, p),
@@ -85,7 +87,8 @@ export function buildStatsIndex(
     // A page's objects and its checks are garbage once it is text; at a million links V8 would
     // let them grow the heap by about 700 MB before collecting on its own.
     if (p % GC_EVERY_PAGES === GC_EVERY_PAGES - 1) collectGarbage(records.length);
-    return text;
+    if (onPage) onPage(p, text);
+    else pageTexts.push(text);
   });
   const index = indexOf(sequence, ranges, first, caseSensitive);
   const diagnostics = [
