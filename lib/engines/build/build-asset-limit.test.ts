@@ -5,18 +5,30 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildInstance } from "./build.js";
-import { compileInstance } from "../../stages/compile.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isError, type Diagnostic } from "../../shared/diagnostics.js";
 import { tinyInstance } from "../../../test/support/tiny-instance.js";
 
 /** Above every other file of the instance (src/worker.js is about 240 KB), below the shard. */
 const LIMIT = 260_000;
-vi.mock("../../../runtime/contract/index.js", async (original) => ({
-  ...(await original<typeof import("../../../runtime/contract/index.js")>()),
-  MAX_ASSET_BYTES: 260_000,
-}));
+const CONTRACT = "../../../runtime/contract/index.js";
+
+// Loaded afresh with the lowered limit: a suite's files may share the modules they load.
+let buildInstance: typeof import("./build.js").buildInstance;
+let compileInstance: typeof import("../../stages/compile.js").compileInstance;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock(CONTRACT, async (original) => ({
+    ...(await original<typeof import("../../../runtime/contract/index.js")>()),
+    MAX_ASSET_BYTES: LIMIT,
+  }));
+  ({ buildInstance } = await import("./build.js"));
+  ({ compileInstance } = await import("../../stages/compile.js"));
+});
+afterAll(() => {
+  vi.doUnmock(CONTRACT);
+  vi.resetModules();
+});
 
 const links = (count: number, text: number, from = 0) =>
   Array.from({ length: count }, (_, i) =>
