@@ -75,6 +75,11 @@ export interface CompileOptions {
    * those are then absent from `files`. Used only while no error is known.
    */
   writeNow?: WriteNow;
+  /**
+   * The files are written next (build): a shard's size is measured from its text as the write
+   * makes it (AssetTooLargeError), not counted beforehand. Default false.
+   */
+  sizesWhenWritten?: boolean;
 }
 
 export interface CompileSummary {
@@ -370,7 +375,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     customFiles: custom.files,
   });
   summary.files = files.length + (early?.files ?? 0);
-  const tooLarge = [...(early?.tooLarge ?? []), ...assetSizeProblems(files)];
+  const whenWritten = options.sizesWhenWritten;
+  const tooLarge = [...(early?.tooLarge ?? []), ...assetSizeProblems(files, { whenWritten })];
   if (tooLarge.length > 0)
     return { diagnostics: sortDiagnostics([...sorted, ...tooLarge]), summary, ...model };
   return { diagnostics: sorted, tables, files, worker: worker?.code, summary, ...model };

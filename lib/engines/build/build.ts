@@ -7,7 +7,8 @@
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { compileInstance, EMPTY_BLOCKLIST, type CompileResult } from "../../stages/compile.js";
-import { diag, type Diagnostic } from "../../shared/diagnostics.js";
+import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
+import { AssetTooLargeError } from "../../stages/4-assets/asset-size.js";
 import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
 import { displayPath } from "../../shared/fs/display-path.js";
 import { exists } from "../../shared/fs/exists.js";
@@ -65,7 +66,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
   // A missing parent folder is created only once there is something to write into it.
   let compiled: CompileResult | undefined;
   if (!(await exists(dirname(outDir)))) {
-    compiled = await compileInstance({ root, jobs: options.jobs });
+    compiled = await compileInstance({ root, jobs: options.jobs, sizesWhenWritten: true });
     if (!compiled.files || compiled.worker === undefined)
       return { ...compiled, outDir, wrote: false };
     await mkdir(dirname(outDir), { recursive: true });
@@ -81,8 +82,16 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
     const late = await writeProblem(root, outDir, { kind: "bundle" });
     if (late) return refused(late);
     await held.verify();
-    if (staged) await staged.commit(result.files);
-    else await replaceDir(outDir, result.files);
+    try {
+      if (staged) await staged.commit(result.files);
+      else await replaceDir(outDir, result.files);
+    } catch (error) {
+      // A shard is measured as its text is made for the write (asset-size.ts): the new tree goes.
+      if (!(error instanceof AssetTooLargeError)) throw error;
+      const { links, blocklist, summary } = result;
+      const diagnostics = sortDiagnostics([...result.diagnostics, error.diagnostic]);
+      return { diagnostics, summary, links, blocklist, outDir, wrote: false };
+    }
     // Builds into other folders may write src/worker.js too: only temps a minute old go.
     await removeStaleTemps(join(root, SRC_WORKER), 60_000);
     await writeFileAtomic(join(root, SRC_WORKER), result.worker);
@@ -101,6 +110,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
             root,
             jobs: options.jobs,
             writeNow: staged.writeNow,
+            sizesWhenWritten: true,
           });
           return await writeOut(result, held, staged);
         } finally {

@@ -32,21 +32,25 @@ export interface Registry {
 
 export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boolean): Registry {
   const shardCount = shardCountFor(links.length);
-  const sorted = [...links].sort((a, b) => compare(a.key, b.key) || compare(a.kind, b.kind));
   const shards: RegistryShard[] = Array.from({ length: shardCount }, emptyShard);
   const depths = new Set<number>();
   const filter = MembershipFilter.empty(
     filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
   );
   let exactCount = 0;
-  const placeholders: PlaceholderEntry[] = [];
-  for (const link of sorted) {
+  // No sort of the links: a shard's text puts each kind's records in key order itself
+  // (serializeShard), and the bloom filter is the same in any order; only the placeholders are listed.
+  const placeholderLinks: LinkRecord[] = [];
+  for (const link of links) {
     filter.add(link.kind, link.key);
     shardSection(shards[shardOf(link.key, shardCount)], link.kind)[link.key] = link;
     if (link.kind === "exact") exactCount++;
     else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
-    else placeholders.push(link.params ? [link.key, link.params] : [link.key]);
+    else placeholderLinks.push(link);
   }
+  const placeholders: PlaceholderEntry[] = placeholderLinks
+    .sort((a, b) => compare(a.key, b.key))
+    .map((link) => (link.params ? [link.key, link.params] : [link.key]));
   const manifest: RegistryManifest = {
     schema: REGISTRY_SCHEMA,
     case_sensitive: caseSensitive,

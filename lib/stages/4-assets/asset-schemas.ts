@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { LINK_ROUTE, NAMED_FACTS } from "./route-schemas.js";
+import { certainlyValid } from "./schema-fastpath.js";
 import {
   BLOCKLIST_SCHEMA,
   CUSTOM_ASSETS_SCHEMA,
@@ -294,6 +295,7 @@ export const ASSET_SCHEMAS = {
 export function assetSchemaProblems(value: { schema: string }): string[] {
   const schema = (ASSET_SCHEMAS as Record<string, z.ZodType>)[value.schema];
   if (!schema) return [`unknown schema ${JSON.stringify(value.schema)}`];
+  if (certainlyValid(schema)(value)) return [];
   const result = schema.safeParse(value);
   return result.success
     ? []

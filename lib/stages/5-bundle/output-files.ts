@@ -4,6 +4,7 @@
  */
 import { serializeShard } from "../../../runtime/registry/shard-format.js";
 import { shardBytes } from "./shard-bytes.js";
+import { measured } from "../4-assets/asset-size.js";
 import {
   PRIVATE_ASSETS,
   REGISTRY_FILTER,
@@ -31,7 +32,10 @@ export interface OutputFile {
   /** Relative to the output folder, `/` separators. */
   path: string;
   content: string | Uint8Array;
-  /** Its content's size in bytes, counted without making it (a shard's: see shard-bytes.ts). */
+  /**
+   * Its content's size in bytes, counted without making it (a shard's: see shard-bytes.ts). Such
+   * a file's content is measured as it is made, and throws AssetTooLargeError when over the limit.
+   */
   bytes?: () => number;
 }
 
@@ -125,7 +129,7 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
   const lazyAsset = (path: string, content: () => string, bytes: () => number): OutputFile => ({
     path: ASSETS_DIR + path,
     get content() {
-      return content();
+      return measured(ASSETS_DIR + path, content());
     },
     bytes,
   });
