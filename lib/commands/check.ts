@@ -26,7 +26,19 @@ async function checkAgainst(
     const report = await diffInstance({
       root,
       base,
-      compileHead: async () => (result = await checkInstance({ root, jobs, cache })),
+      compileHead: async () => {
+        // The output files (every shard's text) are checked by now: let them go before BASE compiles.
+        const {
+          files: _files,
+          worker: _worker,
+          ...checked
+        } = await checkInstance({
+          root,
+          jobs,
+          cache,
+        });
+        return (result = checked);
+      },
       cache,
     });
     await cache?.prune();

@@ -171,4 +171,21 @@ describe("compareLinks: every field of a link", () => {
       expect(result.routingChanged).toHaveLength(routing ? 1 : 0);
     },
   );
+
+  it("a record both sides hold (a row of an unchanged file) pairs with itself and is no change", () => {
+    const shared = link("docs", "docs", { tags: ["a"] });
+    const moved = link("blog", "blog");
+    const result = compareLinks(
+      [shared, moved],
+      [{ ...moved, file: "custom/links/b.yaml" }, shared],
+      { sameCaseRule: true },
+    );
+    expect(result.headOf.get(shared)).toBe(shared);
+    expect([...result.headOf.keys()]).toEqual([shared, moved]);
+    expect(result.changed.map((c) => [c.slug, Object.keys(c.fields)])).toEqual([
+      ["blog", ["file"]],
+    ]);
+    expect(result.added).toEqual([]);
+    expect(result.removed).toEqual([]);
+  });
 });

@@ -83,8 +83,11 @@ export function compareLinks(
   options: { sameCaseRule: boolean },
 ): LinkComparison {
   const headOf = new Map<LinkRecord, LinkRecord>();
+  // A record on both sides (a row of a file unchanged between them, docs/cache.md) is its own
+  // partner: each side's keys are unique, so pairing it by key would find itself.
+  const shared = sharedRecords(base, head, options.sameCaseRule);
   let leftBase = [...base];
-  let leftHead = [...head];
+  let leftHead = shared.size === 0 ? [...head] : head.filter((link) => !shared.has(link));
   const passes: ((link: LinkRecord) => string)[] = options.sameCaseRule
     ? [(link) => link.key]
     : [(link) => caseKeptKey(link), (link) => foldCase(caseKeptKey(link))];
@@ -97,6 +100,10 @@ export function compareLinks(
     const unmatched: LinkRecord[] = [];
     const paired = new Set<LinkRecord>();
     for (const link of leftBase) {
+      if (shared.has(link)) {
+        headOf.set(link, link);
+        continue;
+      }
       const id = linkId({ kind: link.kind, key: keyOf(link), domain: link.domain });
       const partner = byId.get(id);
       if (partner) {
@@ -111,6 +118,8 @@ export function compareLinks(
   const changed: ChangedLink[] = [];
   const routingChanged: ChangedLink[] = [];
   for (const [before, after] of headOf) {
+    // The same record on both sides: a row of a file unchanged between them (docs/cache.md).
+    if (before === after) continue;
     const fields: ChangedLink["fields"] = {};
     let routing = before.key !== after.key;
     for (const field of LINK_FIELDS) {
@@ -136,6 +145,19 @@ export function compareLinks(
     headOf,
     routingChanged,
   };
+}
+
+/** The records both sides hold (the same objects); none when the sides match case differently. */
+function sharedRecords(
+  base: readonly LinkRecord[],
+  head: readonly LinkRecord[],
+  sameCaseRule: boolean,
+): Set<LinkRecord> {
+  const shared = new Set<LinkRecord>();
+  if (!sameCaseRule) return shared;
+  const inHead = new Set(head);
+  for (const link of base) if (inHead.has(link)) shared.add(link);
+  return shared;
 }
 
 /** A link's routes without their source lines. */

@@ -74,4 +74,33 @@ describe("validated rows memo", () => {
     const memo = await validatedMemo<string>(store, [], keys, context({}));
     expect(memo({ file: "(new row)" }, () => "fresh")).toBe("fresh");
   });
+
+  it("the second side of a run gets the first side's objects for the same entry, without reading it again", async () => {
+    const store = cache();
+    const made = await validatedMemo<{ slug: string }>(store, rows, keys, context({}));
+    const first = rows.map((row) => made(row, () => ({ slug: row.slug })));
+    await made.save();
+    rmSync(store.dir, { recursive: true, force: true });
+    const again = await validatedMemo<{ slug: string }>(store, rows, keys, context({}));
+    const second = rows.map((row) => again(row, () => ({ slug: `${row.slug} again` })));
+    expect(second[0]).toBe(first[0]);
+    expect(second[2]).toBe(first[2]);
+    expect(second[1]).toEqual({ slug: "timed again" });
+  });
+
+  it("another store (another run) shares nothing: its entry is read and parsed", async () => {
+    const store = cache();
+    const made = await validatedMemo<{ slug: string }>(store, rows, keys, context({}));
+    const first = rows.map((row) => made(row, () => ({ slug: row.slug })));
+    await made.save();
+    const other = await validatedMemo<{ slug: string }>(
+      openCache(store.dir),
+      rows,
+      keys,
+      context({}),
+    );
+    const second = rows.map((row) => other(row, () => ({ slug: "fresh" })));
+    expect(second[0]).toEqual(first[0]);
+    expect(second[0]).not.toBe(first[0]);
+  });
 });

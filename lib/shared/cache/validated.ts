@@ -31,6 +31,13 @@ interface Row {
   routes?: unknown;
 }
 
+/**
+ * The lists this process has read or made, by entry key, per store: the two sides of a diff get
+ * the same objects for a file unchanged between them, so the second side parses nothing and the
+ * comparison pairs such rows by identity (docs/cache.md, "Within one run").
+ */
+const inProcess = new WeakMap<CacheStore, Map<string, unknown[]>>();
+
 /** Wraps a row's validation: answers from the cache, or computes and keeps the answer. */
 export interface ValidatedMemo<R> {
   (row: Row, compute: () => R): R;
@@ -52,10 +59,18 @@ export async function validatedMemo<R>(
   for (const [file, source] of sourceKeys) keyOf.set(file, cacheKey("validated", source, context));
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(row.file, (counts.get(row.file) ?? 0) + 1);
+  // What the previous side kept and this one does not use is let go before this side validates.
+  const before = inProcess.get(cache);
+  const kept = new Map<string, unknown[]>();
+  inProcess.set(cache, kept);
   const known = new Map<string, (R | null)[]>();
   for (const [file, key] of keyOf) {
-    const hit = await cache.get<(R | null)[]>(key);
-    if (Array.isArray(hit) && hit.length === counts.get(file)) known.set(file, hit);
+    const shared = before?.get(key) as (R | null)[] | undefined;
+    const hit = shared ?? (await cache.get<(R | null)[]>(key));
+    if (!Array.isArray(hit) || hit.length !== counts.get(file)) continue;
+    if (shared === undefined) shareStrings(hit, file);
+    known.set(file, hit);
+    kept.set(key, hit);
   }
   const index = new Map<string, number>();
   const fresh = new Map<string, (R | null)[]>();
@@ -64,8 +79,11 @@ export async function validatedMemo<R>(
   const flush = () => {
     const done = current === undefined ? undefined : fresh.get(current);
     // Serialized now, before any later stage could touch the records.
-    if (done !== undefined && done.length === counts.get(current as string))
-      writes.push(cache.put(keyOf.get(current as string) as string, done));
+    if (done !== undefined && done.length === counts.get(current as string)) {
+      const key = keyOf.get(current as string) as string;
+      writes.push(cache.put(key, done));
+      kept.set(key, done);
+    }
     if (current !== undefined) fresh.delete(current);
   };
   const memo = ((row: Row, compute: () => R): R => {
@@ -94,4 +112,19 @@ export async function validatedMemo<R>(
     await Promise.all(writes.splice(0));
   };
   return memo;
+}
+
+/**
+ * A parsed entry holds its own copy of every string; the file's name (on every record) and a key
+ * spelled as its slug are made one string each, as a fresh validation makes them: at a million
+ * rows that is tens of MiB less to keep and to trace.
+ */
+function shareStrings(list: readonly unknown[], file: string): void {
+  for (const item of list) {
+    const record = (item as { record?: { file?: unknown; key?: unknown; slug?: unknown } } | null)
+      ?.record;
+    if (record === null || typeof record !== "object") continue;
+    if (record.file === file) record.file = file;
+    if (record.key === record.slug) record.key = record.slug;
+  }
 }
