@@ -51,9 +51,6 @@ export interface StatsFiles {
 export const statsPagesOf = (files: StatsFiles): StatsPage[] =>
   files.pageTexts.map((text) => JSON.parse(text) as StatsPage);
 
-/** Pages built between two collections of a large build (about 24 MB of page text). */
-const GC_EVERY_PAGES = 256;
-
 export function buildStatsIndex(
   records: readonly LinkRecord[],
   caseSensitive: boolean,
@@ -61,7 +58,8 @@ export function buildStatsIndex(
   onPage?: (page: number, text: string) => void,
 ): StatsFiles {
   const sequence = buildSequence(records);
-  // The sort's scaffolding is hundreds of MB at a million links: gone before the pages are made.
+  // The sort's scaffolding is garbage before the pages are made. The pages' loop makes little
+  // garbage of its own (texts assembled from row texts, docs/performance.md "Build memory").
   collectGarbage(records.length);
   const ranges = paginate(sequence, sequence.rows.bytes, budget);
   const first = separators(sequence, ranges);
@@ -75,7 +73,7 @@ export function buildStatsIndex(
   ranges.forEach((range, p) => {
     const layout = layoutOf(sequence, range, p, local);
     const spans = spansOf(sequence, ranges, first, p);
-    appendAll(problems, schemaDiagnostics([rowsCheckedOnce(sequence, layout, spans)]));
+    appendAll(problems, schemaDiagnostics([pageChecked(sequence, layout, spans)]));
     const { text, bytes } = pageText(layout, spans, sequence.rows);
     if (bytes > budget.pageBytes)
       problems.push(
@@ -86,9 +84,6 @@ export function buildStatsIndex(
           OVER_BUDGET_HINT,
         ),
       );
-    // A page's checks are garbage once it is text; at a million links V8 would let them grow
-    // the heap by hundreds of MB before collecting on its own.
-    if (p % GC_EVERY_PAGES === GC_EVERY_PAGES - 1) collectGarbage(records.length);
     if (onPage) onPage(p, text);
     else pageTexts.push(text);
   });
@@ -109,23 +104,24 @@ export function buildStatsIndex(
 }
 
 /**
- * The page as its self-check (SL330) reads it: every row of listing `all` and no other. Each link
- * has one row there, and its rows in the other listings are the same row text of the same link
- * with another file index (page-text.ts), so checking them again repeated the check of every link
- * once per facet it is listed under: with an owner and two tags on every row, most of the stats
- * index's time (docs/performance.md, "Build time").
+ * The page as its self-check (SL330) reads it. Each link's row was checked once as it was encoded
+ * (`failed` in sequence.ts): its rows in every listing are the same text but for the file index,
+ * so checking them again in each page repeated the check of every link once per facet it is
+ * listed under, most of the stats index's time (docs/performance.md, "Build time"). The page is
+ * checked without rows, unless a row of its listing `all` failed: then with every row of `all`,
+ * read back from its text, so the problem names the row where the page has it.
  */
-function rowsCheckedOnce(
-  sequence: Sequence,
-  layout: PageLayout,
-  spans: StatsPage["spans"],
-): StatsPage {
+function pageChecked(sequence: Sequence, layout: PageLayout, spans: StatsPage["spans"]): StatsPage {
   const { files, groups } = layout;
   const at = groups.findIndex(([listing]) => listing === ALL);
   const rows: StatsPage["rows"] = [];
+  const from = at < 0 ? 0 : groups[at][1];
   const end = at < 0 ? 0 : (groups[at + 1]?.[1] ?? layout.links.length);
-  for (let r = at < 0 ? 0 : groups[at][1]; r < end; r++)
-    rows.push(rowOf(sequence.rows, layout.links[r], layout.fileOf[r]));
+  let failed = false;
+  for (let r = from; r < end && !failed; r++) failed = sequence.failed[layout.links[r]] === 1;
+  if (failed)
+    for (let r = from; r < end; r++)
+      rows.push(rowOf(sequence.rows, layout.links[r], layout.fileOf[r]));
   return { schema: STATS_PAGE_SCHEMA, files, groups, rows, spans };
 }
 

@@ -16,6 +16,8 @@ const AWKWARD = [
   "café ☕ 😀",
   "lone \ud800 half",
   "/</script>",
+  "ends in a backslash \\",
+  '\\"',
 ];
 
 /** Links of every state and kind, with and without each optional field, in awkward text. */

@@ -35,14 +35,44 @@ export function emptyRowTexts(count: number): RowTexts {
   };
 }
 
-/** Writes `link`'s row as the row text of link `i`. */
-export function putRowText(rows: RowTexts, i: number, link: StatsLink): void {
+/** Writes `link`'s row as the row text of link `i`, and returns that row (file index 0). */
+export function putRowText(rows: RowTexts, i: number, link: StatsLink): StatsRow {
   const row = encodeRow(link, 0);
   const text = JSON.stringify(row);
   rows.texts[i] = text;
-  // `[a,b,c,d,e]` is as long as `[a,b,c,d,e,` is: the 0 comes right after it.
-  rows.fileAt[i] = JSON.stringify(row.slice(0, FILE_SLOT)).length;
+  rows.fileAt[i] = fileIndexAt(text, row);
   rows.bytes[i] = utf8Bytes(text) - 1;
+  return row;
+}
+
+/**
+ * Where the file index 0 is in `text`, the JSON of `row`: after the slug's and the target's JSON
+ * strings and the three numbers between and after them (StatsRow), found with two searches for
+ * a closing quote rather than a JSON text of the row's first five slots.
+ */
+function fileIndexAt(text: string, row: StatsRow): number {
+  const slugEnd = stringEnd(text, 1);
+  const targetEnd = stringEnd(text, slugEnd + 2 + String(row[1]).length + 1);
+  const at = targetEnd + 2 + String(row[3]).length + 1 + String(row[4]).length + 1;
+  if (text.charCodeAt(at - 1) === COMMA && text.charCodeAt(at) === ZERO) return at;
+  // `[a,b,c,d,e]` is as long as `[a,b,c,d,e,` is: the 0 comes right after it.
+  return JSON.stringify(row.slice(0, FILE_SLOT)).length;
+}
+
+const COMMA = 0x2c;
+const ZERO = 0x30;
+const BACKSLASH = 0x5c;
+
+/** The closing quote of the JSON string that opens at `open` in `text`. */
+function stringEnd(text: string, open: number): number {
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return text.length;
+    let escapes = 0;
+    while (text.charCodeAt(at - 1 - escapes) === BACKSLASH) escapes++;
+    if (escapes % 2 === 0) return at;
+  }
 }
 
 export function rowTextsOf(links: readonly StatsLink[]): RowTexts {

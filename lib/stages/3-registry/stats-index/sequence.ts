@@ -3,7 +3,13 @@
  * value but the dense ones (more than half the links: the runtime reads those out of `all`), and
  * the two schedule listings. Listings are ordered by id, entries within one by inner key.
  */
-import { STATS_DENSE_MAX, type LinkRecord } from "../../../../runtime/contract/index.js";
+import {
+  STATS_DENSE_MAX,
+  STATS_PAGE_SCHEMA,
+  type LinkRecord,
+  type StatsPage,
+  type StatsRow,
+} from "../../../../runtime/contract/index.js";
 import {
   ALL,
   ENDS,
@@ -13,6 +19,7 @@ import {
   sortKeyOfKey,
 } from "../../../../runtime/stats/listings.js";
 import { statsLinkOf, type StatsLink } from "../../../../runtime/stats/rows.js";
+import { assetSchemaProblems } from "../../4-assets/asset-schemas.js";
 import { emptyRowTexts, putRowText, type RowTexts } from "./page-text.js";
 
 export interface Listing {
@@ -23,6 +30,33 @@ export interface Listing {
   inner: string[];
   /** Position of the first member in the whole sequence. */
   offset: number;
+}
+
+const NO_SPANS: StatsPage["spans"] = { anchor: "", counts: [] };
+
+/** Whether `row` meets the stats page schema's row (the self-check, SL330, of each link's row). */
+/** Rows checked against the page schema at once (SL330): one page object per this many links. */
+const CHECK_ROWS = 512;
+
+/**
+ * Checks the rows of links `end - rows.length` to `end` against the stats page schema's row (the
+ * self-check, SL330, of each link's row), marks those that fail in `failed`, and empties `rows`.
+ */
+function markFailed(rows: StatsRow[], end: number, failed: Uint8Array): void {
+  const page: StatsPage = {
+    schema: STATS_PAGE_SCHEMA,
+    files: [],
+    groups: [],
+    rows,
+    spans: NO_SPANS,
+  };
+  const start = end - rows.length;
+  for (const problem of assetSchemaProblems(page)) {
+    const row = /^rows\.(\d+)/.exec(problem);
+    if (row) failed[start + Number(row[1])] = 1;
+    else failed.fill(1, start, end);
+  }
+  rows.length = 0;
 }
 
 /** One link of a combination of facet values, and how many links have those values. */
@@ -37,6 +71,11 @@ export interface Sequence {
    * link's fields are kept as this text only, not as an object beside it.
    */
   rows: RowTexts;
+  /**
+   * 1 for a link whose row fails the page schema's row (a compiler bug): the self-check (SL330)
+   * reads the rows of its page again, to report it where the page has it.
+   */
+  failed: Uint8Array;
   /** How many links. */
   count: number;
   /** Each link's source file, as an index into `files`. */
@@ -67,6 +106,8 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
   const order = Array.from(sortKeys, (_, i) => i);
   order.sort((a, b) => compare(sortKeys[a], sortKeys[b]));
   const rows = emptyRowTexts(order.length);
+  const failed = new Uint8Array(order.length);
+  const checks: StatsRow[] = [];
   const keys = new Array<string>(order.length);
   const fileIds = new Int32Array(order.length);
   const files: string[] = [];
@@ -79,7 +120,8 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
   for (let i = 0; i < order.length; i++) {
     const record = records[order[i]];
     const { link, cut } = statsLinkOf(record);
-    putRowText(rows, i, link);
+    checks.push(putRowText(rows, i, link));
+    if (checks.length === CHECK_ROWS || i === order.length - 1) markFailed(checks, i + 1, failed);
     keys[i] = sortKeys[order[i]];
     if (cut.length > 0) cuts.push({ link: record, fields: cut });
     let file = fileIdOf.get(link.file);
@@ -132,7 +174,18 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
     offset += draft.members.length;
     return listing;
   });
-  return { rows, count, fileIds, files, cuts, combinations, listings, dense, length: offset };
+  return {
+    rows,
+    failed,
+    count,
+    fileIds,
+    files,
+    cuts,
+    combinations,
+    listings,
+    dense,
+    length: offset,
+  };
 }
 
 /**
