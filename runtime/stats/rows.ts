@@ -88,7 +88,8 @@ export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] 
   if (link.tags !== undefined) {
     if (link.tags.length > STATS_TAGS_MAX) cut.push("tags");
     const shown = link.tags.slice(0, STATS_TAGS_MAX).map((tag) => keep("tags", tag, nameOf(tag)));
-    out.tags = [...new Set(shown)];
+    // Each tag once, where it first is (a few tags: no Set made for them).
+    out.tags = shown.filter((tag, i) => shown.indexOf(tag) === i);
   }
   if (link.description !== undefined)
     out.description = keep("description", link.description, cutLong(link.description));
@@ -104,7 +105,7 @@ export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] 
     const text = link[field];
     if (text !== undefined) out[field] = keep(field, text, cutLong(text));
   }
-  return { link: out, cut: [...new Set(cut)] };
+  return { link: out, cut: cut.length === 0 ? cut : [...new Set(cut)] };
 }
 
 export function encodeRow(link: StatsLink, file: number): StatsRow {

@@ -133,6 +133,24 @@ describe("stats index build", () => {
     expect(selfCheck[0].message).toMatch(/^shortlinks\.stats-page\/\d+: rows\.2\.3: /);
   });
 
+  it("SL330: a bad row on a later page is reported at its place in that page", () => {
+    const bad = { status: 299 } as unknown as Partial<LinkRecord>;
+    const built = buildStatsIndex(
+      links(60, (i) => (i === 40 ? bad : {})),
+      false,
+      SMALL,
+    );
+    const pages = statsPagesOf(built);
+    const p = pages.findIndex((page) => page.rows.some((row) => row[0] === "s0040"));
+    expect(p).toBeGreaterThan(0);
+    const at = pages[p].rows.findIndex((row) => row[0] === "s0040");
+    const selfCheck = built.diagnostics.filter((d) => d.code === "SL330");
+    expect(selfCheck).toHaveLength(1);
+    expect(selfCheck[0].message).toMatch(
+      new RegExp(`^shortlinks\\.stats-page/\\d+: rows\\.${at}\\.3: `),
+    );
+  });
+
   it("an instance without links still has one (empty) page", () => {
     const built = buildStatsIndex([], false);
     expect(statsPagesOf(built)).toHaveLength(1);

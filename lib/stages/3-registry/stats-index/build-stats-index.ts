@@ -17,7 +17,7 @@ import {
   type StatsPage,
 } from "../../../../runtime/contract/index.js";
 import { ALL, ENDS, STARTS } from "../../../../runtime/stats/listings.js";
-import { encodeRow } from "../../../../runtime/stats/rows.js";
+import type { StatsLink } from "../../../../runtime/stats/rows.js";
 import { encodeSeparators } from "../../../../runtime/stats/separators.js";
 import { collectGarbage } from "../../../shared/collect-garbage.js";
 import { schemaDiagnostics } from "../../4-assets/asset-schemas.js";
@@ -31,6 +31,7 @@ import {
   type PageRange,
 } from "./paginate.js";
 import { buildSequence, type Sequence } from "./sequence.js";
+import { pageText, rowOf, type PageLayout } from "./page-text.js";
 import { spansOf } from "./spans.js";
 import { appendAll } from "../../../shared/lists.js";
 
@@ -60,21 +61,22 @@ export function buildStatsIndex(
   onPage?: (page: number, text: string) => void,
 ): StatsFiles {
   const sequence = buildSequence(records);
-  // The sort's scaffolding is hundreds of MB at a million links: gone before the pages are made.
+  // The sort's scaffolding is garbage before the pages are made.
   collectGarbage(records.length);
-  const ranges = paginate(sequence, budget);
+  const ranges = paginate(sequence, sequence.rows.bytes, budget);
   const first = separators(sequence, ranges);
   const at = { file: "(generated)", line: 0 };
   const problems: Diagnostic[] = [];
   const pageTexts: string[] = [];
+  const local = {
+    page: new Int32Array(sequence.files.length).fill(-1),
+    index: new Int32Array(sequence.files.length),
+  };
   ranges.forEach((range, p) => {
-    const page: StatsPage = {
-      ...pageOf(sequence, range),
-      spans: spansOf(sequence, ranges, first, p),
-    };
-    appendAll(problems, schemaDiagnostics([rowsCheckedOnce(page)]));
-    const text = `${JSON.stringify(page)}\n`;
-    const bytes = utf8Bytes(text) - 1;
+    const layout = layoutOf(sequence, range, p, local);
+    const spans = spansOf(sequence, ranges, first, p);
+    appendAll(problems, schemaDiagnostics([pageChecked(sequence, layout, spans)]));
+    const { text, bytes } = pageText(layout, spans, sequence.rows);
     if (bytes > budget.pageBytes)
       problems.push(
         diag(
@@ -84,8 +86,8 @@ export function buildStatsIndex(
           OVER_BUDGET_HINT,
         ),
       );
-    // A page's objects and its checks are garbage once it is text; at a million links V8 would
-    // let them grow the heap by about 700 MB before collecting on its own.
+    // V8 lets the heap run well past the live data before collecting on its own
+    // (docs/performance.md, "Build memory"); this runs only when the heap grew by 64 MiB.
     if (p % GC_EVERY_PAGES === GC_EVERY_PAGES - 1) collectGarbage(records.length);
     if (onPage) onPage(p, text);
     else pageTexts.push(text);
@@ -107,43 +109,58 @@ export function buildStatsIndex(
 }
 
 /**
- * The page as its self-check (SL330) reads it: every row of listing `all` and no other. Each link
- * has one row there, and its rows in the other listings are the same `encodeRow` of the same
- * link with another file index (a position in the page's own `files`), so checking them again
- * repeated the check of every link once per facet it is listed under: with an owner and two tags
- * on every row, most of the stats index's time (docs/performance.md, "Build time").
+ * The page as its self-check (SL330) reads it. Each link's row was checked once as it was encoded
+ * (`failed` in sequence.ts): its rows in every listing are the same text but for the file index,
+ * so checking them again in each page repeated the check of every link once per facet it is
+ * listed under, most of the stats index's time (docs/performance.md, "Build time"). The page is
+ * checked without rows, unless a row of its listing `all` failed: then with every row of `all`,
+ * read back from its text, so the problem names the row where the page has it.
  */
-function rowsCheckedOnce(page: StatsPage): StatsPage {
-  const at = page.groups.findIndex(([listing]) => listing === ALL);
-  const rows =
-    at < 0 ? [] : page.rows.slice(page.groups[at][1], page.groups[at + 1]?.[1] ?? page.rows.length);
-  return { ...page, rows };
+function pageChecked(sequence: Sequence, layout: PageLayout, spans: StatsPage["spans"]): StatsPage {
+  const { files, groups } = layout;
+  const at = groups.findIndex(([listing]) => listing === ALL);
+  const rows: StatsPage["rows"] = [];
+  const from = at < 0 ? 0 : groups[at][1];
+  const end = at < 0 ? 0 : (groups[at + 1]?.[1] ?? layout.links.length);
+  let failed = false;
+  for (let r = from; r < end && !failed; r++) failed = sequence.failed[layout.links[r]] === 1;
+  if (failed)
+    for (let r = from; r < end; r++)
+      rows.push(rowOf(sequence.rows, layout.links[r], layout.fileOf[r]));
+  return { schema: STATS_PAGE_SCHEMA, files, groups, rows, spans };
 }
 
-function pageOf(sequence: Sequence, range: PageRange): Omit<StatsPage, "spans"> {
+function layoutOf(sequence: Sequence, range: PageRange, p: number, local: FileSlots): PageLayout {
   const files: string[] = [];
-  const fileIndex = new Map<string, number>();
   const groups: [string, number][] = [];
-  const rows: StatsPage["rows"] = [];
+  const links: number[] = [];
+  const fileOf: number[] = [];
   let position = 0;
   for (const listing of sequence.listings) {
     const from = Math.max(range.start, listing.offset) - listing.offset;
     const to = Math.min(range.end, listing.offset + listing.members.length) - listing.offset;
     position = listing.offset + listing.members.length;
     if (from >= to) continue;
-    groups.push([listing.id, rows.length]);
+    groups.push([listing.id, links.length]);
     for (let m = from; m < to; m++) {
-      const link = sequence.links[listing.members[m]];
-      let file = fileIndex.get(link.file);
-      if (file === undefined) {
-        file = files.push(link.file) - 1;
-        fileIndex.set(link.file, file);
+      const member = listing.members[m];
+      const id = sequence.fileIds[member];
+      if (local.page[id] !== p) {
+        local.page[id] = p;
+        local.index[id] = files.push(sequence.files[id]) - 1;
       }
-      rows.push(encodeRow(link, file));
+      links.push(member);
+      fileOf.push(local.index[id]);
     }
     if (position >= range.end) break;
   }
-  return { schema: STATS_PAGE_SCHEMA, files, groups, rows };
+  return { files, groups, links, fileOf };
+}
+
+/** Each source file's index in the page being laid out (`index`), valid when `page` is its number. */
+interface FileSlots {
+  page: Int32Array;
+  index: Int32Array;
 }
 
 function indexOf(
@@ -152,17 +169,16 @@ function indexOf(
   first: readonly string[],
   caseSensitive: boolean,
 ): StatsIndex {
-  const { links } = sequence;
+  const links = sequence.count;
   const all = sequence.listings.find((l) => l.id === ALL);
   const allStart = all?.offset ?? 0;
   const denseIn = (before: Int32Array, range: PageRange) => {
-    const from = Math.min(Math.max(range.start - allStart, 0), links.length);
-    const to = Math.min(Math.max(range.end - allStart, 0), links.length);
+    const from = Math.min(Math.max(range.start - allStart, 0), links);
+    const to = Math.min(Math.max(range.end - allStart, 0), links);
     return before[to] - before[from];
   };
   // Only pages holding rows of `all` are ever scanned for a dense listing.
-  const holdsAll = (range: PageRange) =>
-    range.start < allStart + links.length && range.end > allStart;
+  const holdsAll = (range: PageRange) => range.start < allStart + links && range.end > allStart;
   const pagesWithout = (before: Int32Array) =>
     ranges.flatMap((range, p) => (holdsAll(range) && denseIn(before, range) === 0 ? [p] : []));
   const bounds = (id: string): [number, number] => {
@@ -170,21 +186,24 @@ function indexOf(
     return listing ? [listing.offset, listing.offset + listing.members.length] : [0, 0];
   };
   const states = Object.fromEntries(LINK_STATES.map((s) => [s, 0])) as Record<LinkState, number>;
-  for (const link of links) states[link.state]++;
-  const splat = links.filter((l) => l.kind === "splat").length;
-  const placeholder = links.filter((l) => l.kind === "placeholder").length;
+  const kinds = { exact: 0, splat: 0, placeholder: 0 };
+  for (const { link, count } of sequence.combinations) {
+    states[link.state] += count;
+    kinds[link.kind] += count;
+  }
+  const { splat, placeholder } = kinds;
   return {
     schema: STATS_INDEX_SCHEMA,
     case_sensitive: caseSensitive,
-    links: links.length,
+    links,
     states,
     kinds: {
-      exact: links.length - splat - placeholder,
+      exact: links - splat - placeholder,
       splat,
       ...(placeholder > 0 ? { placeholder } : {}),
     },
-    owners: topValues(links.map((l) => (l.owner === undefined ? [] : [l.owner]))),
-    tags: topValues(links.map((l) => l.tags ?? [])),
+    owners: topValues(sequence, (l) => (l.owner === undefined ? [] : [l.owner])),
+    tags: topValues(sequence, (l) => l.tags ?? []),
     dense: sequence.dense.map((d) => d.id),
     pages: {
       first: encodeSeparators(first),
@@ -195,10 +214,13 @@ function indexOf(
   };
 }
 
-function topValues(valuesPerLink: readonly (readonly string[])[]): StatsIndex["owners"] {
+function topValues(
+  sequence: Sequence,
+  valuesOf: (link: StatsLink) => readonly string[],
+): StatsIndex["owners"] {
   const counts = new Map<string, number>();
-  for (const values of valuesPerLink)
-    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (const { link, count } of sequence.combinations)
+    for (const value of valuesOf(link)) counts.set(value, (counts.get(value) ?? 0) + count);
   const top = [...counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, STATS_TOP_VALUES);

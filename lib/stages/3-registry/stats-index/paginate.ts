@@ -3,56 +3,23 @@
  * separator for the index: the shortest prefix of its first key above the previous page's last.
  */
 import { STATS_PAGE_MAX_BYTES } from "../../../../runtime/contract/index.js";
-import { encodeRow } from "../../../../runtime/stats/rows.js";
 import { entryKey } from "../../../../runtime/stats/listings.js";
 import type { Listing, Sequence } from "./sequence.js";
-import { jsonBytes } from "../../../shared/json-bytes.js";
+import { utf8Bytes } from "./utf8-bytes.js";
+
+export { utf8Bytes };
 
 /** Room kept in every page for its spans (a few prefix counts; SL351 reports a page past it). */
 export const SPANS_RESERVE_BYTES = 2 * 1024;
 /** The page's schema, keys and brackets. */
 const PAGE_BASE_BYTES = 128;
-/** A row's file index is written with at most this many digits while sizing. */
-const FILE_INDEX_PLACEHOLDER = 9_999;
-
-/** One entry of the sequence: listing and member. */
-export interface Entry {
-  listing: Listing;
-  member: number;
-}
+/** A row's file index is counted as this many digits while sizing. */
+const FILE_INDEX_DIGITS = 4;
 
 /** A page: the sequence positions [start, end). */
 export interface PageRange {
   start: number;
   end: number;
-}
-
-const NON_ASCII = /[^\u0000-\u007f]/;
-
-/** UTF-8 length of `text`, without encoding it. */
-export function utf8Bytes(text: string): number {
-  let bytes = text.length;
-  if (!NON_ASCII.test(text)) return bytes;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) {
-      bytes += 1;
-    } else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 2; // with its low surrogate: 4 bytes for 2 code units
-      i++;
-    } else {
-      bytes += 2;
-    }
-  }
-  return bytes;
-}
-
-export function* entries(sequence: Sequence): Generator<Entry & { position: number }> {
-  let position = 0;
-  for (const listing of sequence.listings)
-    for (let member = 0; member < listing.members.length; member++)
-      yield { listing, member, position: position++ };
 }
 
 /** The full key of the entry at `position`. */
@@ -84,32 +51,41 @@ export const PAGE_BUDGET: PageBudget = {
   spansReserve: SPANS_RESERVE_BYTES,
 };
 
-export function paginate(sequence: Sequence, limits: PageBudget = PAGE_BUDGET): PageRange[] {
-  const rowBytes = sequence.links.map(
-    (link) => jsonBytes(encodeRow(link, FILE_INDEX_PLACEHOLDER)) + 1,
-  );
+/**
+ * `textBytes[i]`: the UTF-8 length of link i's row without its file index (page-text.ts); each
+ * row is counted with a file index of FILE_INDEX_DIGITS and the comma after it.
+ */
+export function paginate(
+  sequence: Sequence,
+  textBytes: Int32Array,
+  limits: PageBudget = PAGE_BUDGET,
+): PageRange[] {
+  const rowBytes = textBytes.map((bytes) => bytes + FILE_INDEX_DIGITS + 1);
+  const fileBytes = sequence.files.map((file) => utf8Bytes(JSON.stringify(file)) + 1);
+  // The page each file was last counted in.
+  const fileIn = new Int32Array(sequence.files.length).fill(-1);
   const budget = limits.pageBytes - PAGE_BASE_BYTES - limits.spansReserve;
   const pages: PageRange[] = [];
   let start = 0;
   let bytes = 0;
-  let files = new Set<string>();
-  let listing: Listing | undefined;
-  for (const { listing: current, member, position } of entries(sequence)) {
-    const link = sequence.links[current.members[member]];
-    let cost = rowBytes[current.members[member]];
-    if (current !== listing) cost += utf8Bytes(JSON.stringify(current.id)) + 12;
-    if (!files.has(link.file)) cost += utf8Bytes(JSON.stringify(link.file)) + 1;
-    if (position > start && bytes + cost > budget) {
-      pages.push({ start, end: position });
-      start = position;
-      bytes = 0;
-      files = new Set();
-      cost = rowBytes[current.members[member]] + utf8Bytes(JSON.stringify(current.id)) + 12;
-      cost += utf8Bytes(JSON.stringify(link.file)) + 1;
+  let position = 0;
+  for (const listing of sequence.listings) {
+    const groupBytes = utf8Bytes(JSON.stringify(listing.id)) + 12;
+    for (let m = 0; m < listing.members.length; m++, position++) {
+      const link = listing.members[m];
+      const file = sequence.fileIds[link];
+      let cost = rowBytes[link];
+      if (m === 0) cost += groupBytes;
+      if (fileIn[file] !== pages.length) cost += fileBytes[file];
+      if (position > start && bytes + cost > budget) {
+        pages.push({ start, end: position });
+        start = position;
+        bytes = 0;
+        cost = rowBytes[link] + groupBytes + fileBytes[file];
+      }
+      bytes += cost;
+      fileIn[file] = pages.length;
     }
-    bytes += cost;
-    files.add(link.file);
-    listing = current;
   }
   if (sequence.length > start || pages.length === 0) pages.push({ start, end: sequence.length });
   return pages;
