@@ -4459,7 +4459,7 @@ function parse(target) {
     return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
   }
 }
-function checkTarget(target, policy, allow, intranet) {
+function checkTarget(target, policy, allow, intranet, hosts) {
   if (CONTROL2.test(target))
     return refuse2(
       4,
@@ -4475,6 +4475,25 @@ function checkTarget(target, policy, allow, intranet) {
   if (stripTrailingDots(host) === "") return refuse2(3, "the URL has no hostname");
   const opened = openedRules(allow);
   const used = [];
+  const sets = setsOf(policy);
+  const plain = hosts !== void 0 && opened.size === 0 && intranet === void 0;
+  let refused2 = plain ? hosts.get(host) : void 0;
+  if (refused2 === void 0) {
+    refused2 = hostRefusal(host, sets, opened, intranet, used) ?? null;
+    if (plain) hosts.set(host, refused2);
+  }
+  if (refused2) return refused2;
+  const executable = blockedExtension(url.pathname, sets.extensions);
+  if (executable)
+    return refuse2(
+      10,
+      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
+    );
+  const keyword = blockedKeyword(url, policy.blocked_keywords);
+  if (keyword) return refuseKeyword(keyword);
+  return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
+}
+function hostRefusal(host, sets, opened, intranet, used) {
   const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
   const metadata = address ? metadataAddress(address) : metadataName(host);
   if (metadata)
@@ -4493,7 +4512,6 @@ function checkTarget(target, policy, allow, intranet) {
     if (name && !(name.allowable && (listed || opened.has(6)))) return refuse2(6, name.why);
     if (name && !listed) used.push(6);
   }
-  const sets = setsOf(policy);
   const shortener = matchHost(host, sets.shorteners);
   if (shortener)
     return refuse2(8, `${host} is a public shortener (${shortener}) that hides the destination`);
@@ -4501,15 +4519,7 @@ function checkTarget(target, policy, allow, intranet) {
   if (lure) return refuse2(9, `${host} is a known phishing-lure domain (${lure})`, "phishing");
   const blocked = matchHost(host, sets.blocked);
   if (blocked) return refuse2(9, `${host} is a blocked host (${blocked})`, "blocked");
-  const executable = blockedExtension(url.pathname, sets.extensions);
-  if (executable)
-    return refuse2(
-      10,
-      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
-    );
-  const keyword = blockedKeyword(url, policy.blocked_keywords);
-  if (keyword) return refuseKeyword(keyword);
-  return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
+  return void 0;
 }
 
 // runtime/location.ts
