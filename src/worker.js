@@ -2086,12 +2086,14 @@ function normalizePath(rawPath, caseSensitive) {
   const segments = [];
   for (const raw of rawPath.split("/")) {
     if (raw === "") continue;
-    if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
-    let decoded;
-    try {
-      decoded = decodeURIComponent(raw);
-    } catch {
-      return { ok: false, reason: "invalid-escape" };
+    let decoded = raw;
+    if (raw.includes("%")) {
+      if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
+      try {
+        decoded = decodeURIComponent(raw);
+      } catch {
+        return { ok: false, reason: "invalid-escape" };
+      }
     }
     if (CONTROL.test(decoded)) return { ok: false, reason: "control-character" };
     if (decoded === "." || decoded === "..") return { ok: false, reason: "dot-segment" };
@@ -2105,7 +2107,9 @@ function normalizePath(rawPath, caseSensitive) {
     key: caseSensitive ? joined : foldCase(joined)
   };
 }
+var NOT_PLAIN_PATH = /^(?!\/)|[%\\]|\/\/|\/\.?$|\/\.\/|[\u0000-\u0020\u007f]$/;
 function foldPathForGuards(rawPath) {
+  if (!NOT_PLAIN_PATH.test(rawPath)) return foldCase(rawPath);
   let decoded = rawPath;
   for (let i = 0; i < 3 && decoded.includes("%"); i++) {
     decoded = decoded.replace(
@@ -4296,7 +4300,7 @@ var KEYWORD_RULE_TITLE = "no blocked keywords in the destination";
 var DECODE_ROUNDS = 3;
 function decodeRepeatedly(text2) {
   let current = text2;
-  for (let i = 0; i < DECODE_ROUNDS; i++) {
+  for (let i = 0; i < DECODE_ROUNDS && current.includes("%"); i++) {
     let next;
     try {
       next = decodeURIComponent(current);
