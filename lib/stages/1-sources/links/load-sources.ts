@@ -129,7 +129,12 @@ export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Dia
   if (overLimits.length > 0) return { diagnostics: overLimits };
   const result = LINK_ROW_SCHEMA.safeParse(row.value);
   if (result.success) {
-    return { link: { ...result.data, file: row.file, line: row.line, fieldLines: row.fieldLines } };
+    // zod's output is a new object already: give it its place instead of copying it again.
+    const link = (result.data === row.value ? { ...result.data } : result.data) as SourceLink;
+    link.file = row.file;
+    link.line = row.line;
+    link.fieldLines = row.fieldLines;
+    return { link };
   }
   const slug = (row.value as { slug?: unknown }).slug;
   return {

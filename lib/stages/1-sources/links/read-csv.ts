@@ -82,10 +82,10 @@ export function readCsvRows(text: string, file: string): ReadResult {
   const diagnostics: Diagnostic[] = [];
   for (const { cells: record, line } of records.slice(1)) {
     const cells: Record<string, Cell> = {};
-    header.forEach((name, i) => {
+    for (let i = 0; i < header.length; i++) {
       const cell = record[i]?.trim();
-      cells[name] = cell === "" ? undefined : cell;
-    });
+      cells[header[i]] = cell === "" ? undefined : cell;
+    }
     if (record.length > header.length) {
       rows.push({
         file,
