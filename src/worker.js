@@ -4438,9 +4438,10 @@ function setsOf(policy) {
   }
   return sets;
 }
+var NO_RULES = /* @__PURE__ */ new Set();
 function openedRules(allow) {
+  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return NO_RULES;
   const opened = /* @__PURE__ */ new Set();
-  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
   for (const name of allow.rules ?? []) {
     const rule = ruleOfName(String(name));
     if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);

@@ -106,10 +106,12 @@ function setsOf(policy: TargetPolicy): PolicySets {
   return sets;
 }
 
+const NO_RULES: ReadonlySet<number> = new Set();
+
 /** The rules an allowance opens: only allowable rules, and only with a reason. */
-function openedRules(allow: TargetAllowance | undefined): Set<number> {
+function openedRules(allow: TargetAllowance | undefined): ReadonlySet<number> {
+  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return NO_RULES;
   const opened = new Set<number>();
-  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
   for (const name of allow.rules ?? []) {
     const rule = ruleOfName(String(name));
     if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
 import { CASE_POLICY } from "../../test/cases/targets.js";
+import type { TargetAllowance } from "../contract/index.js";
 import { checkTarget, expandSplat, type HostVerdicts } from "./index.js";
 
 const GLOBAL = new Set(["unicast", "as112", "amt", "as112v6"]);
@@ -190,7 +191,7 @@ describe("property: accepted targets are safe after WHATWG parsing", () => {
 
   it("a host's verdict kept for later targets gives every target the verdict it gets alone", () => {
     const allowance = fc.option(
-      fc.constantFrom(
+      fc.constantFrom<TargetAllowance>(
         { rules: ["SL206"], reason: "lab" },
         { rules: ["SL207"], reason: "lab" },
         { rules: ["SL206", "SL207"], reason: "lab" },
