@@ -6,7 +6,14 @@
  * reads the text, so every error and every unusual file is read exactly as before. A property
  * test pins the records and their lines to csv-parse's (docs/performance.md, "Build time").
  */
-import type { CsvLine } from "./csv-records.js";
+/** One CSV record and the line it starts on (csv-records.ts gives csv-parse's in this shape too). */
+export interface CsvLine {
+  cells: string[];
+  /** The line the record starts on (a quoted cell may span several). */
+  line: number;
+  /** The record as written, without its line ending. */
+  text: string;
+}
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;

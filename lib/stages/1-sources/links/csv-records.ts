@@ -4,15 +4,9 @@
  * differently.
  */
 import { parse } from "csv-parse/sync";
-import { plainCsvRecords } from "./csv-fast.js";
+import { plainCsvRecords, type CsvLine } from "./csv-fast.js";
 
-export interface CsvLine {
-  cells: string[];
-  /** The line the record starts on (a quoted cell may span several). */
-  line: number;
-  /** The record as written, without its line ending. */
-  text: string;
-}
+export type { CsvLine } from "./csv-fast.js";
 
 export type CsvRecords = { records: CsvLine[] } | { error: { line: number; message: string } };
 

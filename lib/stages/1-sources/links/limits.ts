@@ -46,7 +46,10 @@ const LIMITED_PATHS = (Object.keys(FIELD_LIMITS) as (LimitedField | "tag")[])
     return { field, head, inner: inner as string | undefined, max: FIELD_LIMITS[field] };
   });
 
-const SHORTEST_LIMIT = Object.values(FIELD_LIMITS).reduce((a, b) => Math.min(a, b));
+const SHORTEST_LIMIT = Object.values(FIELD_LIMITS).reduce<number>(
+  (a, b) => Math.min(a, b),
+  Infinity,
+);
 
 /** Whether some text of the row, at its top level or one level down, is over `length`. */
 function holdsTextOver(value: Record<string, unknown>, length: number, depth = 0): boolean {
