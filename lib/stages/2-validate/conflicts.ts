@@ -43,8 +43,12 @@ export function findConflicts(
     kept.push(link);
   }
   if (caseSensitive) appendAll(diagnostics, caseTwins(kept));
+  // A splat covers a link only from the root or from the link's own first segment (per host).
+  const heads = new Set<string>();
+  for (const cover of splat.values()) heads.add(keyOf(cover, firstSegment(cover.key)));
   for (const link of splat.size === 0 ? [] : kept) {
     if (link.kind === "placeholder") continue;
+    if (!splat.has(keyOf(link, "")) && !heads.has(keyOf(link, firstSegment(link.key)))) continue;
     const itself = link.kind === "exact" && !(strictTrailingSlash && !link.key.endsWith("/"));
     for (const prefix of prefixesOf(link.key, itself)) {
       const cover = splat.get(keyOf(link, prefix));
@@ -72,6 +76,11 @@ export function findConflicts(
   }
   return { links: kept, diagnostics };
 }
+
+const firstSegment = (key: string) => {
+  const slash = key.indexOf("/");
+  return slash < 0 ? key : key.slice(0, slash);
+};
 
 /**
  * The key's leading segments joined, longest first down to "" (the root): the key itself first
