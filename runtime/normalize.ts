@@ -28,12 +28,15 @@ export function normalizePath(rawPath: string, caseSensitive: boolean): Normaliz
   const segments: string[] = [];
   for (const raw of rawPath.split("/")) {
     if (raw === "") continue;
-    if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(raw);
-    } catch {
-      return { ok: false, reason: "invalid-escape" };
+    let decoded = raw;
+    // Without a `%` a segment has no escape to decode or refuse.
+    if (raw.includes("%")) {
+      if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
+      try {
+        decoded = decodeURIComponent(raw);
+      } catch {
+        return { ok: false, reason: "invalid-escape" };
+      }
     }
     if (CONTROL.test(decoded)) return { ok: false, reason: "control-character" };
     if (decoded === "." || decoded === "..") return { ok: false, reason: "dot-segment" };
@@ -48,11 +51,16 @@ export function normalizePath(rawPath: string, caseSensitive: boolean): Normaliz
   };
 }
 
+const NOT_PLAIN_PATH = /^(?!\/)|[%\\]|\/\/|\/\.?$|\/\.\/|[\u0000-\u0020\u007f]$/;
+
 /**
  * A forgiving canonical form used only to recognise private files and probes in any spelling:
  * it never refuses, so `/%6Cinks.json`, `//LINKS.JSON/` and `/links.json%00` all fold together.
  */
 export function foldPathForGuards(rawPath: string): string {
+  // Already in its folded shape but for case: `/`, then segments that are neither empty nor `.`,
+  // no escape, no backslash, no trailing control or space (most links' paths, every request's).
+  if (!NOT_PLAIN_PATH.test(rawPath)) return foldCase(rawPath);
   let decoded = rawPath;
   for (let i = 0; i < 3 && decoded.includes("%"); i++) {
     decoded = decoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>

@@ -2086,12 +2086,14 @@ function normalizePath(rawPath, caseSensitive) {
   const segments = [];
   for (const raw of rawPath.split("/")) {
     if (raw === "") continue;
-    if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
-    let decoded;
-    try {
-      decoded = decodeURIComponent(raw);
-    } catch {
-      return { ok: false, reason: "invalid-escape" };
+    let decoded = raw;
+    if (raw.includes("%")) {
+      if (ENCODED_SEPARATOR.test(raw)) return { ok: false, reason: "encoded-separator" };
+      try {
+        decoded = decodeURIComponent(raw);
+      } catch {
+        return { ok: false, reason: "invalid-escape" };
+      }
     }
     if (CONTROL.test(decoded)) return { ok: false, reason: "control-character" };
     if (decoded === "." || decoded === "..") return { ok: false, reason: "dot-segment" };
@@ -2105,7 +2107,9 @@ function normalizePath(rawPath, caseSensitive) {
     key: caseSensitive ? joined : foldCase(joined)
   };
 }
+var NOT_PLAIN_PATH = /^(?!\/)|[%\\]|\/\/|\/\.?$|\/\.\/|[\u0000-\u0020\u007f]$/;
 function foldPathForGuards(rawPath) {
+  if (!NOT_PLAIN_PATH.test(rawPath)) return foldCase(rawPath);
   let decoded = rawPath;
   for (let i = 0; i < 3 && decoded.includes("%"); i++) {
     decoded = decoded.replace(
@@ -4296,7 +4300,7 @@ var KEYWORD_RULE_TITLE = "no blocked keywords in the destination";
 var DECODE_ROUNDS = 3;
 function decodeRepeatedly(text2) {
   let current = text2;
-  for (let i = 0; i < DECODE_ROUNDS; i++) {
+  for (let i = 0; i < DECODE_ROUNDS && current.includes("%"); i++) {
     let next;
     try {
       next = decodeURIComponent(current);
@@ -4434,9 +4438,10 @@ function setsOf(policy) {
   }
   return sets;
 }
+var NO_RULES = /* @__PURE__ */ new Set();
 function openedRules(allow) {
+  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return NO_RULES;
   const opened = /* @__PURE__ */ new Set();
-  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
   for (const name of allow.rules ?? []) {
     const rule = ruleOfName(String(name));
     if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);
@@ -4459,7 +4464,7 @@ function parse(target) {
     return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
   }
 }
-function checkTarget(target, policy, allow, intranet) {
+function checkTarget(target, policy, allow, intranet, hosts) {
   if (CONTROL2.test(target))
     return refuse2(
       4,
@@ -4475,6 +4480,25 @@ function checkTarget(target, policy, allow, intranet) {
   if (stripTrailingDots(host) === "") return refuse2(3, "the URL has no hostname");
   const opened = openedRules(allow);
   const used = [];
+  const sets = setsOf(policy);
+  const plain = hosts !== void 0 && opened.size === 0 && intranet === void 0;
+  let refused2 = plain ? hosts.get(host) : void 0;
+  if (refused2 === void 0) {
+    refused2 = hostRefusal(host, sets, opened, intranet, used) ?? null;
+    if (plain) hosts.set(host, refused2);
+  }
+  if (refused2) return refused2;
+  const executable = blockedExtension(url.pathname, sets.extensions);
+  if (executable)
+    return refuse2(
+      10,
+      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
+    );
+  const keyword = blockedKeyword(url, policy.blocked_keywords);
+  if (keyword) return refuseKeyword(keyword);
+  return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
+}
+function hostRefusal(host, sets, opened, intranet, used) {
   const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
   const metadata = address ? metadataAddress(address) : metadataName(host);
   if (metadata)
@@ -4493,7 +4517,6 @@ function checkTarget(target, policy, allow, intranet) {
     if (name && !(name.allowable && (listed || opened.has(6)))) return refuse2(6, name.why);
     if (name && !listed) used.push(6);
   }
-  const sets = setsOf(policy);
   const shortener = matchHost(host, sets.shorteners);
   if (shortener)
     return refuse2(8, `${host} is a public shortener (${shortener}) that hides the destination`);
@@ -4501,15 +4524,7 @@ function checkTarget(target, policy, allow, intranet) {
   if (lure) return refuse2(9, `${host} is a known phishing-lure domain (${lure})`, "phishing");
   const blocked = matchHost(host, sets.blocked);
   if (blocked) return refuse2(9, `${host} is a blocked host (${blocked})`, "blocked");
-  const executable = blockedExtension(url.pathname, sets.extensions);
-  if (executable)
-    return refuse2(
-      10,
-      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`
-    );
-  const keyword = blockedKeyword(url, policy.blocked_keywords);
-  if (keyword) return refuseKeyword(keyword);
-  return used.length ? { ok: true, url: url.href, allowed: used.map(ruleCode) } : { ok: true, url: url.href };
+  return void 0;
 }
 
 // runtime/location.ts

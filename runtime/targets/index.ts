@@ -106,10 +106,12 @@ function setsOf(policy: TargetPolicy): PolicySets {
   return sets;
 }
 
+const NO_RULES: ReadonlySet<number> = new Set();
+
 /** The rules an allowance opens: only allowable rules, and only with a reason. */
-function openedRules(allow: TargetAllowance | undefined): Set<number> {
+function openedRules(allow: TargetAllowance | undefined): ReadonlySet<number> {
+  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return NO_RULES;
   const opened = new Set<number>();
-  if (!allow || typeof allow.reason !== "string" || allow.reason.trim() === "") return opened;
   for (const name of allow.rules ?? []) {
     const rule = ruleOfName(String(name));
     if (rule !== null && ALLOWABLE_RULES.includes(rule)) opened.add(rule);
@@ -137,14 +139,22 @@ function parse(target: string): URL | TargetFailure {
 }
 
 /**
+ * What the host alone decides for a link without allowance or zone: its refusal, or null. A build
+ * judges many targets on one host; the compiler keeps each host's answer in one of these.
+ */
+export type HostVerdicts = Map<string, TargetFailure | null>;
+
+/**
  * `allow` is a per-link allowance; `intranet` a private zone's allow_targets (docs/private-links.md).
- * Either opens rules 6 and 7 for what they may open, never a metadata endpoint.
+ * Either opens rules 6 and 7 for what they may open, never a metadata endpoint. `hosts`: each
+ * host's verdict kept for the next target on it when neither is given (the runtime keeps none).
  */
 export function checkTarget(
   target: string,
   policy: TargetPolicy,
   allow?: TargetAllowance,
   intranet?: IntranetTargets,
+  hosts?: HostVerdicts,
 ): TargetVerdict {
   if (CONTROL.test(target))
     return refuse(
@@ -161,7 +171,35 @@ export function checkTarget(
   if (stripTrailingDots(host) === "") return refuse(3, "the URL has no hostname");
   const opened = openedRules(allow);
   const used: number[] = [];
+  const sets = setsOf(policy);
+  const plain = hosts !== undefined && opened.size === 0 && intranet === undefined;
+  let refused = plain ? hosts.get(host) : undefined;
+  if (refused === undefined) {
+    refused = hostRefusal(host, sets, opened, intranet, used) ?? null;
+    if (plain) hosts.set(host, refused);
+  }
+  if (refused) return refused;
+  const executable = blockedExtension(url.pathname, sets.extensions);
+  if (executable)
+    return refuse(
+      10,
+      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`,
+    );
+  const keyword = blockedKeyword(url, policy.blocked_keywords);
+  if (keyword) return refuseKeyword(keyword);
+  return used.length
+    ? { ok: true, url: url.href, allowed: used.map(ruleCode) }
+    : { ok: true, url: url.href };
+}
 
+/** Rules 6-9 on the host; the rules an allowance opened for it are pushed on `used`. */
+function hostRefusal(
+  host: string,
+  sets: PolicySets,
+  opened: ReadonlySet<number>,
+  intranet: IntranetTargets | undefined,
+  used: number[],
+): TargetFailure | undefined {
   const address = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
   const metadata = address ? metadataAddress(address) : metadataName(host);
   if (metadata)
@@ -182,7 +220,6 @@ export function checkTarget(
     if (name && !listed) used.push(6);
   }
   // Listed hosts: names with every subdomain; address entries (blocked_hosts) match exactly.
-  const sets = setsOf(policy);
   const shortener = matchHost(host, sets.shorteners);
   if (shortener)
     return refuse(8, `${host} is a public shortener (${shortener}) that hides the destination`);
@@ -190,15 +227,5 @@ export function checkTarget(
   if (lure) return refuse(9, `${host} is a known phishing-lure domain (${lure})`, "phishing");
   const blocked = matchHost(host, sets.blocked);
   if (blocked) return refuse(9, `${host} is a blocked host (${blocked})`, "blocked");
-  const executable = blockedExtension(url.pathname, sets.extensions);
-  if (executable)
-    return refuse(
-      10,
-      `path segment "${executable.segment}" ends in ${executable.extension}, an executable download`,
-    );
-  const keyword = blockedKeyword(url, policy.blocked_keywords);
-  if (keyword) return refuseKeyword(keyword);
-  return used.length
-    ? { ok: true, url: url.href, allowed: used.map(ruleCode) }
-    : { ok: true, url: url.href };
+  return undefined;
 }

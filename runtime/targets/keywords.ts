@@ -15,7 +15,8 @@ const DECODE_ROUNDS = 3;
 
 function decodeRepeatedly(text: string): string {
   let current = text;
-  for (let i = 0; i < DECODE_ROUNDS; i++) {
+  // Without a `%` there is nothing to decode (most destinations).
+  for (let i = 0; i < DECODE_ROUNDS && current.includes("%"); i++) {
     let next: string;
     try {
       next = decodeURIComponent(current);

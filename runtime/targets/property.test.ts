@@ -7,7 +7,8 @@ import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
 import { CASE_POLICY } from "../../test/cases/targets.js";
-import { checkTarget, expandSplat } from "./index.js";
+import type { TargetAllowance } from "../contract/index.js";
+import { checkTarget, expandSplat, type HostVerdicts } from "./index.js";
 
 const GLOBAL = new Set(["unicast", "as112", "amt", "as112v6"]);
 const EXTENSION = /\.(exe|scr|bat|cmd|msi|ps1|vbs|jar)[.\s]*$/i;
@@ -186,6 +187,30 @@ describe("property: accepted targets are safe after WHATWG parsing", () => {
       { numRuns: 5000 },
     );
     expect(accepted).toBeGreaterThan(100);
+  });
+
+  it("a host's verdict kept for later targets gives every target the verdict it gets alone", () => {
+    const allowance = fc.option(
+      fc.constantFrom<TargetAllowance>(
+        { rules: ["SL206"], reason: "lab" },
+        { rules: ["SL207"], reason: "lab" },
+        { rules: ["SL206", "SL207"], reason: "lab" },
+      ),
+      { nil: undefined },
+    );
+    let kept = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(target, allowance), { maxLength: 12 }), (targets) => {
+        const hosts: HostVerdicts = new Map();
+        for (const [raw, allow] of [...targets, ...targets])
+          expect(checkTarget(raw, CASE_POLICY, allow, undefined, hosts)).toEqual(
+            checkTarget(raw, CASE_POLICY, allow),
+          );
+        kept += hosts.size;
+      }),
+      { numRuns: 1000 },
+    );
+    expect(kept).toBeGreaterThan(200);
   });
 
   it("rule 11: no splat expansion of an accepted template escapes the rules either", () => {

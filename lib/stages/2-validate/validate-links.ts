@@ -18,7 +18,7 @@ import { checkPrivateLink } from "./private-links.js";
 import { checkParams, placeholderConflicts, uncapturedNames } from "./placeholders.js";
 import { checkRoutes } from "./routes/check-routes.js";
 import { servedPathsOf } from "../../../runtime/static-files.js";
-import { isProbe } from "../../../runtime/guards.js";
+import { probeMatcher } from "./probe-matcher.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { appendAll } from "../../shared/lists.js";
@@ -119,13 +119,14 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
 
 function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string>): OneValidated {
   const at = { file: link.file, line: link.fieldLines.slug ?? link.line };
-  const subject = `link ${JSON.stringify(link.slug.length > 60 ? link.slug.slice(0, 57) + "..." : link.slug)}`;
   const parsed = parseSlug(link.slug, input.site.case_sensitive, {
     strictTrailingSlash: input.site.trailing_slash === "strict",
   });
   if (!parsed.ok) {
     const code = parsed.code ?? (parsed.reason.startsWith("longer") ? "SL302" : "SL301");
-    return { diagnostics: [diag(code, at, `${subject}: slug ${parsed.reason}`, SLUG_HINTS[code])] };
+    return {
+      diagnostics: [diag(code, at, `${subjectOf(link)}: slug ${parsed.reason}`, SLUG_HINTS[code])],
+    };
   }
   const diagnostics: Diagnostic[] = [];
   const { kind, key } = parsed;
@@ -138,7 +139,7 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
       diag(
         "SL303",
         at,
-        `${subject}: ${probed} is answered as a scanner probe (a plain 404 before any link)`,
+        `${subjectOf(link)}: ${probed} is answered as a scanner probe (a plain 404 before any link)`,
         "pick another slug, or remove the probe from the blocklist (custom/blocklist.yaml, with a reason)",
       ),
     );
@@ -149,7 +150,7 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
         ruleDiagnostic(
           12,
           at,
-          `${subject}: it would shadow ${shadowed}`,
+          `${subjectOf(link)}: it would shadow ${shadowed}`,
           "start with a literal segment",
         ),
       );
@@ -160,13 +161,18 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
         diag(
           "SL303",
           at,
-          `${subject}: /${key} is reserved (/${reserved} belongs to the product)`,
+          `${subjectOf(link)}: /${key} is reserved (/${reserved} belongs to the product)`,
           "pick another slug",
         ),
       );
     else if (statics.has(lower))
       diagnostics.push(
-        diag("SL304", at, `${subject}: /${key} is a static file`, "rename the link or the file"),
+        diag(
+          "SL304",
+          at,
+          `${subjectOf(link)}: /${key} is a static file`,
+          "rename the link or the file",
+        ),
       );
   } else {
     const shadowed = shadowedReservedPath(lower);
@@ -175,7 +181,7 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
         ruleDiagnostic(
           12,
           at,
-          `${subject}: splat would shadow ${shadowed}`,
+          `${subjectOf(link)}: splat would shadow ${shadowed}`,
           "use a narrower prefix",
         ),
       );
@@ -186,7 +192,7 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
           diag(
             "SL310",
             at,
-            `${subject}: splat would shadow the static file /${file}`,
+            `${subjectOf(link)}: splat would shadow the static file /${file}`,
             "use another prefix or move the file",
           ),
         );
@@ -239,6 +245,11 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
   return { record, diagnostics };
 }
 
+/** The link as a diagnostic names it: made only for a diagnostic, which most links have none of. */
+function subjectOf(link: SourceLink): string {
+  return `link ${JSON.stringify(link.slug.length > 60 ? link.slug.slice(0, 57) + "..." : link.slug)}`;
+}
+
 /** Every key a static file answers on (runtime/static-files.ts), case-folded. */
 export function staticKeys(paths: readonly string[]): Set<string> {
   const keys = new Set<string>();
@@ -263,7 +274,7 @@ function probedPath(
   const shape =
     kind === "placeholder" ? key.replace(/(^|\/):[A-Za-z]\w*/g, "$1a").replace(/\/\*$/, "/…") : key;
   const path = kind === "splat" ? `/${key}/a` : `/${shape.replace(/…$/, "a")}`;
-  if (!isProbe(foldPathForGuards(path), policy)) return null;
+  if (!probeMatcher(policy.probes)(foldPathForGuards(path))) return null;
   return kind === "splat" ? `/${key}/…` : `/${shape}`;
 }
 

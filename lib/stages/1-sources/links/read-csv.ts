@@ -81,11 +81,11 @@ export function readCsvRows(text: string, file: string): ReadResult {
   const rows: RawRow[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const { cells: record, line } of records.slice(1)) {
-    const cells: Record<string, Cell> = {};
-    header.forEach((name, i) => {
+    const cells = noCells();
+    for (let i = 0; i < header.length; i++) {
       const cell = record[i]?.trim();
-      cells[name] = cell === "" ? undefined : cell;
-    });
+      cells[header[i]] = cell === "" ? undefined : cell;
+    }
     if (record.length > header.length) {
       rows.push({
         file,
@@ -105,6 +105,32 @@ export function readCsvRows(text: string, file: string): ReadResult {
     rows.push({ file, line, value, fieldLines: SAME_LINE });
   }
   return { rows, diagnostics };
+}
+
+/** Every column's cell, none filled yet: one object shape for every row's cells. */
+function noCells(): Record<string, Cell> {
+  return {
+    slug: undefined,
+    target: undefined,
+    status: undefined,
+    state: undefined,
+    schedule_label: undefined,
+    schedule_start: undefined,
+    schedule_end: undefined,
+    forward_query: undefined,
+    remainder: undefined,
+    routes: undefined,
+    description: undefined,
+    tags: undefined,
+    owner: undefined,
+    title: undefined,
+    notes: undefined,
+    successor: undefined,
+    preview_title: undefined,
+    preview_description: undefined,
+    preview_image: undefined,
+    domain: undefined,
+  };
 }
 
 function toRow(cells: Record<string, Cell>): Record<string, unknown> {

@@ -47,8 +47,24 @@ function stringsOf(value: Record<string, unknown>): [string, string, string][] {
   return out;
 }
 
+/** Any control, separator, bidi control or surrogate: what an offence needs, and more. */
+const SUSPECT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
+
+/** Whether a string stringsOf visits holds a SUSPECT character (without listing them). */
+function hasSuspect(v: unknown, depth: number): boolean {
+  if (typeof v === "string") return SUSPECT.test(v);
+  if (Array.isArray(v)) return v.some((inner) => hasSuspect(inner, depth));
+  if (v === null || typeof v !== "object" || depth > 0) return false;
+  for (const key in v)
+    if (Object.hasOwn(v, key) && hasSuspect((v as Record<string, unknown>)[key], depth + 1))
+      return true;
+  return false;
+}
+
 /** SL117 and SL118 for the fields of `row`; one diagnostic per field, for its first offence. */
 export function textFieldProblems(row: RawRow): Diagnostic[] {
+  // Most rows hold no suspect character at all: nothing to list or look at twice.
+  if (!hasSuspect(row.value, -1)) return [];
   const out: Diagnostic[] = [];
   const flagged = new Set<string>();
   const at = (field: string) => ({
