@@ -9,7 +9,6 @@ import { fieldLimitProblems } from "./limits.js";
 import { readSourceRows, readSourceText } from "./source-file.js";
 import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
-import { plainLinkRow } from "./plain-row.js";
 import { appendAll } from "../../../shared/lists.js";
 import { loadFiles, serveSourceJobs, type FileLoad } from "./source-jobs.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
@@ -128,10 +127,7 @@ export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Dia
   }
   const overLimits = [...fieldLimitProblems(row), ...textFieldProblems(row)];
   if (overLimits.length > 0) return { diagnostics: overLimits };
-  const plain = plainLinkRow(row.value);
-  const result = plain
-    ? { success: true as const, data: plain }
-    : LINK_ROW_SCHEMA.safeParse(row.value);
+  const result = LINK_ROW_SCHEMA.safeParse(row.value);
   if (result.success) {
     // zod's output is a new object already: give it its place instead of copying it again.
     const link = (result.data === row.value ? { ...result.data } : result.data) as SourceLink;
