@@ -129,7 +129,8 @@ const PLACEHOLDER_SITE: Site = SITE_SCHEMA.parse({
   code_host_api: "https://api.github.com",
 });
 
-const EMPTY_SUMMARY: CompileSummary = {
+/** The summary of a compile that counted nothing (refused before it, or failed early). */
+export const EMPTY_SUMMARY: CompileSummary = {
   links: 0,
   exact: 0,
   splat: 0,

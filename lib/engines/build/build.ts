@@ -6,7 +6,12 @@
  */
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { compileInstance, EMPTY_BLOCKLIST, type CompileResult } from "../../stages/compile.js";
+import {
+  compileInstance,
+  EMPTY_BLOCKLIST,
+  EMPTY_SUMMARY,
+  type CompileResult,
+} from "../../stages/compile.js";
 import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics.js";
 import { AssetTooLargeError } from "../../stages/4-assets/asset-size.js";
 import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
@@ -33,16 +38,6 @@ export interface BuildResult extends CompileResult {
   /** The output folder was refused (SL340-SL342): a usage error, nothing was compiled or written. */
   outProblem?: Diagnostic;
 }
-
-const EMPTY_SUMMARY = {
-  links: 0,
-  exact: 0,
-  splat: 0,
-  placeholder: 0,
-  shards: 0,
-  files: 0,
-  workerBytes: 0,
-};
 
 /** The lock file of the writers of `outDir`, beside it. */
 export function outDirLock(outDir: string): string {

@@ -3,27 +3,17 @@
  * what an uncached one does, an entry whose input changed is never used, a tampered entry is
  * rejected, and `--no-cache` writes nothing.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SITE_YAML, yamlRows } from "../../../test/support/git-repo.js";
-import { AT, diff, slugs, useDiffRepos } from "../../../test/support/diff-repos.js";
+import { AT, diff, slugs, useDiffRepos, useCacheDirs } from "../../../test/support/diff-repos.js";
 import { runCli } from "../../../test/support/run-cli.js";
 import { openCache } from "../../shared/cache/store.js";
 import { CACHE_DIR_ENV } from "../../shared/cache/locate.js";
 
 const repo = useDiffRepos();
-const dirs: string[] = [];
-afterEach(() => {
-  delete process.env[CACHE_DIR_ENV];
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-const cacheDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "shortlinks-diff-cache-"));
-  dirs.push(dir);
-  return dir;
-};
+const cacheDir = useCacheDirs("shortlinks-diff-cache-");
 const entries = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())

@@ -4,27 +4,15 @@
  * row, so a conflict between a changed file and an unchanged one is found exactly as without the
  * cache.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { yamlRows } from "../../../test/support/git-repo.js";
-import { codes, diff, useDiffRepos } from "../../../test/support/diff-repos.js";
+import { codes, diff, useDiffRepos, useCacheDirs } from "../../../test/support/diff-repos.js";
 import { runCli } from "../../../test/support/run-cli.js";
 import { openCache } from "../../shared/cache/store.js";
 import { CACHE_DIR_ENV } from "../../shared/cache/locate.js";
 
 const repo = useDiffRepos();
-const dirs: string[] = [];
-afterEach(() => {
-  delete process.env[CACHE_DIR_ENV];
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-const cacheDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "shortlinks-diff-shared-"));
-  dirs.push(dir);
-  return dir;
-};
+const cacheDir = useCacheDirs("shortlinks-diff-shared-");
 
 const UNCHANGED =
   "slug,target\npricing,https://example.com/pricing\nteam/alice,https://example.com/alice\n";
