@@ -7,22 +7,34 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import * as compile from "../../stages/compile.js";
 import { diag } from "../../shared/diagnostics.js";
-import { buildInstance } from "./build.js";
 
-vi.mock("../../stages/compile.js", async (original) => {
-  const real = await original<typeof compile>();
-  return { ...real, compileInstance: vi.fn(real.compileInstance) };
-});
+const COMPILE = "../../stages/compile.js";
+type Compile = typeof import("../../stages/compile.js");
+
+// Loaded afresh with compileInstance spied on: a suite's files may share the modules they load,
+// and a build.js loaded before this file would call the real compileInstance.
+let compile: Compile;
+let buildInstance: typeof import("./build.js").buildInstance;
 
 const FIXTURE = join(import.meta.dirname, "..", "..", "..", "fixtures", "valid-basic", "custom");
 let work: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "shortlinks-build-early-"));
+  vi.resetModules();
+  vi.doMock(COMPILE, async (original) => {
+    const real = await original<Compile>();
+    return { ...real, compileInstance: vi.fn(real.compileInstance) };
+  });
+  compile = (await import(COMPILE)) as Compile;
+  ({ buildInstance } = await import("./build.js"));
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  vi.doUnmock(COMPILE);
+  vi.resetModules();
+});
 
 const tree = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
 
@@ -37,16 +49,12 @@ it("a build that fails after writing files early leaves the previous bundle and 
     options.writeNow?.("assets/links-stats/0.json", "a page of the failed build\n");
     options.writeNow?.("assets/links-stats/9999.json", "another\n");
     const late = diag("SL330", { file: "(generated)", line: 0 }, "a shard fails its schema");
-    const summary = {
-      links: 0,
-      exact: 0,
-      splat: 0,
-      placeholder: 0,
-      shards: 0,
-      files: 0,
-      workerBytes: 0,
+    return {
+      diagnostics: [late],
+      summary: compile.EMPTY_SUMMARY,
+      links: [],
+      blocklist: compile.EMPTY_BLOCKLIST,
     };
-    return { diagnostics: [late], summary, links: [], blocklist: compile.EMPTY_BLOCKLIST };
   });
   const failed = await buildInstance({ root });
   expect(failed.wrote).toBe(false);
