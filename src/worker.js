@@ -3992,8 +3992,43 @@ function isPrivateFile(folded) {
   return PRIVATE2.has(folded) || PRIVATE_DIRS.some((dir) => below.startsWith(dir)) || below.startsWith(PAGES_DIR);
 }
 function isProbe(folded, blocklist) {
-  const { prefixes, suffixes, exact, contains } = blocklist.probes;
-  return exact.includes(folded) || prefixes.some((p) => folded.startsWith(p)) || suffixes.some((s) => folded.endsWith(s)) || contains.some((c) => folded.includes(c));
+  let matches = MATCHERS.get(blocklist.probes);
+  if (!matches) MATCHERS.set(blocklist.probes, matches = probeMatcher(blocklist.probes));
+  return matches(folded);
+}
+var MATCHERS = /* @__PURE__ */ new WeakMap();
+function probeMatcher(probes) {
+  const exact = new Set(probes.exact);
+  const prefixes = indexBy(probes.prefixes, (p) => p.length >= 2 ? p.slice(0, 2) : void 0);
+  const suffixes = indexBy(probes.suffixes, (s) => s.length >= 1 ? s.slice(-1) : void 0);
+  const contains = probes.contains;
+  return (folded) => exact.has(folded) || anyStarts(prefixes.always, folded) || anyStarts(prefixes.groups.get(folded.slice(0, 2)), folded) || anyEnds(suffixes.always, folded) || anyEnds(suffixes.groups.get(folded.slice(-1)), folded) || contains.some((c) => folded.includes(c));
+}
+function indexBy(entries, keyOf) {
+  const groups = /* @__PURE__ */ new Map();
+  const always = [];
+  for (const entry of entries) {
+    const key2 = keyOf(entry);
+    if (key2 === void 0) always.push(entry);
+    else {
+      const group = groups.get(key2);
+      if (group) group.push(entry);
+      else groups.set(key2, [entry]);
+    }
+  }
+  return { groups, always };
+}
+function anyStarts(entries, folded) {
+  if (entries) {
+    for (const entry of entries) if (folded.startsWith(entry)) return true;
+  }
+  return false;
+}
+function anyEnds(entries, folded) {
+  if (entries) {
+    for (const entry of entries) if (folded.endsWith(entry)) return true;
+  }
+  return false;
 }
 
 // runtime/language.ts

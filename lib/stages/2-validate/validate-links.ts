@@ -18,7 +18,7 @@ import { checkPrivateLink } from "./private-links.js";
 import { checkParams, placeholderConflicts, uncapturedNames } from "./placeholders.js";
 import { checkRoutes } from "./routes/check-routes.js";
 import { servedPathsOf } from "../../../runtime/static-files.js";
-import { probeMatcher } from "./probe-matcher.js";
+import { isProbe } from "../../../runtime/guards.js";
 import { foldPathForGuards } from "../../../runtime/normalize.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { appendAll } from "../../shared/lists.js";
@@ -274,7 +274,7 @@ function probedPath(
   const shape =
     kind === "placeholder" ? key.replace(/(^|\/):[A-Za-z]\w*/g, "$1a").replace(/\/\*$/, "/…") : key;
   const path = kind === "splat" ? `/${key}/a` : `/${shape.replace(/…$/, "a")}`;
-  if (!probeMatcher(policy.probes)(foldPathForGuards(path))) return null;
+  if (!isProbe(foldPathForGuards(path), policy)) return null;
   return kind === "splat" ? `/${key}/…` : `/${shape}`;
 }
 
