@@ -34,11 +34,6 @@ export function measured(path: string, text: string): string {
   return text;
 }
 
-/**
- * SL505 for each asset over the limit. A shard's size is counted from its records (`bytes`); with
- * `whenWritten` (the build) it is not counted here: its text is measured once, as it is made for
- * the write, which then fails with AssetTooLargeError and leaves the previous output.
- */
 /** An output file (lib/stages/5-bundle/output-files.ts) as this check reads it. */
 interface SizedFile {
   path: string;
@@ -46,6 +41,11 @@ interface SizedFile {
   bytes?: () => number;
 }
 
+/**
+ * SL505 for each asset over the limit. A shard's size is counted from its records (`bytes`); with
+ * `whenWritten` (the build) it is not counted here: its text is measured once, as it is made for
+ * the write, which then fails with AssetTooLargeError and leaves the previous output.
+ */
 export function assetSizeProblems(
   files: readonly SizedFile[],
   options: { whenWritten?: boolean } = {},

@@ -7,7 +7,20 @@ import {
 import { encodeRow, statsLinkOf, type StatsLink } from "../../../../runtime/stats/rows.js";
 import { linkRecord } from "../../../../test/support/stats-files.js";
 import { buildStatsIndex } from "./build-stats-index.js";
-import { pageText, rowTextsOf, type PageLayout } from "./page-text.js";
+import {
+  emptyRowTexts,
+  pageText,
+  putRowText,
+  type PageLayout,
+  type RowTexts,
+} from "./page-text.js";
+
+/** Every link's row text, as the sequence writes them. */
+function rowTextsOf(links: readonly StatsLink[]): RowTexts {
+  const rows = emptyRowTexts(links.length);
+  links.forEach((link, i) => putRowText(rows, i, link));
+  return rows;
+}
 
 /** Text JSON escapes or writes as more than one UTF-8 byte a character. */
 const AWKWARD = [

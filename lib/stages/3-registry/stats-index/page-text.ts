@@ -75,12 +75,6 @@ function stringEnd(text: string, open: number): number {
   }
 }
 
-export function rowTextsOf(links: readonly StatsLink[]): RowTexts {
-  const rows = emptyRowTexts(links.length);
-  links.forEach((link, i) => putRowText(rows, i, link));
-  return rows;
-}
-
 /** Link `i`'s row with file index `file`, read back from its text (what the page holds). */
 export function rowOf(rows: RowTexts, i: number, file: number): StatsRow {
   const row = JSON.parse(rows.texts[i]) as StatsRow;

@@ -34,7 +34,6 @@ export interface Listing {
 
 const NO_SPANS: StatsPage["spans"] = { anchor: "", counts: [] };
 
-/** Whether `row` meets the stats page schema's row (the self-check, SL330, of each link's row). */
 /** Rows checked against the page schema at once (SL330): one page object per this many links. */
 const CHECK_ROWS = 512;
 
