@@ -81,7 +81,7 @@ export function readCsvRows(text: string, file: string): ReadResult {
   const rows: RawRow[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const { cells: record, line } of records.slice(1)) {
-    const cells = noCells();
+    const cells = { ...NO_CELLS };
     for (let i = 0; i < header.length; i++) {
       const cell = record[i]?.trim();
       cells[header[i]] = cell === "" ? undefined : cell;
@@ -107,31 +107,10 @@ export function readCsvRows(text: string, file: string): ReadResult {
   return { rows, diagnostics };
 }
 
-/** Every column's cell, none filled yet: one object shape for every row's cells. */
-function noCells(): Record<string, Cell> {
-  return {
-    slug: undefined,
-    target: undefined,
-    status: undefined,
-    state: undefined,
-    schedule_label: undefined,
-    schedule_start: undefined,
-    schedule_end: undefined,
-    forward_query: undefined,
-    remainder: undefined,
-    routes: undefined,
-    description: undefined,
-    tags: undefined,
-    owner: undefined,
-    title: undefined,
-    notes: undefined,
-    successor: undefined,
-    preview_title: undefined,
-    preview_description: undefined,
-    preview_image: undefined,
-    domain: undefined,
-  };
-}
+/** Every column's cell, none filled yet: copied for each row, so every row's cells share one shape. */
+const NO_CELLS: Readonly<Record<string, Cell>> = Object.fromEntries(
+  CSV_COLUMNS.map((column) => [column, undefined]),
+);
 
 function toRow(cells: Record<string, Cell>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
