@@ -25,7 +25,7 @@ export interface PageRange {
 /** The full key of the entry at `position`. */
 export function keyAt(sequence: Sequence, position: number): string {
   const listing = listingAt(sequence, position);
-  return entryKey(listing.id, listing.inner[position - listing.offset]);
+  return entryKey(listing.id, listing.innerAt(position - listing.offset));
 }
 
 export function listingAt(sequence: Sequence, position: number): Listing {

@@ -4,30 +4,25 @@
  * the two schedule listings. Listings are ordered by id, entries within one by inner key.
  */
 import {
-  STATS_DENSE_MAX,
   STATS_PAGE_SCHEMA,
   type LinkRecord,
   type StatsPage,
   type StatsRow,
 } from "../../../../runtime/contract/index.js";
-import {
-  ALL,
-  ENDS,
-  STARTS,
-  eventTime,
-  facetListingsOf,
-  sortKeyOfKey,
-} from "../../../../runtime/stats/listings.js";
-import { statsLinkOf, type StatsLink } from "../../../../runtime/stats/rows.js";
+import { ALL, ENDS, STARTS, eventTime, sortKeyOfKey } from "../../../../runtime/stats/listings.js";
+import { statsLinkOf } from "../../../../runtime/stats/rows.js";
 import { assetSchemaProblems } from "../../4-assets/asset-schemas.js";
 import { emptyRowTexts, putRowText, type RowTexts } from "./page-text.js";
+import { FacetCombinations, facetListings, type Combination } from "./facets.js";
+
+export type { Combination };
 
 export interface Listing {
   id: string;
-  /** Indices into `Sequence.links`, in key order. */
-  members: number[];
-  /** The inner key of each member. */
-  inner: string[];
+  /** Indices into the sequence's links, in key order. */
+  members: Int32Array;
+  /** The inner key of member `m`. */
+  innerAt: (m: number) => string;
   /** Position of the first member in the whole sequence. */
   offset: number;
 }
@@ -56,12 +51,6 @@ function markFailed(rows: StatsRow[], end: number, failed: Uint8Array): void {
     else failed.fill(1, start, end);
   }
   rows.length = 0;
-}
-
-/** One link of a combination of facet values, and how many links have those values. */
-export interface Combination {
-  link: StatsLink;
-  count: number;
 }
 
 export interface Sequence {
@@ -98,71 +87,55 @@ export interface Sequence {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * The indices of `unsorted` in key order, equal keys in index order, and the keys in that order.
+ * Indices are sorted, not a keyed copy of every record; the keys compared are copies read back
+ * from one JSON text, side by side in memory: the records' own are spread over the heap, and
+ * comparing those took twice as long (docs/performance.md, "Round five: the stats index").
+ */
+export function sortedKeys(unsorted: readonly string[]): { order: number[]; keys: string[] } {
+  const copies = JSON.parse(JSON.stringify(unsorted)) as string[];
+  const order = Array.from(copies, (_, i) => i);
+  order.sort((a, b) => compare(copies[a], copies[b]));
+  return { order, keys: order.map((i) => copies[i]) };
+}
+
 export function buildSequence(records: readonly LinkRecord[]): Sequence {
-  // The validated key is the slug normalised as the runtime's sortKeyOf(slug) does. The links
-  // are sorted as indices by their keys: no keyed copy of every record.
-  const sortKeys = records.map((record) => sortKeyOfKey(record.kind, record.key));
-  const order = Array.from(sortKeys, (_, i) => i);
-  order.sort((a, b) => compare(sortKeys[a], sortKeys[b]));
-  const rows = emptyRowTexts(order.length);
-  const failed = new Uint8Array(order.length);
+  // The validated key is the slug normalised as the runtime's sortKeyOf(slug) does.
+  const { order, keys } = sortedKeys(records.map((r) => sortKeyOfKey(r.kind, r.key)));
+  const count = order.length;
+  const rows = emptyRowTexts(count);
+  const failed = new Uint8Array(count);
   const checks: StatsRow[] = [];
-  const keys = new Array<string>(order.length);
-  const fileIds = new Int32Array(order.length);
+  const fileIds = new Int32Array(count);
   const files: string[] = [];
   const fileIdOf = new Map<string, number>();
   const cuts: Sequence["cuts"] = [];
   const events = { [STARTS]: [] as Event[], [ENDS]: [] as Event[] };
-  // Links share a few values: their listings are worked out once per combination.
-  const facets = new Map<string, number[]>();
-  const byValues = new Map<string, Combination & { members: number[][] }>();
-  for (let i = 0; i < order.length; i++) {
+  const facets = new FacetCombinations(count);
+  for (let i = 0; i < count; i++) {
     const record = records[order[i]];
     const { link, cut } = statsLinkOf(record);
     checks.push(putRowText(rows, i, link));
-    if (checks.length === CHECK_ROWS || i === order.length - 1) markFailed(checks, i + 1, failed);
-    keys[i] = sortKeys[order[i]];
+    if (checks.length === CHECK_ROWS || i === count - 1) markFailed(checks, i + 1, failed);
     if (cut.length > 0) cuts.push({ link: record, fields: cut });
     let file = fileIdOf.get(link.file);
     if (file === undefined) fileIdOf.set(link.file, (file = files.push(link.file) - 1));
     fileIds[i] = file;
-    const values = facetValuesKey(link);
-    let known = byValues.get(values);
-    if (!known) {
-      const members = facetListingsOf(link).map((id) => {
-        let listing = facets.get(id);
-        if (!listing) facets.set(id, (listing = []));
-        return listing;
-      });
-      byValues.set(values, (known = { link, count: 0, members }));
-    }
-    known.count++;
-    for (const members of known.members) members.push(i);
+    facets.add(i, link);
     if (link.state === "active" && link.kind === "exact" && link.schedule) {
       const { start, end } = link.schedule;
       if (start !== undefined) events[STARTS].push({ i, inner: `${eventTime(start)} ${keys[i]}` });
       if (end !== undefined) events[ENDS].push({ i, inner: `${eventTime(end)} ${keys[i]}` });
     }
   }
-  const combinations = [...byValues.values()].map(({ link, count }) => ({ link, count }));
-  const count = order.length;
-  const denseIds = [...facets]
-    .filter(([, members]) => members.length * 2 > count)
-    .sort((a, b) => b[1].length - a[1].length || compare(a[0], b[0]))
-    .slice(0, STATS_DENSE_MAX)
-    .map(([id]) => id)
-    .sort(compare);
-  const dense = denseIds.map((id) => {
-    const before = new Int32Array(count + 1);
-    for (const i of facets.get(id) ?? []) before[i + 1] = 1;
-    for (let i = 1; i <= count; i++) before[i] += before[i - 1];
-    facets.delete(id);
-    return { id, before };
-  });
-
+  const combinations = facets.known.map(({ link, count }) => ({ link, count }));
+  const { listings: sparse, dense } = facetListings(facets);
+  const keyOf = (members: Int32Array) => (m: number) => keys[members[m]];
+  const all = Int32Array.from(keys, (_, i) => i);
   const drafts: Omit<Listing, "offset">[] = [
-    { id: ALL, members: Array.from(keys, (_, i) => i), inner: keys },
-    ...[...facets].map(([id, members]) => ({ id, members, inner: members.map((i) => keys[i]) })),
+    { id: ALL, members: all, innerAt: (m) => keys[m] },
+    ...sparse.map(({ id, members }) => ({ id, members, innerAt: keyOf(members) })),
     eventListing(STARTS, events[STARTS]),
     eventListing(ENDS, events[ENDS]),
   ];
@@ -187,20 +160,6 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
   };
 }
 
-/**
- * The facet values of a link as one key: a joined string, not a JSON text of them (that was 3% of
- * a large build, once per link). Joined by NUL, which no validated owner or tag holds; one that
- * did would fall back to JSON, so two links share a key only when they share the values.
- */
-function facetValuesKey(link: StatsLink): string {
-  const tags = link.tags ?? [];
-  const text = link.owner === undefined ? "" : link.owner;
-  if (text.includes("\0") || tags.some((tag) => tag.includes("\0")))
-    return JSON.stringify([link.state, link.kind, link.owner, link.tags]);
-  const owner = link.owner === undefined ? "-" : `+${text}`;
-  return `${link.state}\0${link.kind}\0${owner}\0${tags.length}\0${tags.join("\0")}`;
-}
-
 /** An active exact link with a bound of its schedule, and its key in that bound's listing. */
 interface Event {
   i: number;
@@ -210,5 +169,6 @@ interface Event {
 /** Active exact links with that bound of their schedule, by time then slug. */
 function eventListing(id: typeof STARTS | typeof ENDS, entries: Event[]): Omit<Listing, "offset"> {
   entries.sort((a, b) => compare(a.inner, b.inner));
-  return { id, members: entries.map((e) => e.i), inner: entries.map((e) => e.inner) };
+  const inner = entries.map((e) => e.inner);
+  return { id, members: Int32Array.from(entries, (e) => e.i), innerAt: (m) => inner[m] };
 }

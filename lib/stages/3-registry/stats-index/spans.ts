@@ -36,18 +36,20 @@ export function spansOf(
 
 /** Entries of `listing` whose inner key starts with `prefix`, then those of each dense listing. */
 function rangeCounts(sequence: Sequence, listing: Listing, prefix: string): number[] {
-  const from = lowerBound(listing.inner, prefix);
+  const { innerAt } = listing;
+  const length = listing.members.length;
+  const from = lowerBound(innerAt, length, prefix);
   let to = from;
   let step = 1;
   // Gallop, then bisect, for the end of the prefix's run.
-  while (to + step <= listing.inner.length && listing.inner[to + step - 1].startsWith(prefix)) {
+  while (to + step <= length && innerAt(to + step - 1).startsWith(prefix)) {
     to += step;
     step *= 2;
   }
-  let hi = Math.min(to + step, listing.inner.length);
+  let hi = Math.min(to + step, length);
   while (to < hi) {
     const mid = (to + hi) >> 1;
-    if (listing.inner[mid].startsWith(prefix)) to = mid + 1;
+    if (innerAt(mid).startsWith(prefix)) to = mid + 1;
     else hi = mid;
   }
   if (listing.id !== ALL) return [to - from];
@@ -55,12 +57,12 @@ function rangeCounts(sequence: Sequence, listing: Listing, prefix: string): numb
   return [to - from, ...sequence.dense.map((d) => d.before[to] - d.before[from])];
 }
 
-function lowerBound(sorted: readonly string[], key: string): number {
+function lowerBound(sortedAt: (i: number) => string, length: number, key: string): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] < key) lo = mid + 1;
+    if (sortedAt(mid) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
