@@ -1,6 +1,20 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { STATS_ROUTES_MAX, type LinkRecord } from "../contract/index.js";
-import { cutText, encodeRow, statsLinkOf, type StatsLink } from "./rows.js";
+import {
+  STATS_NAME_MAX,
+  STATS_ROUTES_MAX,
+  STATS_TAGS_MAX,
+  type LinkRecord,
+} from "../contract/index.js";
+import {
+  cutText,
+  encodeRow,
+  nameOf,
+  shownName,
+  shownTags,
+  statsLinkOf,
+  type StatsLink,
+} from "./rows.js";
 import { recordOf } from "./stats-api.js";
 
 const NOW = new Date("2030-01-01T00:00:00Z");
@@ -153,5 +167,51 @@ describe("stats rows", () => {
     expect(link.tags?.[0]).toBe("t".repeat(100));
     expect(link.tags).toHaveLength(31);
     expect(cut).toEqual(["tags"]);
+  });
+});
+
+describe("stats rows: owners and tags as the index shows them", () => {
+  const name = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.string({ unit: "binary", maxLength: 8 }),
+    fc.string({ minLength: STATS_NAME_MAX - 2, maxLength: STATS_NAME_MAX + 2 }),
+    fc.constantFrom(
+      "a\ud800",
+      "\udc00",
+      "\ud83d\ude00",
+      "é",
+      "x".repeat(STATS_NAME_MAX - 1) + "\ud83d\ude00",
+    ),
+  );
+
+  it("shownName is nameOf", () => {
+    fc.assert(
+      fc.property(name, (text) => {
+        expect(shownName(text)).toBe(nameOf(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("shownTags is the first STATS_TAGS_MAX tags named, each once, and says when it cut", () => {
+    const tags = fc.oneof(
+      fc.array(fc.oneof(name, fc.constantFrom("a", "b")), { maxLength: 6 }),
+      fc.array(fc.constantFrom("a", "b", "c\ud800"), { maxLength: STATS_TAGS_MAX + 3 }),
+      fc.array(fc.string({ maxLength: 3 }), { minLength: STATS_TAGS_MAX - 1, maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(tags, (list) => {
+        const named = list.slice(0, STATS_TAGS_MAX).map(nameOf);
+        const plain = named.filter((tag, i) => named.indexOf(tag) === i);
+        const wasCut =
+          list.length > STATS_TAGS_MAX ||
+          list.slice(0, STATS_TAGS_MAX).some((t, i) => t !== named[i]);
+        const cut: string[] = [];
+        expect(shownTags(list, cut)).toEqual(plain);
+        expect(cut.length > 0).toBe(wasCut);
+        expect(new Set(cut)).toEqual(new Set(wasCut ? ["tags"] : []));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -64,6 +64,31 @@ const ELLIPSIS = "…";
 const cutLong = (text: string): string =>
   text.length <= STATS_TEXT_MAX ? text : cutText(text, STATS_TEXT_MAX - 1) + ELLIPSIS;
 
+/** Code units nameOf may change: half of a surrogate pair. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * nameOf(name), without its search and replace when it has nothing to do: owners and tags are
+ * short and plain, and nameOf of every one was a sixth of statsLinkOf (docs/performance.md).
+ */
+export const shownName = (name: string): string =>
+  name.length <= STATS_NAME_MAX && !SURROGATE.test(name) ? name : nameOf(name);
+
+/**
+ * The first STATS_TAGS_MAX tags as the index shows them, each once where it first is; "tags" is
+ * added to `cut` when any was cut or left out. One array, not a copy per step.
+ */
+export function shownTags(tags: readonly string[], cut: string[]): string[] {
+  if (tags.length > STATS_TAGS_MAX) cut.push("tags");
+  const shown: string[] = [];
+  for (let i = 0; i < tags.length && i < STATS_TAGS_MAX; i++) {
+    const tag = shownName(tags[i]);
+    if (tag !== tags[i]) cut.push("tags");
+    if (!shown.includes(tag)) shown.push(tag);
+  }
+  return shown;
+}
+
 /** What the index shows of `link`, and the names of the fields it had to cut. */
 export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] } {
   const cut: string[] = [];
@@ -81,16 +106,11 @@ export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] 
     line: link.line,
   };
   if (link.schedule) {
-    const label = keep("schedule.label", link.schedule.label, nameOf(link.schedule.label));
+    const label = keep("schedule.label", link.schedule.label, shownName(link.schedule.label));
     out.schedule = { ...link.schedule, label };
   }
-  if (link.owner !== undefined) out.owner = keep("owner", link.owner, nameOf(link.owner));
-  if (link.tags !== undefined) {
-    if (link.tags.length > STATS_TAGS_MAX) cut.push("tags");
-    const shown = link.tags.slice(0, STATS_TAGS_MAX).map((tag) => keep("tags", tag, nameOf(tag)));
-    // Each tag once, where it first is (a few tags: no Set made for them).
-    out.tags = shown.filter((tag, i) => shown.indexOf(tag) === i);
-  }
+  if (link.owner !== undefined) out.owner = keep("owner", link.owner, shownName(link.owner));
+  if (link.tags !== undefined) out.tags = shownTags(link.tags, cut);
   if (link.description !== undefined)
     out.description = keep("description", link.description, cutLong(link.description));
   if (link.routes) {
