@@ -25,17 +25,17 @@ interface Known extends Combination {
 
 /** A step of the tree: the next value's steps, and the combination that ends here. */
 interface Step {
-  next: Map<string, Step>;
+  /** Made on the first value after this one (most steps end a combination and have none). */
+  next?: Map<string, Step>;
   /** The step for an absent owner (any owner string goes into `next`). */
   absent?: Step;
   known?: Known;
 }
 
-const step = (): Step => ({ next: new Map() });
-
 function child(from: Step, value: string): Step {
-  let to = from.next.get(value);
-  if (!to) from.next.set(value, (to = step()));
+  const next = (from.next ??= new Map());
+  let to = next.get(value);
+  if (!to) next.set(value, (to = {}));
   return to;
 }
 
@@ -46,7 +46,7 @@ export class FacetCombinations {
   readonly ids: string[] = [];
   /** Each link's combination (an index into `known`). */
   readonly of: Int32Array;
-  private readonly root = step();
+  private readonly root: Step = {};
   private readonly slotOf = new Map<string, number>();
 
   constructor(links: number) {
@@ -56,7 +56,7 @@ export class FacetCombinations {
   /** Link `i` has `link`'s facet values. */
   add(i: number, link: StatsLink): void {
     let at = child(child(this.root, link.state), link.kind);
-    at = link.owner === undefined ? (at.absent ??= step()) : child(at, link.owner);
+    at = link.owner === undefined ? (at.absent ??= {}) : child(at, link.owner);
     for (const tag of link.tags ?? []) at = child(at, tag);
     let known = at.known;
     if (!known) {

@@ -90,8 +90,9 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * The indices of `unsorted` in key order, equal keys in index order, and the keys in that order.
  * Indices are sorted, not a keyed copy of every record; the keys compared are copies read back
- * from one JSON text, side by side in memory: the records' own are spread over the heap, and
- * comparing those took twice as long (docs/performance.md, "Round five: the stats index").
+ * from one JSON text, side by side in memory: a record's own key (a slice of its CSV source's
+ * text, or a string of its own) lies far from the next, and comparing those took twice as long
+ * (docs/performance.md, "Round five: the stats index").
  */
 export function sortedKeys(unsorted: readonly string[]): { order: number[]; keys: string[] } {
   const copies = JSON.parse(JSON.stringify(unsorted)) as string[];
@@ -132,7 +133,8 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
   const combinations = facets.known.map(({ link, count }) => ({ link, count }));
   const { listings: sparse, dense } = facetListings(facets);
   const keyOf = (members: Int32Array) => (m: number) => keys[members[m]];
-  const all = Int32Array.from(keys, (_, i) => i);
+  const all = new Int32Array(count);
+  for (let i = 0; i < count; i++) all[i] = i;
   const drafts: Omit<Listing, "offset">[] = [
     { id: ALL, members: all, innerAt: (m) => keys[m] },
     ...sparse.map(({ id, members }) => ({ id, members, innerAt: keyOf(members) })),
