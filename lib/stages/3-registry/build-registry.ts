@@ -2,6 +2,7 @@
 import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
 import { emptyShard, shardSection } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
+import { headerBytes, lineBytes } from "./shard-bytes.js";
 import {
   FILTER_BITS_PER_LINK,
   FILTER_HASHES,
@@ -28,11 +29,27 @@ export interface Registry {
   shards: RegistryShard[];
   /** Every link's kind and key (runtime/registry/filter.ts). */
   filter: MembershipFilter;
+  /** Each shard's file size in bytes (shardBytes), when asked for with `countBytes`. */
+  shardBytes?: number[];
 }
 
-export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boolean): Registry {
+export interface RegistryOptions {
+  /**
+   * Count each shard's size as its records are placed, in the links' order: walking the records
+   * shard by shard afterwards visits them in hash order, about twice as slow at 200k links
+   * (docs/performance.md, "Shard sizes in the links' order").
+   */
+  countBytes?: boolean;
+}
+
+export function buildRegistry(
+  links: readonly LinkRecord[],
+  caseSensitive: boolean,
+  options: RegistryOptions = {},
+): Registry {
   const shardCount = shardCountFor(links.length);
   const shards: RegistryShard[] = Array.from({ length: shardCount }, emptyShard);
+  const bytes = options.countBytes ? new Array<number>(shardCount).fill(0) : undefined;
   const depths = new Set<number>();
   const filter = MembershipFilter.empty(
     filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
@@ -43,7 +60,10 @@ export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boole
   const placeholderLinks: LinkRecord[] = [];
   for (const link of links) {
     filter.add(link.kind, link.key);
-    shardSection(shards[shardOf(link.key, shardCount)], link.kind)[link.key] = link;
+    const shard = shardOf(link.key, shardCount);
+    const section = shardSection(shards[shard], link.kind);
+    if (bytes) bytes[shard] += lineBytes(link) - lineBytes(section[link.key]);
+    section[link.key] = link;
     if (link.kind === "exact") exactCount++;
     else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
     else placeholderLinks.push(link);
@@ -62,7 +82,9 @@ export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boole
     filter_hashes: filter.shape.hashes,
   };
   if (placeholders.length > 0) manifest.placeholders = placeholders;
-  return { manifest, shards, filter };
+  if (!bytes) return { manifest, shards, filter };
+  shards.forEach((shard, i) => (bytes[i] += headerBytes(shard)));
+  return { manifest, shards, filter, shardBytes: bytes };
 }
 
 function compare(a: string, b: string): number {
