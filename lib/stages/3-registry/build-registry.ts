@@ -2,7 +2,7 @@
 import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
 import { emptyShard, shardSection } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
-import { headerBytes, lineBytes } from "./shard-bytes.js";
+import { shardSizes } from "./shard-bytes.js";
 import {
   FILTER_BITS_PER_LINK,
   FILTER_HASHES,
@@ -34,11 +34,7 @@ export interface Registry {
 }
 
 export interface RegistryOptions {
-  /**
-   * Count each shard's size as its records are placed, in the links' order: walking the records
-   * shard by shard afterwards visits them in hash order, about twice as slow at 200k links
-   * (docs/performance.md, "Shard sizes in the links' order").
-   */
+  /** Count each shard's size (shardSizes) once the links are placed. */
   countBytes?: boolean;
 }
 
@@ -49,7 +45,7 @@ export function buildRegistry(
 ): Registry {
   const shardCount = shardCountFor(links.length);
   const shards: RegistryShard[] = Array.from({ length: shardCount }, emptyShard);
-  const bytes = options.countBytes ? new Array<number>(shardCount).fill(0) : undefined;
+  const shardOfLink = new Uint32Array(options.countBytes ? links.length : 0);
   const depths = new Set<number>();
   const filter = MembershipFilter.empty(
     filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
@@ -58,12 +54,12 @@ export function buildRegistry(
   // No sort of the links: a shard's text puts each kind's records in key order itself
   // (serializeShard), and the bloom filter is the same in any order; only the placeholders are listed.
   const placeholderLinks: LinkRecord[] = [];
-  for (const link of links) {
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i];
     filter.add(link.kind, link.key);
     const shard = shardOf(link.key, shardCount);
-    const section = shardSection(shards[shard], link.kind);
-    if (bytes) bytes[shard] += lineBytes(link) - lineBytes(section[link.key]);
-    section[link.key] = link;
+    shardSection(shards[shard], link.kind)[link.key] = link;
+    if (options.countBytes) shardOfLink[i] = shard;
     if (link.kind === "exact") exactCount++;
     else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
     else placeholderLinks.push(link);
@@ -82,9 +78,8 @@ export function buildRegistry(
     filter_hashes: filter.shape.hashes,
   };
   if (placeholders.length > 0) manifest.placeholders = placeholders;
-  if (!bytes) return { manifest, shards, filter };
-  shards.forEach((shard, i) => (bytes[i] += headerBytes(shard)));
-  return { manifest, shards, filter, shardBytes: bytes };
+  if (!options.countBytes) return { manifest, shards, filter };
+  return { manifest, shards, filter, shardBytes: shardSizes(links, shardOfLink, shards) };
 }
 
 function compare(a: string, b: string): number {
