@@ -5958,19 +5958,32 @@ function lineStart(kind, key2) {
 {"kind":"${kind}","key":${JSON.stringify(key2)},`;
 }
 function recordLine(record) {
+  if (opensWithKindAndKey(record)) return JSON.stringify(record);
   const { kind, key: key2, ...rest } = record;
   return JSON.stringify({ kind, key: key2, ...rest });
 }
+function opensWithKindAndKey(record) {
+  let fields = 0;
+  for (const name in record) {
+    if (name !== (fields === 0 ? "kind" : "key")) return false;
+    if (++fields === 2) return true;
+  }
+  return false;
+}
 function serializeShard(shard) {
-  const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  const exact = Object.values(shard.exact).sort(byKey);
-  const splat = Object.values(shard.splat).sort(byKey);
-  const placeholder = Object.values(shard.placeholder ?? {}).sort(byKey);
+  const [exact, splat, placeholder] = [shard.exact, shard.splat, shard.placeholder ?? {}].map(
+    (section) => Object.values(section).sort(byKey)
+  );
   const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
   if (placeholder.length > 0) header.placeholder = placeholder.length;
-  return [JSON.stringify(header), ...[...exact, ...splat, ...placeholder].map(recordLine), ""].join(
-    "\n"
-  );
+  const lines = [JSON.stringify(header)];
+  for (const records of [exact, splat, placeholder])
+    for (const record of records) lines.push(recordLine(record));
+  lines.push("");
+  return lines.join("\n");
+}
+function byKey(a, b) {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 function shardHeaderProblem(text2) {
   const end = text2.indexOf("\n");

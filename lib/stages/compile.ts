@@ -333,7 +333,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   // The stats index's sequence (a third of the build's live data) is garbage now.
   collectGarbage(validated.links.length, { released: true });
   const registries = groups.map((group) => {
-    const registry = buildRegistry(group.links, site.case_sensitive);
+    const countBytes = options.emit !== false && !options.sizesWhenWritten;
+    const registry = buildRegistry(group.links, site.case_sensitive, { countBytes });
     group.links = [];
     appendAll(diagnostics, schemaDiagnostics([registry.manifest, ...registry.shards]));
     return { dir: group.dir, ...registry };

@@ -5,6 +5,7 @@ import {
   emptyShard,
   findInShard,
   parseShard,
+  recordLine,
   serializeShard,
   shardSection,
   shardHeaderProblem,
@@ -119,5 +120,46 @@ describe("registry shard text (JSON Lines, one record per line)", () => {
     const text = serializeShard(shardOf([record("exact", "a"), record("exact", "b")]));
     const cut = text.split("\n").slice(0, 2).join("\n") + "\n";
     expect(() => parseShard(cut)).toThrow("header counts 2");
+  });
+
+  it("a record's line is the JSON of a copy with kind and key first, whatever its field order", () => {
+    const text = fc.string({ unit: "binary", maxLength: 8 });
+    const fields = fc.record(
+      {
+        kind: fc.constantFrom("exact" as const, "splat" as const, "placeholder" as const),
+        key: text,
+        slug: text,
+        target: text,
+        status: fc.constantFrom(301, 302),
+        forward_query: fc.boolean(),
+        tags: fc.array(text, { maxLength: 3 }),
+        schedule: fc.record({ label: text, start: fc.option(text, { nil: undefined }) }),
+        description: fc.option(text, { nil: undefined }),
+      },
+      { requiredKeys: ["kind", "key"] },
+    );
+    const plainLine = (record: LinkRecord) => {
+      const { kind, key, ...rest } = record;
+      return JSON.stringify({ kind, key, ...rest });
+    };
+    fc.assert(
+      fc.property(fields, fc.infiniteStream(fc.nat()), (value, order) => {
+        const names = Object.keys(value);
+        for (let i = names.length - 1; i > 0; i--) {
+          const j = order.next().value % (i + 1);
+          [names[i], names[j]] = [names[j], names[i]];
+        }
+        const shuffled = Object.fromEntries(names.map((name) => [name, value[name as "key"]]));
+        const inOrder = { kind: value.kind, key: value.key, ...shuffled };
+        for (const record of [shuffled, inOrder] as unknown as LinkRecord[])
+          expect(recordLine(record)).toBe(plainLine(record));
+      }),
+      { numRuns: 500 },
+    );
+    for (const record of [
+      { key: "k", kind: "exact" },
+      { key: "k", kind: "exact", tags: undefined },
+    ])
+      expect(recordLine(record as LinkRecord)).toBe(plainLine(record as LinkRecord));
   });
 });

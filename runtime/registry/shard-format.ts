@@ -39,10 +39,25 @@ function lineStart(kind: LinkKind, key: string): string {
   return `\n{"kind":"${kind}","key":${JSON.stringify(key)},`;
 }
 
-/** One record as its line: `kind` and `key` first, the other fields in their order. */
-function recordLine(record: LinkRecord): string {
+/**
+ * One record as its line: `kind` and `key` first, the other fields in their order. A record made
+ * with `kind` and `key` as its first fields is its own line, without a reordered copy
+ * (docs/performance.md, "A shard line without a copy").
+ */
+export function recordLine(record: LinkRecord): string {
+  if (opensWithKindAndKey(record)) return JSON.stringify(record);
   const { kind, key, ...rest } = record;
   return JSON.stringify({ kind, key, ...rest });
+}
+
+/** True when the first two fields JSON.stringify writes of `record` are `kind` and `key`. */
+function opensWithKindAndKey(record: object): boolean {
+  let fields = 0;
+  for (const name in record) {
+    if (name !== (fields === 0 ? "kind" : "key")) return false;
+    if (++fields === 2) return true;
+  }
+  return false;
 }
 
 /**
@@ -50,15 +65,20 @@ function recordLine(record: LinkRecord): string {
  * key order.
  */
 export function serializeShard(shard: RegistryShard): string {
-  const byKey = (a: LinkRecord, b: LinkRecord) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  const exact = Object.values(shard.exact).sort(byKey);
-  const splat = Object.values(shard.splat).sort(byKey);
-  const placeholder = Object.values(shard.placeholder ?? {}).sort(byKey);
+  const [exact, splat, placeholder] = [shard.exact, shard.splat, shard.placeholder ?? {}].map(
+    (section) => Object.values(section).sort(byKey),
+  );
   const header: ShardHeader = { schema: shard.schema, exact: exact.length, splat: splat.length };
   if (placeholder.length > 0) header.placeholder = placeholder.length;
-  return [JSON.stringify(header), ...[...exact, ...splat, ...placeholder].map(recordLine), ""].join(
-    "\n",
-  );
+  const lines = [JSON.stringify(header)];
+  for (const records of [exact, splat, placeholder])
+    for (const record of records) lines.push(recordLine(record));
+  lines.push("");
+  return lines.join("\n");
+}
+
+function byKey(a: LinkRecord, b: LinkRecord): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 /** The map of `kind` in a shard (the placeholder map is made when first needed). */

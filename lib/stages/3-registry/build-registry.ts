@@ -2,6 +2,7 @@
 import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
 import { emptyShard, shardSection } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
+import { shardSizes } from "./shard-bytes.js";
 import {
   FILTER_BITS_PER_LINK,
   FILTER_HASHES,
@@ -28,11 +29,23 @@ export interface Registry {
   shards: RegistryShard[];
   /** Every link's kind and key (runtime/registry/filter.ts). */
   filter: MembershipFilter;
+  /** Each shard's file size in bytes (shardBytes), when asked for with `countBytes`. */
+  shardBytes?: number[];
 }
 
-export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boolean): Registry {
+export interface RegistryOptions {
+  /** Count each shard's size (shardSizes) once the links are placed. */
+  countBytes?: boolean;
+}
+
+export function buildRegistry(
+  links: readonly LinkRecord[],
+  caseSensitive: boolean,
+  options: RegistryOptions = {},
+): Registry {
   const shardCount = shardCountFor(links.length);
   const shards: RegistryShard[] = Array.from({ length: shardCount }, emptyShard);
+  const shardOfLink = new Uint32Array(options.countBytes ? links.length : 0);
   const depths = new Set<number>();
   const filter = MembershipFilter.empty(
     filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
@@ -41,9 +54,12 @@ export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boole
   // No sort of the links: a shard's text puts each kind's records in key order itself
   // (serializeShard), and the bloom filter is the same in any order; only the placeholders are listed.
   const placeholderLinks: LinkRecord[] = [];
-  for (const link of links) {
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i];
     filter.add(link.kind, link.key);
-    shardSection(shards[shardOf(link.key, shardCount)], link.kind)[link.key] = link;
+    const shard = shardOf(link.key, shardCount);
+    shardSection(shards[shard], link.kind)[link.key] = link;
+    if (options.countBytes) shardOfLink[i] = shard;
     if (link.kind === "exact") exactCount++;
     else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
     else placeholderLinks.push(link);
@@ -62,7 +78,8 @@ export function buildRegistry(links: readonly LinkRecord[], caseSensitive: boole
     filter_hashes: filter.shape.hashes,
   };
   if (placeholders.length > 0) manifest.placeholders = placeholders;
-  return { manifest, shards, filter };
+  if (!options.countBytes) return { manifest, shards, filter };
+  return { manifest, shards, filter, shardBytes: shardSizes(links, shardOfLink, shards) };
 }
 
 function compare(a: string, b: string): number {

@@ -3,7 +3,7 @@
  * with private zones, access.json.
  */
 import { serializeShard } from "../../../runtime/registry/shard-format.js";
-import { shardBytes } from "./shard-bytes.js";
+import { shardBytes } from "../3-registry/shard-bytes.js";
 import { measured } from "../4-assets/asset-size.js";
 import {
   PRIVATE_ASSETS,
@@ -139,13 +139,13 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
     { path: WRANGLER_CONFIG, content: prettyJson(wranglerConfig(input.site, hosts)) },
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),
-    ...input.registries.flatMap(({ dir, manifest, shards, filter }) => [
+    ...input.registries.flatMap(({ dir, manifest, shards, filter, shardBytes: counted }) => [
       asset(dir + PRIVATE_ASSETS.registry.path, prettyJson(manifest)),
       ...shards.map((shard, i) =>
         lazyAsset(
           shardPath(i, dir),
           () => serializeShard(shard),
-          () => shardBytes(shard),
+          () => counted?.[i] ?? shardBytes(shard),
         ),
       ),
       asset(dir + REGISTRY_FILTER.path, filter.toFile()),

@@ -1,11 +1,12 @@
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shardBytes } from "./shard-bytes.js";
 import { compileInstance } from "../compile.js";
-import { buildRegistry } from "../3-registry/build-registry.js";
+import { buildRegistry } from "./build-registry.js";
 import { serializeShard } from "../../../runtime/registry/shard-format.js";
 import { assetSizeProblems } from "../4-assets/asset-size.js";
-import { MAX_ASSET_BYTES } from "../../../runtime/contract/index.js";
+import { MAX_ASSET_BYTES, type LinkRecord } from "../../../runtime/contract/index.js";
 
 const CASE_INSTANCE = join(import.meta.dirname, "../../../test/instance");
 
@@ -21,6 +22,35 @@ describe("SL505 measures a shard by counting, and the count is the shard's size"
       for (const shard of shards)
         expect(shardBytes(shard)).toBe(Buffer.byteLength(serializeShard(shard)));
     }
+  });
+
+  it("the registry counts each shard's size as it places the links (any links, a key twice)", () => {
+    const text = fc.string({ unit: "binary", maxLength: 10 });
+    const link = fc.record(
+      {
+        kind: fc.constantFrom("exact" as const, "splat" as const, "placeholder" as const),
+        key: fc.constantFrom("a", "b", "c", "d", "é/x", 'e"f', "__proto__"),
+        slug: text,
+        target: text,
+        status: fc.constantFrom(301 as const, 302 as const),
+        state: fc.constant("active" as const),
+        forward_query: fc.boolean(),
+        file: text,
+        line: fc.integer({ min: 1, max: 99_999 }),
+        description: text,
+        tags: fc.array(text, { maxLength: 3 }),
+      },
+      { requiredKeys: ["kind", "key", "slug", "target", "status", "state", "file", "line"] },
+    );
+    fc.assert(
+      fc.property(fc.array(link, { maxLength: 200 }), (links) => {
+        const records = links as LinkRecord[];
+        const { shards, shardBytes: counted } = buildRegistry(records, false, { countBytes: true });
+        expect(counted).toEqual(shards.map((shard) => Buffer.byteLength(serializeShard(shard))));
+        expect(buildRegistry(records, false).shardBytes).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("a file that counts its bytes is judged by the count, its content never made", () => {
