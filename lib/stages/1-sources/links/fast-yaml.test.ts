@@ -30,6 +30,7 @@ describe("fast YAML reader", () => {
     ["empty item is null", "- \n- slug: a\n"],
     ["indented sequence", "  - slug: a\n    target: b\n  - slug: c\n"],
     ["unicode", "- slug: Café\n  description: naïve ☕\n"],
+    ["tab and control characters in comment lines", "- slug: a\n  #\tc \u0007\n\t\n  target: b\n"],
   ])("%s: equals yaml.parse", (_name, text) => {
     expect(values(text)).toEqual(parse(text));
   });
@@ -135,6 +136,38 @@ describe("fast YAML reader", () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), (lines) => {
         const text = lines.join("\n") + "\n";
+        const fast = values(text);
+        if (fast === undefined) return true;
+        expect(fast).toEqual(parse(text, { uniqueKeys: true }));
+        return true;
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("random blanks, CRs, tabs and control characters: the fast reader agrees with yaml.parse or falls back", () => {
+    const blank = fc.constantFrom("", " ", "  ", "\t", " \t");
+    const line = fc.tuple(
+      fc.constantFrom(
+        "- slug: a",
+        "  target: https://x.example/p",
+        "  status: 301",
+        "  tags: [a,  b ]",
+        "  description: 'x' ",
+        "  # c\tomment \u0007",
+        "#\u00a0\ufeff",
+        "",
+        "\t",
+        "  note: a\u0007b",
+        "  note: x\t#y",
+        "-",
+      ),
+      blank,
+      fc.boolean(),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
+        const text = lines.map(([l, end, cr]) => l + end + (cr ? "\r" : "") + "\n").join("");
         const fast = values(text);
         if (fast === undefined) return true;
         expect(fast).toEqual(parse(text, { uniqueKeys: true }));

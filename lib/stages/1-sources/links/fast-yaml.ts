@@ -9,13 +9,23 @@ import type { RawRow } from "./raw-row.js";
 
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*))?$/;
 const NON_STRING_KEY = /^(true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+const NUMBER_START = /^[-+.0-9]/;
 const NOPE = Symbol("outside the fast subset");
 /** Characters YAML treats differently from JavaScript (controls, BOM, lone surrogates): fall back. */
 const UNSAFE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/u;
 /** YAML white space is space and tab only (JavaScript's trim() also eats \v, NBSP, ...). */
-const trimStart = (t: string) => t.replace(/^[ \t]+/, "");
-const trimEnd = (t: string) => t.replace(/[ \t]+$/, "");
+const isBlank = (code: number) => code === 32 || code === 9;
+function trimStart(t: string): string {
+  let start = 0;
+  while (start < t.length && isBlank(t.charCodeAt(start))) start++;
+  return start === 0 ? t : t.slice(start);
+}
+function trimEnd(t: string): string {
+  let end = t.length;
+  while (end > 0 && isBlank(t.charCodeAt(end - 1))) end--;
+  return end === t.length ? t : t.slice(0, end);
+}
 const trim = (t: string) => trimEnd(trimStart(t));
 type Map = Record<string, unknown>;
 
@@ -30,15 +40,19 @@ interface Item {
 
 export function readYamlRowsFast(text: string, file: string): RawRow[] | undefined {
   const lines = text.split("\n");
+  // Most files hold no tab, CR or unsafe character at all: one look at the text, not one per line.
+  const tabs = text.includes("\t");
+  const unsafe = UNSAFE.test(text);
+  const crs = text.includes("\r");
   const rows: RawRow[] = [];
   let item: Item | undefined;
   let seqIndent = -1;
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i];
-    if (line.endsWith("\r")) line = line.slice(0, -1);
+    if (crs && line.endsWith("\r")) line = line.slice(0, -1);
     const content = trimStart(line);
     if (content === "" || content.startsWith("#")) continue;
-    if (line.includes("\t") || UNSAFE.test(line)) return undefined;
+    if ((tabs && line.includes("\t")) || (unsafe && UNSAFE.test(line))) return undefined;
     const indent = line.length - content.length;
     const lineNo = i + 1;
     if (content === "-" || content.startsWith("- ")) {
@@ -170,7 +184,7 @@ function onlyComment(rest: string): boolean {
 }
 
 function stripComment(t: string): string {
-  const hash = t.search(/[ \t]#/);
+  const hash = t.includes("#") ? t.search(/[ \t]#/) : -1;
   return trimEnd(hash < 0 ? t : t.slice(0, hash));
 }
 
@@ -192,8 +206,10 @@ function plainScalar(t: string): unknown {
   if (/^[&*!|>{}[\],%@`#'"]/.test(t) || /^[-?:]([ \t]|$)/.test(t)) return NOPE;
   if (t.includes(": ") || t.endsWith(":") || t.startsWith("---") || t.startsWith("..."))
     return NOPE;
-  if (/^(true|True|TRUE)$/.test(t)) return true;
-  if (/^(false|False|FALSE)$/.test(t)) return false;
+  if (t.length <= 5 && /^(true|True|TRUE)$/.test(t)) return true;
+  if (t.length <= 5 && /^(false|False|FALSE)$/.test(t)) return false;
+  // Every number form below starts with one of these: a word or a URL skips the seven tests.
+  if (!NUMBER_START.test(t)) return t;
   if (/^[-+]?[0-9]+$/.test(t)) return Number(t);
   if (/^0o[0-7]+$/.test(t)) return parseInt(t.slice(2), 8);
   if (/^0x[0-9a-fA-F]+$/.test(t)) return parseInt(t.slice(2), 16);
