@@ -43,60 +43,69 @@ export function findConflicts(
     kept.push(link);
   }
   if (caseSensitive) appendAll(diagnostics, caseTwins(kept));
-  // A splat covers a link only from the root or from the link's own first segment (per host).
-  const heads = new Set<string>();
-  for (const cover of splat.values()) heads.add(keyOf(cover, firstSegment(cover.key)));
-  for (const link of splat.size === 0 ? [] : kept) {
+  if (splat.size === 0) return { links: kept, diagnostics };
+  // Every segment-boundary prefix of every splat key (per host): a link's walk up its own key,
+  // shortest prefix first, stops at the first one no splat key starts with.
+  const paths = new Set<string>();
+  for (const cover of splat.values()) {
+    for (let slash = 0; slash >= 0; slash = cover.key.indexOf("/", slash + 1))
+      paths.add(keyOf(cover, cover.key.slice(0, slash)));
+    paths.add(keyOf(cover));
+  }
+  for (const link of kept) {
     if (link.kind === "placeholder") continue;
-    if (!splat.has(keyOf(link, "")) && !heads.has(keyOf(link, firstSegment(link.key)))) continue;
     const itself = link.kind === "exact" && !(strictTrailingSlash && !link.key.endsWith("/"));
-    for (const prefix of prefixesOf(link.key, itself)) {
-      const cover = splat.get(keyOf(link, prefix));
-      if (!cover || cover === link) continue;
-      if (link.kind === "exact") {
-        diagnostics.push({
-          ...diag(
-            "SL307",
-            link,
-            `exact link "${link.slug}" lies under splat link "${cover.slug}" at ${where(cover)}; the exact link wins`,
-          ),
-          group: { file: cover.file, line: cover.line, subject: `splat link "${cover.slug}"` },
-        });
-      } else {
-        diagnostics.push(
-          diag(
-            "SL308",
-            link,
-            `splat link "${link.slug}" is nested in splat link "${cover.slug}" at ${where(cover)}; the longer prefix wins`,
-          ),
-        );
-      }
-      break;
+    const cover = longestCover(link, itself, splat, paths, keyOf);
+    if (!cover) continue;
+    if (link.kind === "exact") {
+      diagnostics.push({
+        ...diag(
+          "SL307",
+          link,
+          `exact link "${link.slug}" lies under splat link "${cover.slug}" at ${where(cover)}; the exact link wins`,
+        ),
+        group: { file: cover.file, line: cover.line, subject: `splat link "${cover.slug}"` },
+      });
+    } else {
+      diagnostics.push(
+        diag(
+          "SL308",
+          link,
+          `splat link "${link.slug}" is nested in splat link "${cover.slug}" at ${where(cover)}; the longer prefix wins`,
+        ),
+      );
     }
   }
   return { links: kept, diagnostics };
 }
 
-const firstSegment = (key: string) => {
-  const slash = key.indexOf("/");
-  return slash < 0 ? key : key.slice(0, slash);
-};
-
 /**
- * The key's leading segments joined, longest first down to "" (the root): the key itself first
- * when `itself`. Cut at each `/` from the end instead of splitting and joining for every length.
+ * The splat under the longest of the link's leading segments (the root "" first, the whole key
+ * last and only when `itself`), other than the link: a splat covers from the root or from any of
+ * its own segment boundaries. The walk goes up from the root and stops at a prefix that `paths`
+ * (every boundary prefix of every splat key) lacks, since no longer prefix can then be a splat.
  */
-function* prefixesOf(key: string, itself: boolean): Generator<string> {
-  if (key === "") {
-    if (itself) yield "";
-    return;
+function longestCover(
+  link: LinkRecord,
+  itself: boolean,
+  splat: ReadonlyMap<string, LinkRecord>,
+  paths: ReadonlySet<string>,
+  keyOf: (link: LinkRecord, key?: string) => string,
+): LinkRecord | undefined {
+  const key = link.key;
+  let found: LinkRecord | undefined;
+  let slash = -1;
+  for (let end = 0; ;) {
+    const whole = end === key.length;
+    if (whole && !itself) return found;
+    const at = keyOf(link, whole ? key : key.slice(0, end));
+    if (!paths.has(at)) return found;
+    const cover = splat.get(at);
+    if (cover !== undefined && cover !== link) found = cover;
+    if (whole) return found;
+    slash = key.indexOf("/", slash + 1);
+    end = slash < 0 ? key.length : slash;
   }
-  if (itself) yield key;
-  for (let slash = key.lastIndexOf("/"); slash >= 0; slash = key.lastIndexOf("/", slash - 1)) {
-    yield key.slice(0, slash);
-    if (slash === 0) return;
-  }
-  yield "";
 }
 
 function caseTwins(links: LinkRecord[]): Diagnostic[] {
