@@ -1,5 +1,5 @@
 /** Slug syntax: charset, length, splat marker, normalised lookup key. */
-import { normalizePath } from "../../../runtime/normalize.js";
+import { normalizePath, type NormalizeFailure } from "../../../runtime/normalize.js";
 import { MAX_SLUG_LENGTH } from "../../../runtime/contract/index.js";
 import { isReservedKey, RESERVED_PREFIXES } from "../../../runtime/routes.js";
 import { badSlugCharacter, isSlugSegment } from "../../../runtime/slug.js";
@@ -86,14 +86,31 @@ export function parseSlug(
       segments: segments.length,
       names,
     };
-  const normalized = normalizePath("/" + body, caseSensitive);
-  if (!normalized.ok) return { ok: false, reason: normalized.reason };
+  const key = slugBodyKey(body, caseSensitive);
+  if (typeof key !== "string") return { ok: false, reason: key.reason };
   return {
     ok: true,
     kind: splat ? "splat" : "exact",
-    key: normalized.key + (slash ? "/" : ""),
-    segments: normalized.segments.length,
+    key: slash ? key + "/" : key,
+    segments: segments.length,
   };
+}
+
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/**
+ * normalizePath("/" + body)'s key, for a body of slug segments (none empty, none a dot segment):
+ * an ASCII one holds no escape, backslash or control character and NFC leaves it alone, so its
+ * key is the body itself, case-folded, without the path's segments and strings (slug-key.test.ts
+ * pins it to normalizePath).
+ */
+export function slugBodyKey(
+  body: string,
+  caseSensitive: boolean,
+): string | { reason: NormalizeFailure } {
+  if (ASCII.test(body)) return caseSensitive ? body : foldCase(body);
+  const normalized = normalizePath("/" + body, caseSensitive);
+  return normalized.ok ? normalized.key : { reason: normalized.reason };
 }
 
 /** Why a segment starting with `:` is no placeholder this slug may hold, or null. */
