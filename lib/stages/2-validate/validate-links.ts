@@ -271,11 +271,14 @@ function probedPath(
   key: string,
   policy: Pick<Blocklist, "probes">,
 ): string | null {
-  const shape =
-    kind === "placeholder" ? key.replace(/(^|\/):[A-Za-z]\w*/g, "$1a").replace(/\/\*$/, "/…") : key;
-  const path = kind === "splat" ? `/${key}/a` : `/${shape.replace(/…$/, "a")}`;
-  if (!isProbe(foldPathForGuards(path), policy)) return null;
-  return kind === "splat" ? `/${key}/…` : `/${shape}`;
+  if (kind !== "placeholder") {
+    const path = kind === "splat" ? `/${key}/a` : `/${key}`;
+    if (!isProbe(foldPathForGuards(path), policy)) return null;
+    return kind === "splat" ? `/${key}/…` : path;
+  }
+  const shape = key.replace(/(^|\/):[A-Za-z]\w*/g, "$1a").replace(/\/\*$/, "/…");
+  if (!isProbe(foldPathForGuards(`/${shape.replace(/…$/, "a")}`), policy)) return null;
+  return `/${shape}`;
 }
 
 const SLUG_HINTS: Record<string, string> = {

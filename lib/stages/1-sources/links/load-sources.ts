@@ -125,8 +125,10 @@ export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Dia
       ],
     };
   }
-  const overLimits = [...fieldLimitProblems(row), ...textFieldProblems(row)];
-  if (overLimits.length > 0) return { diagnostics: overLimits };
+  const overLimits = fieldLimitProblems(row);
+  const unprintable = textFieldProblems(row);
+  if (overLimits.length > 0 || unprintable.length > 0)
+    return { diagnostics: [...overLimits, ...unprintable] };
   const result = LINK_ROW_SCHEMA.safeParse(row.value);
   if (result.success) {
     // zod's output is a new object already: give it its place instead of copying it again.
