@@ -208,7 +208,7 @@ function plainScalar(t: string): unknown {
     return NOPE;
   if (t.length <= 5 && /^(true|True|TRUE)$/.test(t)) return true;
   if (t.length <= 5 && /^(false|False|FALSE)$/.test(t)) return false;
-  // Every number form below starts with one of these: a word or a URL skips the seven tests.
+  // Every number form below starts with one of these: a word or a URL skips the six tests.
   if (!NUMBER_START.test(t)) return t;
   if (/^[-+]?[0-9]+$/.test(t)) return Number(t);
   if (/^0o[0-7]+$/.test(t)) return parseInt(t.slice(2), 8);
