@@ -4,7 +4,7 @@ import type { SourceLink } from "../1-sources/links/row-schema.js";
 import { validateLinks } from "./validate-links.js";
 import { buildRegistry } from "../3-registry/build-registry.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
-import { serializeShard } from "../../../runtime/registry/shard-format.js";
+import { recordLine, serializeShard } from "../../../runtime/registry/shard-format.js";
 
 const POLICY = TEST_POLICY;
 
@@ -128,6 +128,21 @@ describe("validateLinks", () => {
         (d) => d.code,
       ),
     ).toEqual(["SL210"]);
+  });
+});
+
+describe("a validated record is its own shard line", () => {
+  it("every kind of record opens with kind and key, so recordLine stringifies it as it is", () => {
+    const { links } = run([
+      row("docs", { schedule: { start: "2020-01-01T00:00:00Z" } }),
+      row("team/*", { target: "https://example.com/:splat" }),
+      row("u/:name", { target: "https://example.com/:name" }),
+    ]);
+    expect(links.map((l) => l.kind)).toEqual(["exact", "splat", "placeholder"]);
+    for (const link of links) {
+      expect(Object.keys(link).slice(0, 2)).toEqual(["kind", "key"]);
+      expect(recordLine(link)).toBe(JSON.stringify(link));
+    }
   });
 });
 

@@ -215,10 +215,11 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
     checkPreview(link, input.policy, input.publicFiles),
   );
   if (target.target === undefined || hasErrors(diagnostics)) return { diagnostics };
+  // Kind and key first: a shard's line is then this record's own JSON text (shard-format.ts).
   const record: LinkRecord = {
     kind,
-    slug: link.slug,
     key,
+    slug: link.slug,
     target: target.target,
     status,
     state: link.state ?? "active",
