@@ -51,6 +51,8 @@ describe("fast YAML reader", () => {
     ["multi-line quoted", '- slug: "a\n  b"\n'],
     ["mapping value in plain scalar", "- slug: a: b\n"],
     ["empty file", "# nothing\n"],
+    ["a last line holding a tab, no newline after it", "-\n\t"],
+    ["a CR ending the last line, no newline after it", "- slug: a\r"],
   ])("%s: falls back to the yaml package", (_name, text) => {
     expect(readYamlRowsFast(text, "f.yaml")).toBeUndefined();
   });
@@ -166,8 +168,10 @@ describe("fast YAML reader", () => {
       fc.boolean(),
     );
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
-        const text = lines.map(([l, end, cr]) => l + end + (cr ? "\r" : "") + "\n").join("");
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.boolean(), (lines, last) => {
+        const joined = lines.map(([l, end, cr]) => l + end + (cr ? "\r" : "") + "\n").join("");
+        // With or without a newline ending the last line.
+        const text = last ? joined : joined.slice(0, -1);
         const fast = values(text);
         if (fast === undefined) return true;
         expect(fast).toEqual(parse(text, { uniqueKeys: true }));

@@ -44,6 +44,9 @@ export function readYamlRowsFast(text: string, file: string): RawRow[] | undefin
   const tabs = text.includes("\t");
   const unsafe = UNSAFE.test(text);
   const crs = text.includes("\r");
+  // A last line no newline ends: yaml refuses a tab in it and keeps a CR ending it as text.
+  const last = lines[lines.length - 1];
+  if ((tabs && last.includes("\t")) || (crs && last.endsWith("\r"))) return undefined;
   const rows: RawRow[] = [];
   let item: Item | undefined;
   let seqIndent = -1;
