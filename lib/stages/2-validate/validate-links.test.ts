@@ -134,7 +134,7 @@ describe("validateLinks", () => {
 describe("a validated record is its own shard line", () => {
   it("every kind of record opens with kind and key, so recordLine stringifies it as it is", () => {
     const { links } = run([
-      row("docs", { schedule: { start: "2020-01-01T00:00:00Z" } }),
+      row("docs", { schedule: { label: "launch", start: "2020-01-01T00:00:00Z" } }),
       row("team/*", { target: "https://example.com/:splat" }),
       row("u/:name", { target: "https://example.com/:name" }),
     ]);
