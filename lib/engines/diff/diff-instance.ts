@@ -203,21 +203,24 @@ async function compareHost(
 ): Promise<Compared> {
   // Equal policies become one object, so the runtime's verdict memo serves both sides' targets.
   const samePolicy = JSON.stringify(baseTables.blocklist) === JSON.stringify(headTables.blocklist);
+  const comparison = compareLinks(baseTables.links, headTables.links, {
+    sameCaseRule: baseTables.siteConfig.case_sensitive === headTables.siteConfig.case_sensitive,
+  });
+  const head = sideOf(headTables, host);
+  // The base side indexes only its own records; those both sides hold are found in the head's.
   const base = sideOf(
     samePolicy ? { ...baseTables, blocklist: headTables.blocklist } : baseTables,
     host,
+    { side: head, shared: comparison.headOf.shared },
   );
-  const head = sideOf(headTables, host);
-  const comparison = compareLinks(baseTables.links, headTables.links, {
-    sameCaseRule: base.caseSensitive === head.caseSensitive,
-  });
   const routing = await compareRouting({ base, head, comparison, now: at });
   const problems = await protectPublishedLinks({ base, head, comparison, routing, now: at });
   return {
     links: { added: comparison.added, removed: comparison.removed, changed: comparison.changed },
     routing: routing.changes,
-    host_changes: hostChanges(comparison.headOf),
-    route_changes: routeChanges(comparison.headOf, comparison.added),
+    // A record both sides hold changes no host and no route: only distinct pairs are looked at.
+    host_changes: hostChanges(comparison.headOf.distinct),
+    route_changes: routeChanges(comparison.headOf.distinct, comparison.added),
     schedule_events: scheduleEvents({
       base: baseTables.links,
       head: headTables.links,
