@@ -23,6 +23,7 @@ import { sideOf } from "./side.js";
 import { appendAll } from "../../shared/lists.js";
 import { linksOfHost } from "../../shared/memory-instance.js";
 import type { CacheStore } from "../../shared/cache/store.js";
+import { handRowsToNextSide } from "../../shared/cache/rows.js";
 
 export const DEFAULT_DAYS = 7;
 
@@ -81,16 +82,24 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     schedule_events: [],
     problems: [],
   };
+  // A head compiled for its tables alone hands its checked rows to the base side (docs/cache.md).
+  const hand =
+    input.cache && input.compileHead === undefined ? handRowsToNextSide(input.cache) : undefined;
   let head: CompileResult | null | { unreadable: Diagnostic[] };
-  if (headCommit) head = await compileCommit(repo, headCommit, input.head as string, input.cache);
-  else
-    head = await (
-      input.compileHead ??
-      (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
-    )();
-  if (head === null)
-    throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
-  const base = await compileCommit(repo, baseCommit, input.base, input.cache);
+  let base: Awaited<ReturnType<typeof compileCommit>>;
+  try {
+    if (headCommit) head = await compileCommit(repo, headCommit, input.head as string, input.cache);
+    else
+      head = await (
+        input.compileHead ??
+        (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
+      )();
+    if (head === null)
+      throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
+    base = await compileCommit(repo, baseCommit, input.base, input.cache);
+  } finally {
+    hand?.stop();
+  }
   const problems: Diagnostic[] = [];
   // A side that cannot be read as a checkout has it: say so, compare nothing.
   for (const side of [head, base])
