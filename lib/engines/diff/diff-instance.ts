@@ -96,6 +96,7 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
       )();
     if (head === null)
       throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
+    hand?.lastSide();
     base = await compileCommit(repo, baseCommit, input.base, input.cache);
   } finally {
     hand?.stop();

@@ -28,6 +28,18 @@ describe("checked rows handed to the next side", () => {
     expect(second).toBe(first);
   });
 
+  it("the last side keeps nothing: a third read of the file is its own", async () => {
+    const store = cache();
+    const hand = handRowsToNextSide(store);
+    const first = await cachedFileRows(store, "a.csv", "a", rowsOf("a"));
+    hand.lastSide();
+    expect(await cachedFileRows(store, "a.csv", "a", rowsOf("a"))).toBe(first);
+    const third = await cachedFileRows(store, "a.csv", "a", rowsOf("a"));
+    hand.stop();
+    expect(third).toEqual(first);
+    expect(third).not.toBe(first);
+  });
+
   it("a file whose bytes changed is read as its own; the other side's rows are not answered", async () => {
     const store = cache();
     const hand = handRowsToNextSide(store);
