@@ -9,6 +9,7 @@ import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { compareLinks, type LinkComparison } from "./compare-links.js";
 import { hostChanges } from "./hosts.js";
 import { routeChanges } from "./route-changes.js";
+import { scheduleEvents } from "./schedules.js";
 
 type Fate = "shared" | "retargeted" | "moved" | "base" | "head";
 
@@ -22,6 +23,7 @@ const record = (kind: LinkRecord["kind"], key: string, n: number): LinkRecord =>
   forward_query: true,
   file: "custom/links/a.yaml",
   line: n + 2,
+  ...(n % 3 === 0 ? { schedule: { label: "s", start: `2030-01-0${1 + (n % 9)}T00:00:00Z` } } : {}),
   ...(n % 4 === 0
     ? { routes: [{ when: { country: ["FR"] }, target: "https://fr.example/", line: n + 3 }] }
     : {}),
@@ -79,6 +81,9 @@ function byPlace(c: LinkComparison, base: LinkRecord[], head: LinkRecord[]) {
     report: JSON.stringify([c.added, c.removed, c.changed, c.routingChanged]),
     hosts: JSON.stringify(hostChanges(c.headOf.distinct)),
     routes: JSON.stringify(routeChanges(c.headOf.distinct, c.added)),
+    schedules: JSON.stringify(
+      scheduleEvents({ base, head, headOf: c.headOf, from: new Date("2030-01-01"), days: 7 }),
+    ),
   };
 }
 
