@@ -212,8 +212,12 @@ export function tablesInstance(
 ): Instance {
   const view = allLive ? liveView : undefined;
   const other = beside && indexes.get(beside.instance);
+  // Nothing shared (case matching changed, every row validated again): nothing to stand on, and
+  // a key this side misses would be asked of the other side for nothing.
   const under =
-    other && other.view === view ? { links: other.links, shared: beside.shared } : undefined;
+    other && other.view === view && beside.shared.size > 0
+      ? { links: other.links, shared: beside.shared }
+      : undefined;
   const links = new MemoryLinks(linksOfHost(tables, host), view, under);
   const instance: Instance = {
     assets: NO_FILES,
