@@ -100,39 +100,91 @@ function liveView(link: LinkRecord | undefined): LinkRecord | undefined {
   return live;
 }
 
+/**
+ * What a side of a comparison shares with the other (docs/cache.md, "Within one run"): the other
+ * side's instance and the records both hold.
+ */
+export interface SharedLinks {
+  instance: Instance;
+  shared: ReadonlySet<LinkRecord>;
+}
+
+type Kind = LinkRecord["kind"];
+type Index = Record<Kind, Map<string, LinkRecord>>;
+
+/**
+ * Lookups answered by scanning a side's own links before they are indexed: one changed link asks
+ * the base side about one key (200k links, one change: 1 lookup there, 1,002 on the head side,
+ * one per retired link), and a scan costs about a twentieth of indexing, so a side asked more
+ * loses at most two scans.
+ */
+export const SCANS_BEFORE_INDEX = 2;
+
 class MemoryLinks implements LinkSource {
   readonly splatDepths: readonly number[];
   readonly placeholders: PlaceholderTable;
-  private readonly exacts = new Map<string, LinkRecord>();
-  private readonly splats = new Map<string, LinkRecord>();
   private readonly patterns = new Map<string, LinkRecord>();
+  /** The links this side indexes itself: all, or those the other side does not hold. */
+  private readonly own: readonly LinkRecord[];
+  private index: Index | undefined;
+  private scans = 0;
 
+  /**
+   * `under`: the other side's links and the records both hold. A shared record is not indexed
+   * again: a key this side does not hold itself answers with the other side's record at that key
+   * when it is shared (each side's keys are unique, so it is this side's record at that key too).
+   */
   constructor(
     links: readonly LinkRecord[],
     private readonly view: (link: LinkRecord | undefined) => LinkRecord | undefined = (link) =>
       link,
+    private readonly under?: { links: MemoryLinks; shared: ReadonlySet<LinkRecord> },
   ) {
     const depths = new Set<number>();
+    const shared = under?.shared;
+    const own: LinkRecord[] = [];
     for (const link of links) {
-      if (link.kind === "exact") this.exacts.set(link.key, link);
-      else if (link.kind === "placeholder") this.patterns.set(link.key, link);
-      else {
-        this.splats.set(link.key, link);
-        depths.add(link.key === "" ? 0 : link.key.split("/").length);
-      }
+      if (link.kind === "placeholder") this.patterns.set(link.key, link);
+      else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
+      if (shared === undefined || !shared.has(link)) own.push(link);
     }
+    this.own = own;
     this.splatDepths = [...depths].sort((a, b) => a - b);
     this.placeholders = compilePlaceholders(
       [...this.patterns.values()].map((l) => (l.params ? [l.key, l.params] : [l.key])),
     );
   }
 
+  /** This side's own link of `kind` at `key`, the last one as an index keeps it. */
+  private ownLink(kind: Kind, key: string): LinkRecord | undefined {
+    if (this.index === undefined && this.scans < SCANS_BEFORE_INDEX) {
+      this.scans++;
+      for (let i = this.own.length - 1; i >= 0; i--) {
+        const link = this.own[i];
+        if (link.key === key && link.kind === kind) return link;
+      }
+      return undefined;
+    }
+    if (this.index === undefined) {
+      this.index = { exact: new Map(), splat: new Map(), placeholder: new Map() };
+      for (const link of this.own) this.index[link.kind].set(link.key, link);
+    }
+    return this.index[kind].get(key);
+  }
+
+  private find(kind: Kind, key: string): LinkRecord | undefined {
+    const own = this.ownLink(kind, key);
+    if (own !== undefined || this.under === undefined) return own;
+    const other = this.under.links.find(kind, key);
+    return other !== undefined && this.under.shared.has(other) ? other : undefined;
+  }
+
   exact(key: string): LinkRecord | undefined {
-    return this.view(this.exacts.get(key));
+    return this.view(this.find("exact", key));
   }
 
   splat(key: string): LinkRecord | undefined {
-    return this.view(this.splats.get(key));
+    return this.view(this.find("splat", key));
   }
 
   placeholder(key: string): LinkRecord | undefined {
@@ -152,18 +204,43 @@ const NO_FILES: AssetFetcher = {
  */
 export function tablesInstance(
   tables: InstanceTables,
-  { allLive = false, host }: { allLive?: boolean; host?: string } = {},
+  {
+    allLive = false,
+    host,
+    beside,
+  }: { allLive?: boolean; host?: string; beside?: SharedLinks } = {},
 ): Instance {
+  const view = allLive ? liveView : undefined;
+  const other = beside && indexes.get(beside.instance);
+  // Nothing shared (case matching changed, every row validated again): nothing to stand on, and
+  // a key this side misses would be asked of the other side for nothing.
+  const under =
+    other && other.view === view && beside.shared.size > 0
+      ? { links: other.links, shared: beside.shared }
+      : undefined;
+  const links = new MemoryLinks(linksOfHost(tables, host), view, under);
   const instance: Instance = {
     assets: NO_FILES,
     site: tables.siteConfig,
     blocklist: tables.blocklist,
-    links: new MemoryLinks(linksOfHost(tables, host), allLive ? liveView : undefined),
+    links,
     staticPaths: new Set(tables.siteConfig.static_paths),
     pages: new Map(),
   };
   const domains = tables.siteConfig.domains;
-  if (domains === undefined) return instance;
-  const entry = domains.find((d) => d.host === host) ?? domains[0];
-  return hostView(instance, entry, instance.links);
+  const answering =
+    domains === undefined
+      ? instance
+      : hostView(instance, domains.find((d) => d.host === host) ?? domains[0], instance.links);
+  indexes.set(answering, { links, view });
+  return answering;
 }
+
+/** Each instance of tables' links, so the other side of a comparison can stand on them. */
+const indexes = new WeakMap<
+  Instance,
+  {
+    links: MemoryLinks;
+    view: ((link: LinkRecord | undefined) => LinkRecord | undefined) | undefined;
+  }
+>();

@@ -6,6 +6,7 @@
 import type { LinkRecord, LinkRoute } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
+import { LinkPairs } from "./link-pairs.js";
 
 /**
  * What each field of a link record is to a diff, in the order changes are reported. Checked
@@ -65,8 +66,8 @@ export interface LinkComparison {
   added: LinkRecord[];
   removed: LinkRecord[];
   changed: ChangedLink[];
-  /** Every pair, changed or not: base link -> head link. */
-  headOf: Map<LinkRecord, LinkRecord>;
+  /** Every pair, changed or not: base link -> head link (and back, `baseOf`). */
+  headOf: LinkPairs;
   /** Pairs whose change can alter what a request gets (the routing diff starts from these). */
   routingChanged: ChangedLink[];
 }
@@ -82,11 +83,11 @@ export function compareLinks(
   head: readonly LinkRecord[],
   options: { sameCaseRule: boolean },
 ): LinkComparison {
-  const headOf = new Map<LinkRecord, LinkRecord>();
+  const distinct = new Map<LinkRecord, LinkRecord>();
   // A record on both sides (a row of a file unchanged between them, docs/cache.md) is its own
   // partner: each side's keys are unique, so pairing it by key would find itself.
   const shared = sharedRecords(base, head, options.sameCaseRule);
-  let leftBase = [...base];
+  let leftBase = shared.size === 0 ? [...base] : base.filter((link) => !shared.has(link));
   let leftHead = shared.size === 0 ? [...head] : head.filter((link) => !shared.has(link));
   const passes: ((link: LinkRecord) => string)[] = options.sameCaseRule
     ? [(link) => link.key]
@@ -100,14 +101,10 @@ export function compareLinks(
     const unmatched: LinkRecord[] = [];
     const paired = new Set<LinkRecord>();
     for (const link of leftBase) {
-      if (shared.has(link)) {
-        headOf.set(link, link);
-        continue;
-      }
       const id = linkId({ kind: link.kind, key: keyOf(link), domain: link.domain });
       const partner = byId.get(id);
       if (partner) {
-        headOf.set(link, partner);
+        distinct.set(link, partner);
         paired.add(partner);
         byId.delete(id);
       } else unmatched.push(link);
@@ -117,9 +114,8 @@ export function compareLinks(
   }
   const changed: ChangedLink[] = [];
   const routingChanged: ChangedLink[] = [];
-  for (const [before, after] of headOf) {
-    // The same record on both sides: a row of a file unchanged between them (docs/cache.md).
-    if (before === after) continue;
+  // The same record on both sides (a row of a file unchanged between them) is no change.
+  for (const [before, after] of distinct) {
     const fields: ChangedLink["fields"] = {};
     let routing = before.key !== after.key;
     for (const field of LINK_FIELDS) {
@@ -142,7 +138,7 @@ export function compareLinks(
     added: leftHead.sort(byKey),
     removed: leftBase.sort(byKey),
     changed: changed.sort((a, b) => byKey(a.after, b.after)),
-    headOf,
+    headOf: new LinkPairs(base, shared, distinct),
     routingChanged,
   };
 }

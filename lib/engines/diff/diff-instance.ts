@@ -23,6 +23,7 @@ import { sideOf } from "./side.js";
 import { appendAll } from "../../shared/lists.js";
 import { linksOfHost } from "../../shared/memory-instance.js";
 import type { CacheStore } from "../../shared/cache/store.js";
+import { handRowsToNextSide } from "../../shared/cache/rows.js";
 
 export const DEFAULT_DAYS = 7;
 
@@ -81,16 +82,25 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     schedule_events: [],
     problems: [],
   };
+  // A head compiled for its tables alone hands its checked rows to the base side (docs/cache.md).
+  const hand =
+    input.cache && input.compileHead === undefined ? handRowsToNextSide(input.cache) : undefined;
   let head: CompileResult | null | { unreadable: Diagnostic[] };
-  if (headCommit) head = await compileCommit(repo, headCommit, input.head as string, input.cache);
-  else
-    head = await (
-      input.compileHead ??
-      (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
-    )();
-  if (head === null)
-    throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
-  const base = await compileCommit(repo, baseCommit, input.base, input.cache);
+  let base: Awaited<ReturnType<typeof compileCommit>>;
+  try {
+    if (headCommit) head = await compileCommit(repo, headCommit, input.head as string, input.cache);
+    else
+      head = await (
+        input.compileHead ??
+        (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
+      )();
+    if (head === null)
+      throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
+    hand?.lastSide();
+    base = await compileCommit(repo, baseCommit, input.base, input.cache);
+  } finally {
+    hand?.stop();
+  }
   const problems: Diagnostic[] = [];
   // A side that cannot be read as a checkout has it: say so, compare nothing.
   for (const side of [head, base])
@@ -203,21 +213,24 @@ async function compareHost(
 ): Promise<Compared> {
   // Equal policies become one object, so the runtime's verdict memo serves both sides' targets.
   const samePolicy = JSON.stringify(baseTables.blocklist) === JSON.stringify(headTables.blocklist);
+  const comparison = compareLinks(baseTables.links, headTables.links, {
+    sameCaseRule: baseTables.siteConfig.case_sensitive === headTables.siteConfig.case_sensitive,
+  });
+  const head = sideOf(headTables, host);
+  // The base side indexes only its own records; those both sides hold are found in the head's.
   const base = sideOf(
     samePolicy ? { ...baseTables, blocklist: headTables.blocklist } : baseTables,
     host,
+    { side: head, shared: comparison.headOf.shared },
   );
-  const head = sideOf(headTables, host);
-  const comparison = compareLinks(baseTables.links, headTables.links, {
-    sameCaseRule: base.caseSensitive === head.caseSensitive,
-  });
   const routing = await compareRouting({ base, head, comparison, now: at });
   const problems = await protectPublishedLinks({ base, head, comparison, routing, now: at });
   return {
     links: { added: comparison.added, removed: comparison.removed, changed: comparison.changed },
     routing: routing.changes,
-    host_changes: hostChanges(comparison.headOf),
-    route_changes: routeChanges(comparison.headOf, comparison.added),
+    // A record both sides hold changes no host and no route: only distinct pairs are looked at.
+    host_changes: hostChanges(comparison.headOf.distinct),
+    route_changes: routeChanges(comparison.headOf.distinct, comparison.added),
     schedule_events: scheduleEvents({
       base: baseTables.links,
       head: headTables.links,

@@ -88,7 +88,7 @@ async function goneLinks(base: Side, head: Side, c: LinkComparison, r: RoutingRe
 function reusedAndRetargeted(base: Side, c: LinkComparison, baseAcks: Acknowledgement[]) {
   const findings: Finding[] = [];
   const remainderOf = (link: LinkRecord) => (dropsRemainder(link) ? "drop" : "append");
-  for (const [before, after] of c.headOf) {
+  for (const [before, after] of c.headOf.distinct) {
     const retargeted = before.target !== after.target;
     if (!retargeted && remainderOf(before) === remainderOf(after)) continue;
     if (retargeted && before.state === "retired" && after.state !== "retired")
@@ -185,7 +185,7 @@ async function takenOver(base: Side, head: Side, r: RoutingResult, now: Date): P
  */
 function madePublic(c: LinkComparison): Finding[] {
   const findings: Finding[] = [];
-  for (const [before, after] of c.headOf)
+  for (const [before, after] of c.headOf.distinct)
     if (before.zone !== undefined && after.zone === undefined)
       findings.push({
         rule: "SL537",

@@ -9,6 +9,7 @@ import type { LinkKind, LinkRecord } from "../../../runtime/contract/index.js";
 import type { Resolution } from "../../../runtime/resolve.js";
 import { normalizePath } from "../../../runtime/normalize.js";
 import type { LinkComparison } from "./compare-links.js";
+import type { LinkPairs } from "./link-pairs.js";
 import { caseKeptKey, samplePathOf } from "../../shared/link-identity.js";
 import { compilePlaceholders, matchPlaceholders } from "../../../runtime/placeholders.js";
 import { outcomeOf, type PathOutcome, type Side } from "./side.js";
@@ -138,7 +139,6 @@ export async function compareRouting(options: {
   const settingsChanged = settingsDiffer(base, head);
   const headAnswers = new Map<string, HeadAnswer>();
   const changes: RoutingChange[] = [];
-  const baseOf = new Map([...comparison.headOf].map(([b, h]) => [h, b]));
   const routingChanged = new Set(comparison.routingChanged.map((c) => c.after));
   for (const path of candidatePaths(base, head, comparison, settingsChanged)) {
     const before = await base.resolve(path, now);
@@ -146,11 +146,7 @@ export async function compareRouting(options: {
     const [was, is] = [outcomeOf(before), outcomeOf(after)];
     headAnswers.set(path, { link: after.link, match: matchView(after), outcome: is });
     if (sameOutcome(was, is)) continue;
-    const cause = causeOf(before.link, after.link, {
-      headOf: comparison.headOf,
-      baseOf,
-      routingChanged,
-    });
+    const cause = causeOf(before.link, after.link, { pairs: comparison.headOf, routingChanged });
     changes.push({
       path,
       before: was,
@@ -166,23 +162,18 @@ export async function compareRouting(options: {
 function causeOf(
   was: LinkRecord | null,
   is: LinkRecord | null,
-  pairs: {
-    headOf: Map<LinkRecord, LinkRecord>;
-    baseOf: Map<LinkRecord, LinkRecord>;
-    routingChanged: Set<LinkRecord>;
-  },
+  { pairs, routingChanged }: { pairs: LinkPairs; routingChanged: Set<LinkRecord> },
 ): RoutingCause {
-  if (was && is && pairs.headOf.get(was) === is)
-    return pairs.routingChanged.has(is) ? "changed" : "site";
+  if (was && is && pairs.get(was) === is) return routingChanged.has(is) ? "changed" : "site";
   if (!was && !is) return "site";
   // An exact or placeholder link where another answered: it shadows a splat or placeholder link
   // of lower precedence, or it is new.
   if (is && is.kind !== "splat") {
     if (was && was.kind !== "exact" && was.kind !== is.kind) return "shadowed";
-    return pairs.baseOf.has(is) ? "site" : "added";
+    return pairs.baseOf(is) !== undefined ? "site" : "added";
   }
   if (is) return "caught";
-  if (was && pairs.headOf.has(was)) return "site";
+  if (was && pairs.has(was)) return "site";
   return was?.kind === "splat" ? "released" : "removed";
 }
 

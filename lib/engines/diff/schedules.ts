@@ -28,8 +28,10 @@ export function scheduleEvents(options: {
   const start = options.from.getTime();
   const end = start + options.days * DAY_MS;
   const events = new Map<string, ScheduleEvent>();
-  const collect = (link: LinkRecord, side: "base" | "head", id: LinkRecord) => {
+  const collect = (link: LinkRecord, side: "base" | "head") => {
     if (link.state !== "active" || !link.schedule) return;
+    // A base link's event is named by its head partner, looked up only for a link with a schedule.
+    const id = side === "head" ? link : (options.headOf.get(link) ?? link);
     for (const event of ["start", "end"] as const) {
       const text = link.schedule[event];
       const t = text === undefined ? NaN : Date.parse(text);
@@ -48,8 +50,8 @@ export function scheduleEvents(options: {
         });
     }
   };
-  for (const link of options.head) collect(link, "head", link);
-  for (const link of options.base) collect(link, "base", options.headOf.get(link) ?? link);
+  for (const link of options.head) collect(link, "head");
+  for (const link of options.base) collect(link, "base");
   return [...events.values()].sort((a, b) =>
     a.at < b.at ? -1 : a.at > b.at ? 1 : a.slug < b.slug ? -1 : 1,
   );

@@ -5,6 +5,8 @@
 import type { CompiledTables } from "../../stages/compile.js";
 import { decide } from "../../../runtime/engine/answer.js";
 import { tablesInstance } from "../../shared/memory-instance.js";
+import type { Instance } from "../../../runtime/engine/instance.js";
+import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { statusOf, type Resolution } from "../../../runtime/resolve.js";
 
 /** An explain --json outcome: what a GET of the path answers. */
@@ -16,6 +18,8 @@ export interface PathOutcome {
 
 export interface Side {
   tables: CompiledTables;
+  /** The instance resolve() decides over. */
+  instance: Instance;
   caseSensitive: boolean;
   /**
    * What a GET of `path` gets at `now`, decided by the runtime's resolve(): a link with routes
@@ -24,11 +28,22 @@ export interface Side {
   resolve(path: string, now: Date): Promise<Resolution>;
 }
 
-/** `host`: the side as that host answers (docs/domains.md); the default host without it. */
-export function sideOf(tables: CompiledTables, host?: string): Side {
-  const instance = tablesInstance(tables, host === undefined ? {} : { host });
+/**
+ * `host`: the side as that host answers (docs/domains.md); the default host without it.
+ * `beside`: the other side and the records both hold, which this side does not index again.
+ */
+export function sideOf(
+  tables: CompiledTables,
+  host?: string,
+  beside?: { side: Side; shared: ReadonlySet<LinkRecord> },
+): Side {
+  const instance = tablesInstance(tables, {
+    ...(host === undefined ? {} : { host }),
+    ...(beside ? { beside: { instance: beside.side.instance, shared: beside.shared } } : {}),
+  });
   return {
     tables,
+    instance,
     caseSensitive: tables.siteConfig.case_sensitive,
     resolve: (path, now) =>
       decide(instance, { method: "GET", url: path, now, defaultTarget: true }),
