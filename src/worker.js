@@ -2159,9 +2159,13 @@ function cutText(text2, max) {
   const end = /[\uD800-\uDBFF]/.test(text2[max - 1]) ? max - 1 : max;
   return text2.slice(0, end);
 }
-var nameOf = (name) => cutText(name, STATS_NAME_MAX).replace(
-  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-  "�"
+var SURROGATE = /[\uD800-\uDFFF]/;
+var nameOf = (name) => (
+  // A short name without a surrogate has nothing to cut or replace (most owners and tags).
+  name.length <= STATS_NAME_MAX && !SURROGATE.test(name) ? name : cutText(name, STATS_NAME_MAX).replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    "�"
+  )
 );
 
 // runtime/placeholders.ts

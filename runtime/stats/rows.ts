@@ -50,29 +50,25 @@ export function cutText(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** Half of a surrogate pair: the only code units nameOf may change. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
  * An owner or tag as the index keeps it and as a filter compares it: well-formed (a lone
  * surrogate, which check refuses with SL118, becomes U+FFFD, as a decoded query string has it).
  */
 export const nameOf = (name: string): string =>
-  cutText(name, STATS_NAME_MAX).replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    "\uFFFD",
-  );
+  // A short name without a surrogate has nothing to cut or replace (most owners and tags).
+  name.length <= STATS_NAME_MAX && !SURROGATE.test(name)
+    ? name
+    : cutText(name, STATS_NAME_MAX).replace(
+        /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+        "\uFFFD",
+      );
 
 const ELLIPSIS = "…";
 const cutLong = (text: string): string =>
   text.length <= STATS_TEXT_MAX ? text : cutText(text, STATS_TEXT_MAX - 1) + ELLIPSIS;
-
-/** Code units nameOf may change: half of a surrogate pair. */
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-/**
- * nameOf(name), without its search and replace when it has nothing to do: owners and tags are
- * short and plain, and nameOf of every one was a sixth of statsLinkOf (docs/performance.md).
- */
-export const shownName = (name: string): string =>
-  name.length <= STATS_NAME_MAX && !SURROGATE.test(name) ? name : nameOf(name);
 
 /**
  * The first STATS_TAGS_MAX tags as the index shows them, each once where it first is; "tags" is
@@ -82,7 +78,7 @@ export function shownTags(tags: readonly string[], cut: string[]): string[] {
   if (tags.length > STATS_TAGS_MAX) cut.push("tags");
   const shown: string[] = [];
   for (let i = 0; i < tags.length && i < STATS_TAGS_MAX; i++) {
-    const tag = shownName(tags[i]);
+    const tag = nameOf(tags[i]);
     if (tag !== tags[i]) cut.push("tags");
     if (!shown.includes(tag)) shown.push(tag);
   }
@@ -106,10 +102,10 @@ export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] 
     line: link.line,
   };
   if (link.schedule) {
-    const label = keep("schedule.label", link.schedule.label, shownName(link.schedule.label));
+    const label = keep("schedule.label", link.schedule.label, nameOf(link.schedule.label));
     out.schedule = { ...link.schedule, label };
   }
-  if (link.owner !== undefined) out.owner = keep("owner", link.owner, shownName(link.owner));
+  if (link.owner !== undefined) out.owner = keep("owner", link.owner, nameOf(link.owner));
   if (link.tags !== undefined) out.tags = shownTags(link.tags, cut);
   if (link.description !== undefined)
     out.description = keep("description", link.description, cutLong(link.description));
