@@ -112,22 +112,14 @@ export interface SharedLinks {
 type Kind = LinkRecord["kind"];
 type Index = Record<Kind, Map<string, LinkRecord>>;
 
-/**
- * Lookups answered by scanning a side's own links before they are indexed: one changed link asks
- * the base side about one key (200k links, one change: 1 lookup there, 1,002 on the head side,
- * one per retired link), and a scan costs about a twentieth of indexing, so a side asked more
- * loses at most two scans.
- */
-export const SCANS_BEFORE_INDEX = 2;
-
 class MemoryLinks implements LinkSource {
   readonly splatDepths: readonly number[];
   readonly placeholders: PlaceholderTable;
   private readonly patterns = new Map<string, LinkRecord>();
   /** The links this side indexes itself: all, or those the other side does not hold. */
   private readonly own: readonly LinkRecord[];
+  /** Made at the first lookup: a side nothing asks about indexes nothing. */
   private index: Index | undefined;
-  private scans = 0;
 
   /**
    * `under`: the other side's links and the records both hold. A shared record is not indexed
@@ -155,16 +147,8 @@ class MemoryLinks implements LinkSource {
     );
   }
 
-  /** This side's own link of `kind` at `key`, the last one as an index keeps it. */
+  /** This side's own link of `kind` at `key`. */
   private ownLink(kind: Kind, key: string): LinkRecord | undefined {
-    if (this.index === undefined && this.scans < SCANS_BEFORE_INDEX) {
-      this.scans++;
-      for (let i = this.own.length - 1; i >= 0; i--) {
-        const link = this.own[i];
-        if (link.key === key && link.kind === kind) return link;
-      }
-      return undefined;
-    }
     if (this.index === undefined) {
       this.index = { exact: new Map(), splat: new Map(), placeholder: new Map() };
       for (const link of this.own) this.index[link.kind].set(link.key, link);
