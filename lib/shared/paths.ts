@@ -35,6 +35,11 @@ export const WRANGLER_CONFIG = "wrangler.json";
 /** In the output folder: what the ASSETS binding serves. */
 export const ASSETS_DIR = "assets";
 /**
+ * In the output folder, when site.yaml has private zones: what to protect with Cloudflare Access
+ * (docs/private-links.md), beside the worker and never served.
+ */
+export const ACCESS_MANIFEST_FILE = "access.json";
+/**
  * In the output folder: the worker sits in a folder of its own: with `no_bundle`, wrangler
  * uploads every .js/.html/.txt beside the main module as an extra module, which would upload
  * every page twice.

@@ -100,6 +100,20 @@ describe("build --out refuses folders whose loss destroys work (nothing is delet
     ]);
   });
 
+  it("replaces a previous bundle of an instance with private zones (its access.json is a bundle's)", async () => {
+    const root = instance();
+    const zone = "a".repeat(64);
+    writeFileSync(
+      join(root, "custom", "site.yaml"),
+      `${readFileSync(join(root, "custom", "site.yaml"), "utf8")}access:\n  zones:\n    - name: staff\n      prefix: /staff\n      aud: ${zone}\n`,
+    );
+    expect((await buildInstance({ root })).wrote).toBe(true);
+    expect(existsSync(join(root, "dist", "access.json"))).toBe(true);
+    const again = await buildInstance({ root });
+    expect(again.outProblem).toBeUndefined();
+    expect(again.wrote).toBe(true);
+  });
+
   it("SL341: a folder with a bundle's entries but no wrangler.json says it has none", async () => {
     const root = instance();
     mkdirSync(join(root, "half", "assets"), { recursive: true });

@@ -7,7 +7,14 @@ import { lstat, readdir, readFile, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { diag, type Diagnostic } from "../diagnostics.js";
 import { displayPath } from "./display-path.js";
-import { WORKER_FILE, ASSETS_DIR, CUSTOM_DIR, DEFAULTS_DIR, WRANGLER_CONFIG } from "../paths.js";
+import {
+  ACCESS_MANIFEST_FILE,
+  ASSETS_DIR,
+  CUSTOM_DIR,
+  DEFAULTS_DIR,
+  WORKER_FILE,
+  WRANGLER_CONFIG,
+} from "../paths.js";
 
 /** Instance folders a bundle may never be written into or over. */
 const PROTECTED_DIRS = [CUSTOM_DIR, DEFAULTS_DIR, ".git"];
@@ -19,6 +26,7 @@ const BUNDLE_ENTRIES = new Set([
   WRANGLER_CONFIG,
   WORKER_FILE.split("/")[0],
   ASSETS_DIR,
+  ACCESS_MANIFEST_FILE,
   ".wrangler",
   "worker.js",
 ]);

@@ -4,8 +4,6 @@
  * it is written only when site.yaml has zones.
  */
 import type { AccessZone } from "../../../runtime/contract/index.js";
-
-export const ACCESS_MANIFEST_FILE = "access.json";
 export const ACCESS_MANIFEST_SCHEMA = "shortlinks.access/1";
 
 export interface AccessManifest {

@@ -24,8 +24,13 @@ import {
 import type { MemoryAsset } from "../../shared/memory-instance.js";
 import type { Registry } from "../3-registry/build-registry.js";
 import type { Site } from "../1-sources/site/site-schema.js";
-import { ASSETS_DIR, WORKER_FILE, WRANGLER_CONFIG } from "../../shared/paths.js";
-import { accessManifest, ACCESS_MANIFEST_FILE } from "./access-manifest.js";
+import {
+  ACCESS_MANIFEST_FILE,
+  ASSETS_DIR,
+  WORKER_FILE,
+  WRANGLER_CONFIG,
+} from "../../shared/paths.js";
+import { accessManifest } from "./access-manifest.js";
 import type { DomainFile } from "../1-sources/custom/domain-files.js";
 
 export interface OutputFile {
