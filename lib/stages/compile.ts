@@ -11,6 +11,7 @@ import type { RawRow } from "./1-sources/links/raw-row.js";
 import { loadBlocklist } from "./1-sources/policy/blocklist.js";
 import { staticKeys, validateLinks, type ValidateInput } from "./2-validate/validate-links.js";
 import { checkAccessZones } from "./2-validate/access-zones.js";
+import { handedConflicts } from "./2-validate/conflicts-beside.js";
 import { shareRepeatedStrings } from "./2-validate/shared-strings.js";
 import { composeHeaders } from "./4-assets/headers/compose-headers.js";
 import { loadCustomFiles } from "./1-sources/custom/custom-files.js";
@@ -244,6 +245,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       [...domainFiles.files].map(([host, files]) => [host, files.map((f) => f.path)]),
     ),
     memo,
+    conflicts: handedConflicts(options.cache),
   });
   await memo?.save();
   appendAll(diagnostics, validated.diagnostics);

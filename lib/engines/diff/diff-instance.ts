@@ -24,6 +24,7 @@ import { appendAll } from "../../shared/lists.js";
 import { linksOfHost } from "../../shared/memory-instance.js";
 import type { CacheStore } from "../../shared/cache/store.js";
 import { handRowsToNextSide } from "../../shared/cache/rows.js";
+import { handConflictsToNextSide } from "../../stages/2-validate/conflicts-beside.js";
 
 export const DEFAULT_DAYS = 7;
 
@@ -85,6 +86,8 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
   // A head compiled for its tables alone hands its checked rows to the base side (docs/cache.md).
   const hand =
     input.cache && input.compileHead === undefined ? handRowsToNextSide(input.cache) : undefined;
+  // The head's conflict index gives the base side its conflicts from what differs.
+  const conflicts = input.cache && handConflictsToNextSide(input.cache);
   let head: CompileResult | null | { unreadable: Diagnostic[] };
   let base: Awaited<ReturnType<typeof compileCommit>>;
   try {
@@ -97,9 +100,11 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     if (head === null)
       throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
     hand?.lastSide();
+    conflicts?.lastSide();
     base = await compileCommit(repo, baseCommit, input.base, input.cache);
   } finally {
     hand?.stop();
+    conflicts?.stop();
   }
   const problems: Diagnostic[] = [];
   // A side that cannot be read as a checkout has it: say so, compare nothing.

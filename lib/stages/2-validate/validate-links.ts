@@ -8,7 +8,7 @@ import {
 } from "../../../runtime/contract/index.js";
 import { diag, hasErrors, type Diagnostic } from "../../shared/diagnostics.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
-import { findConflicts } from "./conflicts.js";
+import { conflictsOfSide, type ConflictsHandOver } from "./conflicts-beside.js";
 import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
 import { checkSuccessors } from "./successors.js";
@@ -48,6 +48,8 @@ export interface ValidateInput {
   publicFiles?: PublicFiles;
   /** Answers a row's own rules from a cache (docs/cache.md), or runs them; they run when absent. */
   memo?: (link: SourceLink, compute: () => OneValidated) => OneValidated;
+  /** A review's sides: the first hands its conflict index to the second (conflicts-beside.ts). */
+  conflicts?: ConflictsHandOver;
 }
 
 type OneValidated = { record?: LinkRecord; diagnostics: Diagnostic[] };
@@ -103,10 +105,11 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
       keep(record);
     }
   }
-  const conflicts = findConflicts(
+  const conflicts = conflictsOfSide(
     records,
     input.site.case_sensitive,
     input.site.trailing_slash === "strict",
+    input.conflicts,
   );
   appendAll(
     diagnostics,

@@ -1,0 +1,292 @@
+/**
+ * The conflict rules of a review's second side, found from the first side's index
+ * (docs/performance.md, "The second side's conflicts"): the two sides hold most records as the
+ * very same objects, so only the keys the differing records touch are looked at again. The plain
+ * pass (conflicts.ts) stays the definition; a property test pins this to it.
+ */
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import type { Diagnostic } from "../../shared/diagnostics.js";
+import { appendAll } from "../../shared/lists.js";
+import {
+  COVERED,
+  DUPLICATE,
+  TWIN,
+  coverNote,
+  duplicateNote,
+  findConflicts,
+  firstWins,
+  foldedId,
+  indexConflicts,
+  keyOf,
+  splatTable,
+  type SplatTable,
+  twinNote,
+  type ConflictIndex,
+  type Conflicts,
+} from "./conflicts.js";
+
+/** A mark of this side: kept here, and not a record the first side held and kept. */
+const NEW_KEPT = 8;
+
+/**
+ * This side's conflicts as the plain pass finds them, from `first`'s index; undefined when fewer
+ * than `minShared` of `links` are records of the first side. A record only this side holds costs
+ * about twice what the plain pass spends on it (a look-up in the first side's index, then its
+ * own), a shared one a sixth: below two thirds shared the plain pass is as cheap.
+ *
+ * A key no differing record has groups the same shared records, in the same order, on both
+ * sides: their duplicates are as before. Every record at a touched key (and every duplicate of
+ * the first side) is judged again, in order, by the rule itself; likewise the case-folded
+ * identities the records whose keeping changed touch. A link keeps its cover while the kept
+ * splats are the same; when a splat is added, removed or kept differently, the covers of every
+ * kept link are found again, since the links under a prefix are found only by walking them all.
+ */
+export function conflictsBeside(
+  first: ConflictIndex,
+  links: readonly LinkRecord[],
+  minShared = (links.length * 2) / 3,
+): Conflicts | undefined {
+  const before = first.links;
+  const was = first.marks;
+  const aOfB = new Int32Array(links.length).fill(-1);
+  const bOfA = new Int32Array(before.length).fill(-1);
+  if (pairShared(before, links, aOfB, bOfA) < minShared) return undefined;
+  const marks = new Uint8Array(links.length);
+  // A key's records on this side: the first side's first at that key and its duplicates, where
+  // shared, and the records only this side has. Each is judged again when the key has a record
+  // only this side has, or a duplicate on the first side (a first side's kept record that is gone
+  // leaves only its duplicates behind).
+  const added: number[] = [];
+  const again: number[] = [];
+  const lost: number[] = [];
+  const twinsBefore: number[] = [];
+  const firstOf = (link: LinkRecord) => {
+    const at = first.firsts[link.kind].get(keyOf(link));
+    if (at !== undefined && bOfA[at] >= 0) again.push(bOfA[at]);
+  };
+  for (let i = 0; i < before.length; i++) {
+    const mark = was[i];
+    if (mark & TWIN) twinsBefore.push(i);
+    if (!(mark & DUPLICATE)) {
+      if (bOfA[i] < 0) lost.push(i);
+      continue;
+    }
+    if (bOfA[i] >= 0) again.push(bOfA[i]);
+    firstOf(before[i]);
+  }
+  for (let j = 0; j < links.length; j++)
+    if (aOfB[j] < 0) {
+      added.push(j);
+      firstOf(links[j]);
+    }
+  const diagnostics: Diagnostic[] = [];
+  const tables = { exact: new Map(), splat: new Map(), placeholder: new Map() };
+  const newKept: number[] = [];
+  for (const j of mergeSorted(added, again)) {
+    const link = links[j];
+    const at = firstWins(tables[link.kind], keyOf(link), j);
+    const keptBefore = aOfB[j] >= 0 && !(was[aOfB[j]] & DUPLICATE);
+    if (at !== undefined) {
+      marks[j] |= DUPLICATE;
+      diagnostics.push(duplicateNote(link, links[at]));
+      if (keptBefore) lost.push(aOfB[j]);
+    } else if (!keptBefore) {
+      marks[j] |= NEW_KEPT;
+      newKept.push(j);
+    }
+  }
+  if (first.folded) {
+    const twins = twinsAgain(first, links, { marks, bOfA, newKept, twinsBefore });
+    appendAll(diagnostics, twins);
+  }
+  const splats = sameSplats(
+    first.splats,
+    lost.map((i) => before[i]),
+    newKept.map((j) => links[j]),
+  );
+  const strict = first.strictTrailingSlash;
+  const kept: LinkRecord[] = [];
+  for (let j = 0; j < links.length; j++) {
+    const mark = marks[j];
+    if (mark & DUPLICATE) continue;
+    const link = links[j];
+    kept.push(link);
+    if (splats === undefined || splats.byKey.size === 0) continue;
+    if (!(mark & NEW_KEPT) && !(was[aOfB[j]] & COVERED)) continue;
+    const note = coverNote(link, splats, strict);
+    if (note !== undefined) diagnostics.push(note);
+  }
+  if (splats === undefined) {
+    const table = splatTable(kept, (link) => link);
+    if (table.byKey.size > 0)
+      for (const link of kept) {
+        const note = coverNote(link, table, strict);
+        if (note !== undefined) diagnostics.push(note);
+      }
+  }
+  return { links: kept, diagnostics };
+}
+
+/**
+ * SL306 of this side: the kept records at a case-folded identity that a record newly kept here
+ * or a twin of the first side has are judged again, in order.
+ */
+function twinsAgain(
+  first: ConflictIndex,
+  links: readonly LinkRecord[],
+  side: {
+    marks: Uint8Array;
+    bOfA: Int32Array;
+    newKept: readonly number[];
+    twinsBefore: readonly number[];
+  },
+): Diagnostic[] {
+  const { marks, bOfA } = side;
+  const keptHere = (i: number) => bOfA[i] >= 0 && !(marks[bOfA[i]] & DUPLICATE);
+  const again: number[] = [];
+  const firstOf = (link: LinkRecord) => {
+    const at = first.folded?.get(foldedId(link));
+    if (at !== undefined && keptHere(at)) again.push(bOfA[at]);
+  };
+  // A lost record that was first at its identity leaves only its twins, judged again anyway;
+  // one that was a twin is among them.
+  for (const j of side.newKept) firstOf(links[j]);
+  for (const i of side.twinsBefore) {
+    firstOf(first.links[i]);
+    if (keptHere(i)) again.push(bOfA[i]);
+  }
+  const seen = new Map<string, number>();
+  const out: Diagnostic[] = [];
+  for (const j of mergeSorted(side.newKept, again)) {
+    const at = firstWins(seen, foldedId(links[j]), j);
+    if (at !== undefined) out.push(twinNote(links[j], links[at]));
+  }
+  return out;
+}
+
+/**
+ * The kept splats of this side, when they sit at the first side's keys: each splat no longer kept
+ * has a newly kept one at its key (a file read afresh on this side). Which links a splat covers
+ * depends on the keys alone; a covered link's note is made again, naming this side's splat.
+ * Undefined when the keys differ.
+ */
+function sameSplats(
+  table: SplatTable,
+  gone: readonly LinkRecord[],
+  come: readonly LinkRecord[],
+): SplatTable | undefined {
+  const out = new Set(gone.filter((l) => l.kind === "splat").map((l) => keyOf(l)));
+  const into = come.filter((l) => l.kind === "splat");
+  if (out.size !== into.length) return undefined;
+  if (into.length === 0) return table;
+  const byKey = new Map(table.byKey);
+  for (const splat of into) {
+    const key = keyOf(splat);
+    if (!out.has(key)) return undefined;
+    out.delete(key);
+    byKey.set(key, splat);
+  }
+  return { byKey, paths: table.paths };
+}
+
+/**
+ * Pairs the records both lists hold, in order: each list's records come file by file, files in
+ * sorted order, so where they differ the list at the earlier file moves on (both, in the same
+ * file). Returns how many were paired. Any pairing of the same objects in the same order gives the
+ * same answer; this one only decides how much is judged again.
+ */
+function pairShared(
+  a: readonly LinkRecord[],
+  b: readonly LinkRecord[],
+  aOfB: Int32Array,
+  bOfA: Int32Array,
+): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x === y) {
+      aOfB[j] = i;
+      bOfA[i] = j;
+      shared++;
+      i++;
+      j++;
+    } else if (x.file === y.file) {
+      i++;
+      j++;
+    } else if (x.file < y.file) i++;
+    else j++;
+  }
+  return shared;
+}
+
+/** The places of `sorted` (ascending) and of `more` (any order), ascending, each once. */
+function mergeSorted(sorted: readonly number[], more: number[]): number[] {
+  more.sort((x, y) => x - y);
+  const out: number[] = [];
+  let k = 0;
+  for (const x of sorted) {
+    while (k < more.length && more[k] <= x) out.push(more[k++]);
+    out.push(x);
+  }
+  while (k < more.length) out.push(more[k++]);
+  return out.filter((x, n) => n === 0 || out[n - 1] !== x);
+}
+
+/** What a review's first side hands the next: its index, until the next side takes it. */
+export interface ConflictsHandOver {
+  index?: ConflictIndex;
+  /** The side now compiling is the last: it keeps no index. */
+  last: boolean;
+}
+
+/** The conflicts of `links`: derived from the side before when it handed its index, else plain. */
+export function conflictsOfSide(
+  links: readonly LinkRecord[],
+  caseSensitive: boolean,
+  strictTrailingSlash: boolean,
+  hand?: ConflictsHandOver,
+): Conflicts {
+  const index = hand?.index;
+  if (hand) hand.index = undefined;
+  if (
+    index &&
+    index.caseSensitive === caseSensitive &&
+    index.strictTrailingSlash === strictTrailingSlash
+  ) {
+    const derived = conflictsBeside(index, links);
+    if (derived) return derived;
+  }
+  if (!hand || hand.last) return findConflicts(links, caseSensitive, strictTrailingSlash);
+  const { index: made, ...found } = indexConflicts(links, caseSensitive, strictTrailingSlash);
+  hand.index = made;
+  return found;
+}
+
+const handed = new WeakMap<object, ConflictsHandOver>();
+
+/**
+ * From now until `stop`, a side compiled with `cache` hands its conflict index to the next;
+ * after `lastSide`, a side only takes. The records are shared only through the cache
+ * (docs/cache.md, "Within one run"), so without one there is nothing to hand.
+ */
+export function handConflictsToNextSide(cache: object): { lastSide(): void; stop(): void } {
+  const state: ConflictsHandOver = { last: false };
+  handed.set(cache, state);
+  return {
+    lastSide: () => {
+      state.last = true;
+    },
+    stop: () => {
+      state.index = undefined;
+      if (handed.get(cache) === state) handed.delete(cache);
+    },
+  };
+}
+
+/** The hand-over a side compiled with `cache` takes part in, if any. */
+export function handedConflicts(cache: object | undefined): ConflictsHandOver | undefined {
+  return cache === undefined ? undefined : handed.get(cache);
+}
