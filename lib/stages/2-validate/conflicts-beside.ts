@@ -50,39 +50,36 @@ export function conflictsBeside(
   const was = first.marks;
   const aOfB = new Int32Array(links.length).fill(-1);
   const bOfA = new Int32Array(before.length).fill(-1);
-  if (pairShared(before, links, aOfB, bOfA) < minShared) return undefined;
+  const { added, gone } = pairShared(before, links, aOfB, bOfA);
+  if (links.length - added.length < minShared) return undefined;
   const marks = new Uint8Array(links.length);
   // A key's records on this side: the first side's first at that key and its duplicates, where
   // shared, and the records only this side has. Each is judged again when the key has a record
   // only this side has, or a duplicate on the first side (a first side's kept record that is gone
   // leaves only its duplicates behind).
-  const added: number[] = [];
   const again: number[] = [];
-  const lost: number[] = [];
+  const lost = gone.filter((i) => !(was[i] & DUPLICATE));
   const twinsBefore: number[] = [];
+  const coveredBefore: number[] = [];
   const firstOf = (link: LinkRecord) => {
     const at = first.firsts[link.kind].get(keyOf(link));
     if (at !== undefined && bOfA[at] >= 0) again.push(bOfA[at]);
   };
   for (let i = 0; i < before.length; i++) {
     const mark = was[i];
+    if (mark === 0) continue;
     if (mark & TWIN) twinsBefore.push(i);
-    if (!(mark & DUPLICATE)) {
-      if (bOfA[i] < 0) lost.push(i);
-      continue;
-    }
+    if (mark & COVERED && bOfA[i] >= 0) coveredBefore.push(bOfA[i]);
+    if (!(mark & DUPLICATE)) continue;
     if (bOfA[i] >= 0) again.push(bOfA[i]);
     firstOf(before[i]);
   }
-  for (let j = 0; j < links.length; j++)
-    if (aOfB[j] < 0) {
-      added.push(j);
-      firstOf(links[j]);
-    }
+  for (const j of added) firstOf(links[j]);
   const diagnostics: Diagnostic[] = [];
   const tables = { exact: new Map(), splat: new Map(), placeholder: new Map() };
   const newKept: number[] = [];
-  for (const j of mergeSorted(added, again)) {
+  const redone = mergeSorted(added, again);
+  for (const j of redone) {
     const link = links[j];
     const at = firstWins(tables[link.kind], keyOf(link), j);
     const keptBefore = aOfB[j] >= 0 && !(was[aOfB[j]] & DUPLICATE);
@@ -105,16 +102,16 @@ export function conflictsBeside(
     newKept.map((j) => links[j]),
   );
   const strict = first.strictTrailingSlash;
-  const kept: LinkRecord[] = [];
-  for (let j = 0; j < links.length; j++) {
-    const mark = marks[j];
-    if (mark & DUPLICATE) continue;
-    const link = links[j];
-    kept.push(link);
-    if (splats === undefined || splats.byKey.size === 0) continue;
-    if (!(mark & NEW_KEPT) && !(was[aOfB[j]] & COVERED)) continue;
-    const note = coverNote(link, splats, strict);
-    if (note !== undefined) diagnostics.push(note);
+  const dropped = redone.some((j) => marks[j] & DUPLICATE);
+  const kept = dropped ? links.filter((_, j) => !(marks[j] & DUPLICATE)) : links.slice();
+  // A link keeps its cover with the same splat keys: only newly kept links and those covered
+  // before are looked at, in order.
+  if (splats !== undefined && splats.byKey.size > 0) {
+    const covered = coveredBefore.filter((j) => !(marks[j] & DUPLICATE));
+    for (const j of mergeSorted(newKept, covered)) {
+      const note = coverNote(links[j], splats, strict);
+      if (note !== undefined) diagnostics.push(note);
+    }
   }
   if (splats === undefined) {
     const table = splatTable(kept, (link) => link);
@@ -179,20 +176,23 @@ function sameSplats(
   const into = come.filter((l) => l.kind === "splat");
   if (out.size !== into.length) return undefined;
   if (into.length === 0) return table;
-  const byKey = new Map(table.byKey);
+  const moved = new Map<string, LinkRecord>();
   for (const splat of into) {
     const key = keyOf(splat);
     if (!out.has(key)) return undefined;
-    out.delete(key);
-    byKey.set(key, splat);
+    moved.set(key, splat);
   }
+  const byKey = {
+    size: table.byKey.size,
+    get: (key: string) => moved.get(key) ?? table.byKey.get(key),
+  };
   return { byKey, paths: table.paths };
 }
 
 /**
  * Pairs the records both lists hold, in order: each list's records come file by file, files in
  * sorted order, so where they differ the list at the earlier file moves on (both, in the same
- * file). Returns how many were paired. Any pairing of the same objects in the same order gives the
+ * file). Returns the places of the records left unpaired on each side. Any pairing of the same objects in the same order gives the
  * same answer; this one only decides how much is judged again.
  */
 function pairShared(
@@ -200,26 +200,28 @@ function pairShared(
   b: readonly LinkRecord[],
   aOfB: Int32Array,
   bOfA: Int32Array,
-): number {
+): { added: number[]; gone: number[] } {
+  const added: number[] = [];
+  const gone: number[] = [];
   let i = 0;
   let j = 0;
-  let shared = 0;
   while (i < a.length && j < b.length) {
     const x = a[i];
     const y = b[j];
     if (x === y) {
       aOfB[j] = i;
       bOfA[i] = j;
-      shared++;
       i++;
       j++;
     } else if (x.file === y.file) {
-      i++;
-      j++;
-    } else if (x.file < y.file) i++;
-    else j++;
+      gone.push(i++);
+      added.push(j++);
+    } else if (x.file < y.file) gone.push(i++);
+    else added.push(j++);
   }
-  return shared;
+  while (i < a.length) gone.push(i++);
+  while (j < b.length) added.push(j++);
+  return { added, gone };
 }
 
 /** The places of `sorted` (ascending) and of `more` (any order), ascending, each once. */

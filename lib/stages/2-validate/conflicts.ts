@@ -36,8 +36,8 @@ export interface ConflictIndex {
 
 /** The kept splats by their key on their host, and every boundary prefix of those keys. */
 export interface SplatTable {
-  byKey: Map<string, LinkRecord>;
-  paths: Set<string>;
+  byKey: Pick<ReadonlyMap<string, LinkRecord>, "get" | "size">;
+  paths: ReadonlySet<string>;
 }
 
 /**
