@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Blocklist, LinkRecord, SiteConfig } from "../../runtime/contract/index.js";
 import { tablesInstance, type InstanceTables } from "./memory-instance.js";
+import { conflictsOfSide } from "../stages/2-validate/conflicts-beside.js";
 
 const tables = (links: LinkRecord[]): InstanceTables => ({
   links,
@@ -78,6 +79,45 @@ describe("an instance of tables beside the other side's", () => {
                 else expect(found).toEqual({ ...expected, schedule: undefined });
               }
             }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("an instance of tables a review's first side compiled", () => {
+  it("answers from the first side's conflict index as one indexed on its own, and only for its own list", () => {
+    const entry = fc.record({
+      kind: fc.constantFrom<LinkRecord["kind"]>("exact", "splat", "placeholder"),
+      key: KEY,
+      target: fc.constantFrom("https://a.example/", "https://b.example/"),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 30 }),
+        fc.array(KEY, { maxLength: 10 }),
+        fc.boolean(),
+        fc.boolean(),
+        (list, probes, cased, allLive) => {
+          const records = list.map(({ kind, key, target }) => record(kind, key, target));
+          const found = conflictsOfSide(records, cased, false, { last: false });
+          expect(found.lookup?.links).toBe(found.links);
+          const indexed = tablesInstance(
+            { ...tables(found.links), lookup: found.lookup },
+            { allLive },
+          );
+          const alone = tablesInstance(tables(found.links), { allLive });
+          // A lookup made for another list (a side emptied, a host's share) is not used.
+          const other = tablesInstance({ ...tables([]), lookup: found.lookup }, { allLive });
+          for (const key of [...probes, ...records.map((l) => l.key)]) {
+            // A link in its schedule window is a fresh copy at every look-up when allLive.
+            const same = allLive ? "toStrictEqual" : "toBe";
+            expect(indexed.links.exact(key))[same](alone.links.exact(key));
+            expect(indexed.links.splat(key))[same](alone.links.splat(key));
+            expect(other.links.exact(key)).toBeUndefined();
+            expect(other.links.splat(key)).toBeUndefined();
+          }
         },
       ),
       { numRuns: 300 },

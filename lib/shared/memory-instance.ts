@@ -72,12 +72,24 @@ export function hostsOf(site: SiteConfig): string[] {
   return site.domains?.map((d) => d.host) ?? [requestHost(site.base_url)];
 }
 
+/** The link of `kind` at `key` among `links`, as an index the compiler already holds answers. */
+export interface LinkLookup {
+  links: readonly LinkRecord[];
+  find(kind: LinkRecord["kind"], key: string): LinkRecord | undefined;
+}
+
 /** What an instance decides with, as the compiler holds it. */
 export interface InstanceTables {
   /** Every host's links; one on a host other than the default carries `domain`. */
   links: readonly LinkRecord[];
   blocklist: Blocklist;
   siteConfig: SiteConfig;
+  /**
+   * The links by kind and key (a review's first side keeps its conflict index), so an instance
+   * without hosts of its own answers from it instead of indexing `links` again (only while
+   * `links` is the very list it was made for).
+   */
+  lookup?: LinkLookup;
 }
 
 /** The links a listed host answers with: its own, or those of the host it is an alias of. */
@@ -131,6 +143,7 @@ class MemoryLinks implements LinkSource {
     private readonly view: (link: LinkRecord | undefined) => LinkRecord | undefined = (link) =>
       link,
     private readonly under?: { links: MemoryLinks; shared: ReadonlySet<LinkRecord> },
+    private readonly lookup?: LinkLookup["find"],
   ) {
     const depths = new Set<number>();
     const shared = under?.shared;
@@ -149,6 +162,7 @@ class MemoryLinks implements LinkSource {
 
   /** This side's own link of `kind` at `key`. */
   private ownLink(kind: Kind, key: string): LinkRecord | undefined {
+    if (this.lookup !== undefined) return this.lookup(kind, key);
     if (this.index === undefined) {
       this.index = { exact: new Map(), splat: new Map(), placeholder: new Map() };
       for (const link of this.own) this.index[link.kind].set(link.key, link);
@@ -195,6 +209,7 @@ export function tablesInstance(
   }: { allLive?: boolean; host?: string; beside?: SharedLinks } = {},
 ): Instance {
   const view = allLive ? liveView : undefined;
+  const domains = tables.siteConfig.domains;
   const other = beside && indexes.get(beside.instance);
   // Nothing shared (case matching changed, every row validated again): nothing to stand on, and
   // a key this side misses would be asked of the other side for nothing.
@@ -202,7 +217,12 @@ export function tablesInstance(
     other && other.view === view && beside.shared.size > 0
       ? { links: other.links, shared: beside.shared }
       : undefined;
-  const links = new MemoryLinks(linksOfHost(tables, host), view, under);
+  // Every link is this side's own: the compiler's index of them answers (one without hosts).
+  const lookup =
+    under === undefined && domains === undefined && tables.lookup?.links === tables.links
+      ? tables.lookup.find
+      : undefined;
+  const links = new MemoryLinks(linksOfHost(tables, host), view, under, lookup);
   const instance: Instance = {
     assets: NO_FILES,
     site: tables.siteConfig,
@@ -211,7 +231,6 @@ export function tablesInstance(
     staticPaths: new Set(tables.siteConfig.static_paths),
     pages: new Map(),
   };
-  const domains = tables.siteConfig.domains;
   const answering =
     domains === undefined
       ? instance

@@ -42,6 +42,7 @@ import { checkInstanceShape } from "./1-sources/instance-shape.js";
 import { ownHostProblems } from "./2-validate/own-host.js";
 import { appendAll } from "../shared/lists.js";
 import type { CacheStore } from "../shared/cache/store.js";
+import type { LinkLookup } from "../shared/memory-instance.js";
 import { contextKey, validatedMemo } from "../shared/cache/validated.js";
 import { pageRouteNotes } from "./2-validate/page-routes.js";
 import { publishedPages } from "./4-assets/pages/own-pages.js";
@@ -104,6 +105,8 @@ export interface CompiledTables {
   acknowledgements: Acknowledgement[];
   /** site.yaml's hosts, checked (absent when it lists none). */
   domains?: Domain[];
+  /** The links by kind and key, kept by a review's first side (shared/memory-instance.ts). */
+  lookup?: LinkLookup;
 }
 
 export interface CompileResult {
@@ -303,6 +306,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     acknowledgements: acknowledgements.acknowledgements,
   };
   if (domains) tables.domains = domains;
+  if (validated.lookup) tables.lookup = validated.lookup;
   appendAll(diagnostics, await ownHostProblems(tables));
   if (options.tablesOnly) {
     const sorted = sortDiagnostics(diagnostics);

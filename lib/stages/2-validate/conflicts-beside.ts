@@ -7,6 +7,7 @@
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import { appendAll } from "../../shared/lists.js";
+import type { LinkLookup } from "../../shared/memory-instance.js";
 import {
   COVERED,
   DUPLICATE,
@@ -250,7 +251,7 @@ export function conflictsOfSide(
   caseSensitive: boolean,
   strictTrailingSlash: boolean,
   hand?: ConflictsHandOver,
-): Conflicts {
+): Conflicts & { lookup?: LinkLookup } {
   const index = hand?.index;
   if (hand) hand.index = undefined;
   if (
@@ -264,7 +265,14 @@ export function conflictsOfSide(
   if (!hand || hand.last) return findConflicts(links, caseSensitive, strictTrailingSlash);
   const { index: made, ...found } = indexConflicts(links, caseSensitive, strictTrailingSlash);
   hand.index = made;
-  return found;
+  const lookup: LinkLookup = {
+    links: found.links,
+    find: (kind, key) => {
+      const at = made.firsts[kind].get(key);
+      return at === undefined ? undefined : made.links[at];
+    },
+  };
+  return { ...found, lookup };
 }
 
 const handed = new WeakMap<object, ConflictsHandOver>();

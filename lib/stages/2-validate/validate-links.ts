@@ -25,6 +25,7 @@ import { appendAll } from "../../shared/lists.js";
 import { checkPreview, previewRouteNotes, type PublicFiles } from "./previews/check-preview.js";
 import type { Domain } from "../1-sources/site/domains.js";
 import { placeLink } from "./domains.js";
+import type { LinkLookup } from "../../shared/memory-instance.js";
 
 export interface ValidateInput {
   links: SourceLink[];
@@ -57,6 +58,8 @@ type OneValidated = { record?: LinkRecord; diagnostics: Diagnostic[] };
 export interface ValidatedLinks {
   links: LinkRecord[];
   diagnostics: Diagnostic[];
+  /** The kept links by kind and key, when a review's first side kept its conflict index. */
+  lookup?: LinkLookup;
 }
 
 export function validateLinks(input: ValidateInput): ValidatedLinks {
@@ -117,7 +120,8 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
     placeholderConflicts(conflicts.links),
     checkSuccessors(conflicts.links, successorLines, input.site.case_sensitive),
   );
-  return { links: conflicts.links, diagnostics };
+  const lookup = conflicts.lookup;
+  return { links: conflicts.links, diagnostics, ...(lookup ? { lookup } : {}) };
 }
 
 function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string>): OneValidated {
