@@ -7,6 +7,7 @@ import type { LinkRecord, LinkRoute } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 import { LinkPairs } from "./link-pairs.js";
+import { pairShared } from "../../stages/2-validate/conflicts-beside.js";
 
 /**
  * What each field of a link record is to a diff, in the order changes are reported. Checked
@@ -86,9 +87,9 @@ export function compareLinks(
   const distinct = new Map<LinkRecord, LinkRecord>();
   // A record on both sides (a row of a file unchanged between them, docs/cache.md) is its own
   // partner: each side's keys are unique, so pairing it by key would find itself.
-  const shared = sharedRecords(base, head, options.sameCaseRule);
-  let leftBase = shared.size === 0 ? [...base] : base.filter((link) => !shared.has(link));
-  let leftHead = shared.size === 0 ? [...head] : head.filter((link) => !shared.has(link));
+  const { shared, onlyBase, onlyHead } = sharedRecords(base, head, options.sameCaseRule);
+  let leftBase = onlyBase;
+  let leftHead = onlyHead;
   const passes: ((link: LinkRecord) => string)[] = options.sameCaseRule
     ? [(link) => link.key]
     : [(link) => caseKeptKey(link), (link) => foldCase(caseKeptKey(link))];
@@ -143,17 +144,30 @@ export function compareLinks(
   };
 }
 
-/** The records both sides hold (the same objects); none when the sides match case differently. */
-function sharedRecords(
+/**
+ * The records both sides hold (the same objects), in base order, and each side's others in its
+ * order; none shared when the sides match case differently. Each side's records come file by file, files sorted, so most pair in one walk of
+ * both lists without a set; a record left unpaired on both sides (out of order) is looked for
+ * among the other side's unpaired ones.
+ */
+export function sharedRecords(
   base: readonly LinkRecord[],
   head: readonly LinkRecord[],
   sameCaseRule: boolean,
-): Set<LinkRecord> {
+): { shared: Set<LinkRecord>; onlyBase: LinkRecord[]; onlyHead: LinkRecord[] } {
   const shared = new Set<LinkRecord>();
-  if (!sameCaseRule) return shared;
-  const inHead = new Set(head);
-  for (const link of base) if (inHead.has(link)) shared.add(link);
-  return shared;
+  if (!sameCaseRule) return { shared, onlyBase: [...base], onlyHead: [...head] };
+  const headOfBase = new Int32Array(base.length).fill(-1);
+  const { added, gone } = pairShared(base, head, new Int32Array(head.length).fill(-1), headOfBase);
+  const unpaired = new Set(added.map((j) => head[j]));
+  const late = new Set(gone.map((i) => base[i]).filter((link) => unpaired.has(link)));
+  for (let i = 0; i < base.length; i++)
+    if (headOfBase[i] >= 0 || (late.size > 0 && late.has(base[i]))) shared.add(base[i]);
+  return {
+    shared,
+    onlyBase: gone.map((i) => base[i]).filter((link) => !late.has(link)),
+    onlyHead: added.map((j) => head[j]).filter((link) => !late.has(link)),
+  };
 }
 
 /** A link's routes without their source lines. */

@@ -196,7 +196,7 @@ function sameSplats(
  * file). Returns the places of the records left unpaired on each side. Any pairing of the same objects in the same order gives the
  * same answer; this one only decides how much is judged again.
  */
-function pairShared(
+export function pairShared(
   a: readonly LinkRecord[],
   b: readonly LinkRecord[],
   aOfB: Int32Array,

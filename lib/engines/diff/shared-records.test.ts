@@ -1,0 +1,73 @@
+/**
+ * The records both sides of a review hold are found by one walk of both lists, files in order,
+ * and among the unpaired ones: pinned to the plain definition (a set of the head's records).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import { sharedRecords } from "./compare-links.js";
+
+const record = (file: string, line: number): LinkRecord => ({
+  kind: "exact",
+  key: `k${line}`,
+  slug: `k${line}`,
+  target: "https://example.org/",
+  status: 302,
+  state: "active",
+  forward_query: true,
+  file,
+  line,
+});
+
+/** Files of records; each on the head as the same records, made again, or gone; new files; shuffles. */
+const sides = fc
+  .record({
+    sizes: fc.array(fc.nat({ max: 5 }), { minLength: 1, maxLength: 5 }),
+    fates: fc.array(fc.constantFrom("same", "same", "again", "gone"), {
+      minLength: 5,
+      maxLength: 5,
+    }),
+    added: fc.array(fc.nat({ max: 4 }), { maxLength: 2 }),
+    shuffle: fc.option(fc.array(fc.nat(), { minLength: 20, maxLength: 20 }), { freq: 4 }),
+    which: fc.boolean(),
+  })
+  .map(({ sizes, fates, added, shuffle, which }) => {
+    const base: LinkRecord[] = [];
+    const head: LinkRecord[] = [];
+    sizes.forEach((size, f) => {
+      const rows = Array.from({ length: size }, (_, i) => record(`f${f}.csv`, i + 2));
+      base.push(...rows);
+      if (fates[f] === "same") head.push(...rows);
+      else if (fates[f] === "again") head.push(...rows.map((r) => ({ ...r })));
+    });
+    added.forEach((size, f) =>
+      head.push(...Array.from({ length: size }, (_, i) => record(`g${f}.csv`, i + 2))),
+    );
+    const list = which ? head : base;
+    if (shuffle)
+      for (let i = list.length - 1; i > 0; i--) {
+        const k = shuffle[i % shuffle.length] % (i + 1);
+        [list[i], list[k]] = [list[k], list[i]];
+      }
+    return { base, head };
+  });
+
+describe("the records both sides hold", () => {
+  it("are the base's records the head holds, in base order, and each side's others in order", () => {
+    fc.assert(
+      fc.property(sides, fc.boolean(), ({ base, head }, sameCase) => {
+        const found = sharedRecords(base, head, sameCase);
+        const inHead = new Set(head);
+        const shared = sameCase ? base.filter((link) => inHead.has(link)) : [];
+        expect([...found.shared]).toEqual(shared);
+        [...found.shared].forEach((link, i) => expect(link).toBe(shared[i]));
+        const only = (list: LinkRecord[]) => list.filter((link) => !shared.includes(link));
+        expect(found.onlyBase).toHaveLength(only(base).length);
+        found.onlyBase.forEach((link, i) => expect(link).toBe(only(base)[i]));
+        expect(found.onlyHead).toHaveLength(only(head).length);
+        found.onlyHead.forEach((link, i) => expect(link).toBe(only(head)[i]));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
