@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { sharedRecords } from "./compare-links.js";
+import { shuffleBy } from "../../../test/support/shuffle.js";
 
 const record = (file: string, line: number): LinkRecord => ({
   kind: "exact",
@@ -44,11 +45,7 @@ const sides = fc
       head.push(...Array.from({ length: size }, (_, i) => record(`g${f}.csv`, i + 2))),
     );
     const list = which ? head : base;
-    if (shuffle)
-      for (let i = list.length - 1; i > 0; i--) {
-        const k = shuffle[i % shuffle.length] % (i + 1);
-        [list[i], list[k]] = [list[k], list[i]];
-      }
+    if (shuffle) shuffleBy(list, shuffle);
     return { base, head };
   });
 

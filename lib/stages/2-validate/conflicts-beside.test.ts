@@ -9,6 +9,7 @@ import {
   handedConflicts,
   type ConflictsHandOver,
 } from "./conflicts-beside.js";
+import { shuffleBy } from "../../../test/support/shuffle.js";
 
 const shape = fc.record({
   kind: fc.constantFrom<LinkRecord["kind"]>("exact", "exact", "splat", "placeholder"),
@@ -68,11 +69,7 @@ const sides = fc
     added.forEach((rows, f) =>
       second.push(...rows.map((s, i) => record(s, `new-${f}.csv`, i + 2))),
     );
-    if (shuffle)
-      for (let i = second.length - 1; i > 0; i--) {
-        const k = shuffle[i % shuffle.length] % (i + 1);
-        [second[i], second[k]] = [second[k], second[i]];
-      }
+    if (shuffle) shuffleBy(second, shuffle);
     return { first, second };
   });
 
