@@ -7,7 +7,7 @@ import type { LinkRecord, LinkRoute } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { caseKeptKey, linkId } from "../../shared/link-identity.js";
 import { LinkPairs } from "./link-pairs.js";
-import { pairShared } from "../../stages/2-validate/conflicts-beside.js";
+import { pairShared } from "../../shared/pair-shared.js";
 
 /**
  * What each field of a link record is to a diff, in the order changes are reported. Checked
@@ -146,9 +146,9 @@ export function compareLinks(
 
 /**
  * The records both sides hold (the same objects), in base order, and each side's others in its
- * order; none shared when the sides match case differently. Each side's records come file by file, files sorted, so most pair in one walk of
- * both lists without a set; a record left unpaired on both sides (out of order) is looked for
- * among the other side's unpaired ones.
+ * order; none shared when the sides match case differently. Each side's records come file by
+ * file, files sorted, so most pair in one walk of both lists without a set (pairShared); a record
+ * left unpaired on both sides (out of order) is looked for among the other side's unpaired ones.
  */
 export function sharedRecords(
   base: readonly LinkRecord[],

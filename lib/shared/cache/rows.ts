@@ -6,6 +6,7 @@
 import type { CacheStore } from "./store.js";
 import { cacheKey } from "./store.js";
 import { compilerIdentity } from "./locate.js";
+import { handOverSlot, type HandOverSide } from "./hand-over.js";
 
 /** A source's key: its path, its bytes and the compiler's identity. */
 export const sourceKey = (file: string, text: string) =>
@@ -14,14 +15,10 @@ export const sourceKey = (file: string, text: string) =>
 /**
  * The rows each file had on the side read last, by file, for the stores handing them on: the
  * next side of a diff gets the same rows for a file with the same key (docs/cache.md, "Within one
- * run") instead of reading and parsing its entry again. `last`: the side reading now hands
- * nothing on, so its rows go with its validation as without a cache.
+ * run") instead of reading and parsing its entry again. On the last side (`lastSide`) the rows
+ * read go with its validation as without a cache.
  */
-interface Handed {
-  rows: Map<string, { key: string; rows: unknown }>;
-  last: boolean;
-}
-const handed = new WeakMap<CacheStore, Handed>();
+const handed = handOverSlot(() => ({ rows: new Map<string, { key: string; rows: unknown }>() }));
 
 /**
  * From now until `stop`, the rows read from `cache` are kept for the next side; after
@@ -29,18 +26,7 @@ const handed = new WeakMap<CacheStore, Handed>();
  * file, the rest at `stop`. Not for a side that is fully built (check's head): its rows would
  * outlive its validation.
  */
-export function handRowsToNextSide(cache: CacheStore): { lastSide(): void; stop(): void } {
-  const state: Handed = { rows: new Map(), last: false };
-  handed.set(cache, state);
-  return {
-    lastSide: () => {
-      state.last = true;
-    },
-    stop: () => {
-      if (handed.get(cache) === state) handed.delete(cache);
-    },
-  };
-}
+export const handRowsToNextSide = (cache: CacheStore): HandOverSide => handed.start(cache);
 
 export async function cachedFileRows<T>(
   cache: CacheStore | undefined,
@@ -52,7 +38,7 @@ export async function cachedFileRows<T>(
   if (cache === undefined) return compute();
   const key = sourceKey(file, text);
   keys?.set(file, key);
-  const state = handed.get(cache);
+  const state = handed.of(cache);
   const before = state?.rows.get(file);
   state?.rows.delete(file);
   const rows = before?.key === key ? (before.rows as T) : await readOrCompute(cache, key, compute);

@@ -8,6 +8,8 @@ import type { LinkRecord } from "../../../runtime/contract/index.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import { appendAll } from "../../shared/lists.js";
 import type { LinkLookup } from "../../shared/memory-instance.js";
+import { handOverSlot, type HandOverSide } from "../../shared/cache/hand-over.js";
+import { pairShared } from "../../shared/pair-shared.js";
 import {
   COVERED,
   DUPLICATE,
@@ -115,7 +117,7 @@ export function conflictsBeside(
     }
   }
   if (splats === undefined) {
-    const table = splatTable(kept, (link) => link);
+    const table = splatTable(kept);
     if (table.byKey.size > 0)
       for (const link of kept) {
         const note = coverNote(link, table, strict);
@@ -190,41 +192,6 @@ function sameSplats(
   return { byKey, paths: table.paths };
 }
 
-/**
- * Pairs the records both lists hold, in order: each list's records come file by file, files in
- * sorted order, so where they differ the list at the earlier file moves on (both, in the same
- * file). Returns the places of the records left unpaired on each side. Any pairing of the same objects in the same order gives the
- * same answer; this one only decides how much is judged again.
- */
-export function pairShared(
-  a: readonly LinkRecord[],
-  b: readonly LinkRecord[],
-  aOfB: Int32Array,
-  bOfA: Int32Array,
-): { added: number[]; gone: number[] } {
-  const added: number[] = [];
-  const gone: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i];
-    const y = b[j];
-    if (x === y) {
-      aOfB[j] = i;
-      bOfA[i] = j;
-      i++;
-      j++;
-    } else if (x.file === y.file) {
-      gone.push(i++);
-      added.push(j++);
-    } else if (x.file < y.file) gone.push(i++);
-    else added.push(j++);
-  }
-  while (i < a.length) gone.push(i++);
-  while (j < b.length) added.push(j++);
-  return { added, gone };
-}
-
 /** The places of `sorted` (ascending) and of `more` (any order), ascending, each once. */
 function mergeSorted(sorted: readonly number[], more: number[]): number[] {
   more.sort((x, y) => x - y);
@@ -275,28 +242,15 @@ export function conflictsOfSide(
   return { ...found, lookup };
 }
 
-const handed = new WeakMap<object, ConflictsHandOver>();
+const handed = handOverSlot(() => ({ index: undefined as ConflictIndex | undefined }));
 
 /**
  * From now until `stop`, a side compiled with `cache` hands its conflict index to the next;
  * after `lastSide`, a side only takes. The records are shared only through the cache
  * (docs/cache.md, "Within one run"), so without one there is nothing to hand.
  */
-export function handConflictsToNextSide(cache: object): { lastSide(): void; stop(): void } {
-  const state: ConflictsHandOver = { last: false };
-  handed.set(cache, state);
-  return {
-    lastSide: () => {
-      state.last = true;
-    },
-    stop: () => {
-      state.index = undefined;
-      if (handed.get(cache) === state) handed.delete(cache);
-    },
-  };
-}
+export const handConflictsToNextSide = (cache: object): HandOverSide => handed.start(cache);
 
 /** The hand-over a side compiled with `cache` takes part in, if any. */
-export function handedConflicts(cache: object | undefined): ConflictsHandOver | undefined {
-  return cache === undefined ? undefined : handed.get(cache);
-}
+export const handedConflicts = (cache: object | undefined): ConflictsHandOver | undefined =>
+  handed.of(cache);

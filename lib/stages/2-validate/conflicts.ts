@@ -81,10 +81,7 @@ export function indexConflicts(
       marks[i] |= TWIN;
       diagnostics.push(twinNote(links[i], links[first]));
     }
-  const splats = splatTable(
-    [...firsts.splat.values()].map((i: number) => links[i]),
-    (link) => link,
-  );
+  const splats = splatTable([...firsts.splat.values()].map((i: number) => links[i]));
   if (splats.byKey.size > 0)
     for (let i = 0; i < links.length; i++) {
       if (marks[i] & DUPLICATE) continue;
@@ -134,16 +131,15 @@ export function twinNote(link: LinkRecord, first: LinkRecord): Diagnostic {
 }
 
 /**
- * The kept splats of a list, by their key on their host, and every segment-boundary prefix of
+ * The splats among kept links, by their key on their host, and every segment-boundary prefix of
  * every splat key (per host): a link's walk up its own key, shortest prefix first, stops at the
- * first one no splat key starts with. `of` picks a splat out of each item (null: not a splat).
+ * first one no splat key starts with.
  */
-export function splatTable<T>(items: Iterable<T>, of: (item: T) => LinkRecord | null): SplatTable {
+export function splatTable(links: Iterable<LinkRecord>): SplatTable {
   const byKey = new Map<string, LinkRecord>();
   const paths = new Set<string>();
-  for (const item of items) {
-    const cover = of(item);
-    if (cover === null || cover.kind !== "splat") continue;
+  for (const cover of links) {
+    if (cover.kind !== "splat") continue;
     byKey.set(keyOf(cover), cover);
     for (let slash = 0; slash >= 0; slash = cover.key.indexOf("/", slash + 1))
       paths.add(keyOf(cover, cover.key.slice(0, slash)));
