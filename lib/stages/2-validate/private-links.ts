@@ -27,10 +27,10 @@ export function checkPrivateLink(
   zones: readonly AccessZone[],
 ): PrivateLink {
   const zone = zoneOfKey(parsed.key, zones);
-  const subject = `link ${JSON.stringify(link.slug)}`;
+  // Made only for a diagnostic, which most links have none of.
+  const subject = () => `link ${JSON.stringify(link.slug)}`;
   const diagnostics: Diagnostic[] = [];
   const allowAt = { file: link.file, line: link.fieldLines.allow ?? link.line };
-  const outside = `/${parsed.key} lies in no access zone (site.yaml access.zones)`;
 
   const allowUsers = userAllowance(link, subject, allowAt, diagnostics);
   if (allowUsers && !zone)
@@ -38,7 +38,7 @@ export function checkPrivateLink(
       diag(
         "SL534",
         allowAt,
-        `${subject}: allow.emails and allow.email_domains only narrow a private link, and ${outside}`,
+        `${subject()}: allow.emails and allow.email_domains only narrow a private link, and /${parsed.key} lies in no access zone (site.yaml access.zones)`,
         "move the link under a zone's prefix, or add a zone over it",
       ),
     );
@@ -51,7 +51,7 @@ export function checkPrivateLink(
         diag(
           "SL538",
           { file: link.file, line: link.fieldLines.slug ?? link.line },
-          `${subject}: does not answer inside access zone "${inner.name}" (/${inner.prefix}); only that zone's own links do`,
+          `${subject()}: does not answer inside access zone "${inner.name}" (/${inner.prefix}); only that zone's own links do`,
           "if the zone needs these paths, add a splat link under its prefix",
         ),
       );
@@ -92,7 +92,7 @@ export function userTargetProblem(
 /** `allow.emails` and `allow.email_domains`, lower-cased and checked; undefined when absent. */
 function userAllowance(
   link: SourceLink,
-  subject: string,
+  subject: () => string,
   at: { file: string; line: number },
   diagnostics: Diagnostic[],
 ): UserAllowance | undefined {
@@ -101,7 +101,7 @@ function userAllowance(
   const out: UserAllowance = {};
   const bad = (what: string, entry: string, why: string) =>
     diagnostics.push(
-      diag("SL534", at, `${subject}: allow.${what} entry ${JSON.stringify(entry)}: ${why}`),
+      diag("SL534", at, `${subject()}: allow.${what} entry ${JSON.stringify(entry)}: ${why}`),
     );
   if (emails) {
     out.emails = [];

@@ -60,6 +60,50 @@ export function parseSlug(
       code: "SL384",
     };
   if (slash) body = body.slice(0, -1);
+  return (
+    plainSlug(body, splat, slash, caseSensitive) ??
+    parseSegments(slug, body, splat, slash, caseSensitive)
+  );
+}
+
+/**
+ * A body of ASCII slug segments, none empty, none a dot segment, none a placeholder: every
+ * segment passes the checks below as it is, so it is judged by one test instead of a split and
+ * two tests per segment (slugs.test.ts pins it to parseSegments).
+ */
+const PLAIN_BODY = /^(?!\.\.?(?:\/|$))[A-Za-z0-9_~.-]+(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9_~.-]+)*$/;
+
+/** The parsed slug of a plain body (PLAIN_BODY), or undefined for any other body. */
+export function plainSlug(
+  body: string,
+  splat: boolean,
+  slash: boolean,
+  caseSensitive: boolean,
+): ParsedSlug | undefined {
+  if (!PLAIN_BODY.test(body)) return undefined;
+  const key = asciiBodyKey(body, caseSensitive);
+  return {
+    ok: true,
+    kind: splat ? "splat" : "exact",
+    key: slash ? key + "/" : key,
+    segments: segmentCount(body),
+  };
+}
+
+function segmentCount(body: string): number {
+  let count = 1;
+  for (let slash = body.indexOf("/"); slash >= 0; slash = body.indexOf("/", slash + 1)) count++;
+  return count;
+}
+
+/** The plain definition: each segment of `body` checked on its own. */
+export function parseSegments(
+  slug: string,
+  body: string,
+  splat: boolean,
+  slash: boolean,
+  caseSensitive: boolean,
+): ParsedSlug {
   const segments = body.split("/");
   const names: string[] = [];
   for (const segment of segments) {
@@ -108,9 +152,13 @@ export function slugBodyKey(
   body: string,
   caseSensitive: boolean,
 ): string | { reason: NormalizeFailure } {
-  if (ASCII.test(body)) return caseSensitive ? body : foldCase(body);
+  if (ASCII.test(body)) return asciiBodyKey(body, caseSensitive);
   const normalized = normalizePath("/" + body, caseSensitive);
   return normalized.ok ? normalized.key : { reason: normalized.reason };
+}
+
+function asciiBodyKey(body: string, caseSensitive: boolean): string {
+  return caseSensitive ? body : foldCase(body);
 }
 
 /** Why a segment starting with `:` is no placeholder this slug may hold, or null. */
@@ -131,7 +179,11 @@ const RESERVED_HEADS = new Set(
 
 /** The reserved or dangerous prefix a key is, or lies below (case-folded comparison). */
 export function reservedPrefixOf(key: string): string | undefined {
-  const lower = foldCase(key);
+  return foldedReservedPrefix(foldCase(key));
+}
+
+/** reservedPrefixOf for a key already case-folded (folding twice changes nothing: slugs.test.ts). */
+export function foldedReservedPrefix(lower: string): string | undefined {
   const slash = lower.indexOf("/");
   if (!RESERVED_HEADS.has(slash < 0 ? lower : lower.slice(0, slash))) return undefined;
   if (isReservedKey(lower))
@@ -143,7 +195,7 @@ export function reservedPrefixOf(key: string): string | undefined {
 export function shadowedReservedPath(key: string): string | undefined {
   const lower = foldCase(key);
   if (lower === "") return "/ (every path)";
-  const own = reservedPrefixOf(lower);
+  const own = foldedReservedPrefix(lower);
   if (own) return "/" + own;
   const below = [...RESERVED_PREFIXES, ...DANGEROUS_PREFIXES].find((p) =>
     p.startsWith(lower + "/"),

@@ -12,7 +12,13 @@ import { conflictsOfSide, type ConflictsHandOver } from "./conflicts-beside.js";
 import { checkRemainder } from "./remainder.js";
 import { checkSchedule } from "./schedules.js";
 import { checkSuccessors } from "./successors.js";
-import { parseSlug, patternShadows, reservedPrefixOf, shadowedReservedPath } from "./slugs.js";
+import {
+  foldedReservedPrefix,
+  parseSlug,
+  patternShadows,
+  shadowedReservedPath,
+  type SlugOptions,
+} from "./slugs.js";
 import { checkLinkTarget, ruleDiagnostic, targetAllowance } from "./link-targets.js";
 import { checkPrivateLink } from "./private-links.js";
 import { checkParams, placeholderConflicts, uncapturedNames } from "./placeholders.js";
@@ -53,6 +59,10 @@ export interface ValidateInput {
   conflicts?: ConflictsHandOver;
 }
 
+const STRICT_SLASH: SlugOptions = { strictTrailingSlash: true };
+const IGNORED_SLASH: SlugOptions = { strictTrailingSlash: false };
+const NO_NAMES: readonly string[] = [];
+
 type OneValidated = { record?: LinkRecord; diagnostics: Diagnostic[] };
 
 export interface ValidatedLinks {
@@ -78,20 +88,22 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
         ? undefined
         : placeLink(link, input.domains, input.site.base_url ?? "");
     if (placed && "diagnostics" in placed) appendAll(diagnostics, placed.diagnostics);
-    const one = () => validateOne(link, input, statics);
-    const problems = input.memo ? input.memo(link, one) : one();
+    const problems = input.memo
+      ? input.memo(link, () => validateOne(link, input, statics))
+      : validateOne(link, input, statics);
     appendAll(diagnostics, problems.diagnostics);
     if (!problems.record || (placed && "diagnostics" in placed)) continue;
     const successorLine =
       link.successor === undefined ? undefined : (link.fieldLines.successor ?? link.line);
+    if (!placed || defaultHost === undefined) {
+      records.push(problems.record);
+      if (successorLine !== undefined) successorLines.set(problems.record, successorLine);
+      continue;
+    }
     const keep = (record: LinkRecord) => {
       records.push(record);
       if (successorLine !== undefined) successorLines.set(record, successorLine);
     };
-    if (!placed || defaultHost === undefined) {
-      keep(problems.record);
-      continue;
-    }
     for (const host of placed.hosts) {
       const record = host === defaultHost ? problems.record : { ...problems.record, domain: host };
       if (record.kind === "exact" && hostStatics.get(host)?.has(record.key.toLowerCase())) {
@@ -126,9 +138,11 @@ export function validateLinks(input: ValidateInput): ValidatedLinks {
 
 function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string>): OneValidated {
   const at = { file: link.file, line: link.fieldLines.slug ?? link.line };
-  const parsed = parseSlug(link.slug, input.site.case_sensitive, {
-    strictTrailingSlash: input.site.trailing_slash === "strict",
-  });
+  const parsed = parseSlug(
+    link.slug,
+    input.site.case_sensitive,
+    input.site.trailing_slash === "strict" ? STRICT_SLASH : IGNORED_SLASH,
+  );
   if (!parsed.ok) {
     const code = parsed.code ?? (parsed.reason.startsWith("longer") ? "SL302" : "SL301");
     return {
@@ -137,7 +151,7 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
   }
   const diagnostics: Diagnostic[] = [];
   const { kind, key } = parsed;
-  const names = parsed.names ?? [];
+  const names = parsed.names ?? NO_NAMES;
   const splat = kind === "splat" || key.endsWith("/*");
   const lower = foldCase(key);
   const probed = probedPath(kind, key, input.policy);
@@ -162,7 +176,7 @@ function validateOne(link: SourceLink, input: ValidateInput, statics: Set<string
         ),
       );
   } else if (kind === "exact") {
-    const reserved = reservedPrefixOf(lower);
+    const reserved = foldedReservedPrefix(lower);
     if (reserved)
       diagnostics.push(
         diag(

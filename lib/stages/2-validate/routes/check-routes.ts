@@ -58,9 +58,10 @@ export function checkRoutes(
   kind: LinkKind,
   status: LinkRecord["status"],
   policy: TargetPolicy,
-  { names = [], zone, now = Date.now() }: RouteTargetContext = {},
+  context: RouteTargetContext = {},
 ): CheckedRoutes {
   if (link.routes === undefined) return { allowed: [], diagnostics: [] };
+  const { names = [], zone, now = Date.now() } = context;
   const reader = new RouteReader(link.file, `link "${link.slug}"`, link.fieldLines, link.line);
   const ctx: Context = { reader, link, kind, policy, allowed: [], now, names, zone };
   if (link.routes.length === 0 || link.routes.length > MAX_ROUTES) {
