@@ -4432,6 +4432,40 @@ function listedTarget(host, address, targets) {
   return matchHost(host, targets.names) !== void 0;
 }
 
+// runtime/targets/plain-target.ts
+var PLAIN = /^(https?:\/\/([a-z0-9.-]+))((?:\/(?!\.)[A-Za-z0-9\-_.~!$&()*+,;=:@]*)*)(\?[A-Za-z0-9\-_.~!$&()*+,;=:@/?]*)?$/;
+function plainTarget(target, origins) {
+  const m = PLAIN.exec(target);
+  if (!m) return void 0;
+  const [, origin, host, path, query = ""] = m;
+  let known = origins.get(origin);
+  if (known === void 0) {
+    known = originOf(origin, host);
+    origins.set(origin, known);
+  }
+  if (known === null) return void 0;
+  const pathname = path === "" ? "/" : path;
+  return {
+    protocol: known.protocol,
+    username: "",
+    password: "",
+    hostname: known.hostname,
+    pathname,
+    search: query.length > 1 ? query : "",
+    href: path === "" ? `${origin}/${query}` : target
+  };
+}
+function originOf(origin, host) {
+  let url;
+  try {
+    url = new URL(origin + "/");
+  } catch {
+    return null;
+  }
+  if (url.href !== origin + "/" || url.hostname !== host) return null;
+  return { protocol: url.protocol, hostname: url.hostname };
+}
+
 // runtime/targets/identity.ts
 var USER_PLACEHOLDERS = ["{user.email}", "{user.local}"];
 function hasUserPlaceholder(target) {
@@ -4503,17 +4537,28 @@ function parse(target) {
     return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
   }
 }
+var ORIGINS = /* @__PURE__ */ new WeakMap();
+function parsedTarget(target, hosts) {
+  if (hosts === void 0) return void 0;
+  let origins = ORIGINS.get(hosts);
+  if (!origins) ORIGINS.set(hosts, origins = /* @__PURE__ */ new Map());
+  return plainTarget(target, origins);
+}
 function checkTarget(target, policy, allow, intranet, hosts) {
-  if (CONTROL2.test(target))
-    return refuse2(
-      4,
-      `the target holds a control or invisible character (${describeControl(target)})`
-    );
-  const url = parse(target);
-  if (!(url instanceof URL)) return url;
+  let url = parsedTarget(target, hosts);
+  if (url === void 0) {
+    if (CONTROL2.test(target))
+      return refuse2(
+        4,
+        `the target holds a control or invisible character (${describeControl(target)})`
+      );
+    const parsed = parse(target);
+    if (!(parsed instanceof URL)) return parsed;
+    url = parsed;
+  }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return refuse2(5, `protocol "${url.protocol}" is not allowed; use http: or https:`);
-  if (url.username !== "" || url.password !== "" || RAW_AUTHORITY.exec(target)?.[1].includes("@"))
+  if (url.username !== "" || url.password !== "" || target.includes("@") && RAW_AUTHORITY.exec(target)?.[1].includes("@"))
     return refuse2(2, "the URL carries userinfo (user:password@) before the host");
   const host = url.hostname;
   if (stripTrailingDots(host) === "") return refuse2(3, "the URL has no hostname");

@@ -20,6 +20,7 @@ import {
   ruleOfName,
 } from "./rules.js";
 import type { TargetFailure } from "./rules.js";
+import { plainTarget, type OriginParts, type TargetParts } from "./plain-target.js";
 
 export {
   encodePathSegment,
@@ -144,6 +145,17 @@ function parse(target: string): URL | TargetFailure {
  */
 export type HostVerdicts = Map<string, TargetFailure | null>;
 
+/** Each origin parsed once, beside the host verdicts of one compile (plain-target.ts). */
+const ORIGINS = new WeakMap<HostVerdicts, OriginParts>();
+
+/** The target parsed: a plain one from its origin's parts when the compiler keeps them. */
+function parsedTarget(target: string, hosts: HostVerdicts | undefined): TargetParts | undefined {
+  if (hosts === undefined) return undefined;
+  let origins = ORIGINS.get(hosts);
+  if (!origins) ORIGINS.set(hosts, (origins = new Map()));
+  return plainTarget(target, origins);
+}
+
 /**
  * `allow` is a per-link allowance; `intranet` a private zone's allow_targets (docs/private-links.md).
  * Either opens rules 6 and 7 for what they may open, never a metadata endpoint. `hosts`: each
@@ -156,16 +168,25 @@ export function checkTarget(
   intranet?: IntranetTargets,
   hosts?: HostVerdicts,
 ): TargetVerdict {
-  if (CONTROL.test(target))
-    return refuse(
-      4,
-      `the target holds a control or invisible character (${describeControl(target)})`,
-    );
-  const url = parse(target);
-  if (!(url instanceof URL)) return url;
+  // A plain target holds no control character and parses as written.
+  let url = parsedTarget(target, hosts);
+  if (url === undefined) {
+    if (CONTROL.test(target))
+      return refuse(
+        4,
+        `the target holds a control or invisible character (${describeControl(target)})`,
+      );
+    const parsed = parse(target);
+    if (!(parsed instanceof URL)) return parsed;
+    url = parsed;
+  }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return refuse(5, `protocol "${url.protocol}" is not allowed; use http: or https:`);
-  if (url.username !== "" || url.password !== "" || RAW_AUTHORITY.exec(target)?.[1].includes("@"))
+  if (
+    url.username !== "" ||
+    url.password !== "" ||
+    (target.includes("@") && RAW_AUTHORITY.exec(target)?.[1].includes("@"))
+  )
     return refuse(2, "the URL carries userinfo (user:password@) before the host");
   const host = url.hostname;
   if (stripTrailingDots(host) === "") return refuse(3, "the URL has no hostname");

@@ -5,6 +5,7 @@
  */
 import type { BlockedKeyword } from "../contract/index.js";
 import type { TargetFailure } from "./rules.js";
+import type { TargetParts } from "./plain-target.js";
 
 /** The rule number the keyword rule reports in messages (after rules 1-12). */
 export const KEYWORD_RULE = 13;
@@ -33,7 +34,7 @@ function decodeRepeatedly(text: string): string {
  * What keywords are looked for in: the parsed host (punycode), path and query, percent-decoded,
  * lower case. The fragment never reaches the server and is left out.
  */
-export function keywordText(url: URL): string {
+export function keywordText(url: Pick<TargetParts, "hostname" | "pathname" | "search">): string {
   return decodeRepeatedly(url.hostname + url.pathname + url.search).toLowerCase();
 }
 
@@ -60,7 +61,7 @@ function readable(entries: unknown): entries is readonly BlockedKeyword[] {
  * policy it cannot read.
  */
 export function blockedKeyword(
-  url: URL,
+  url: Pick<TargetParts, "hostname" | "pathname" | "search">,
   entries: readonly BlockedKeyword[] | undefined,
 ): BlockedKeyword | undefined {
   if (entries === undefined) return undefined;
