@@ -3800,8 +3800,12 @@ function valueProblem(value) {
 }
 var SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
 function encodePathSegment(segment) {
+  return UNESCAPED.test(segment) ? segment : escapedPathSegment(segment);
+}
+function escapedPathSegment(segment) {
   return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
 }
+var UNESCAPED = /^[A-Za-z0-9\-_.!~*'()]*$/;
 function fill(target, found, value) {
   if (found.length === 0) return target;
   const hash = target.indexOf("#");

@@ -132,8 +132,17 @@ const SEGMENT_LEGAL = /%(24|26|2B|2C|3A|3B|3D|40)/g;
  * controls, other delimiters and non-ASCII (as UTF-8) are escaped. Throws on a lone surrogate.
  */
 export function encodePathSegment(segment: string): string {
+  // What encodeURIComponent leaves alone needs no escape put back (encode-segment.test.ts).
+  return UNESCAPED.test(segment) ? segment : escapedPathSegment(segment);
+}
+
+/** encodePathSegment's definition: every character escaped, the legal ones put back. */
+export function escapedPathSegment(segment: string): string {
   return encodeURIComponent(segment).replace(SEGMENT_LEGAL, (escape) => decodeURIComponent(escape));
 }
+
+/** Characters encodeURIComponent never escapes. */
+const UNESCAPED = /^[A-Za-z0-9\-_.!~*'()]*$/;
 
 /** Each token gets the encoding of its position: path before `?`/`#`, component after. */
 function fill(
