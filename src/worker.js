@@ -6024,19 +6024,24 @@ function opensWithKindAndKey(record) {
   return false;
 }
 function serializeShard(shard) {
-  const [exact, splat, placeholder] = [shard.exact, shard.splat, shard.placeholder ?? {}].map(
-    (section) => Object.values(section).sort(byKey)
-  );
-  const header = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  if (placeholder.length > 0) header.placeholder = placeholder.length;
-  const lines = [JSON.stringify(header)];
-  for (const records of [exact, splat, placeholder])
-    for (const record of records) lines.push(recordLine(record));
-  lines.push("");
-  return lines.join("\n");
+  const placeholder = shard.placeholder;
+  const exactKeys = sortedKeysOf(shard.exact);
+  const splatKeys = sortedKeysOf(shard.splat);
+  const placeholderKeys = placeholder ? sortedKeysOf(placeholder) : [];
+  const header = {
+    schema: shard.schema,
+    exact: exactKeys.length,
+    splat: splatKeys.length
+  };
+  if (placeholderKeys.length > 0) header.placeholder = placeholderKeys.length;
+  let text2 = JSON.stringify(header);
+  for (const key2 of exactKeys) text2 += "\n" + recordLine(shard.exact[key2]);
+  for (const key2 of splatKeys) text2 += "\n" + recordLine(shard.splat[key2]);
+  if (placeholder) for (const key2 of placeholderKeys) text2 += "\n" + recordLine(placeholder[key2]);
+  return text2 + "\n";
 }
-function byKey(a, b) {
-  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+function sortedKeysOf(section) {
+  return Object.keys(section).sort();
 }
 function shardHeaderProblem(text2) {
   const end = text2.indexOf("\n");

@@ -98,6 +98,35 @@ describe("registry shard text (JSON Lines, one record per line)", () => {
     );
   });
 
+  it("a shard's text is the header and each kind's records sorted by key with <, one a line", () => {
+    const plainText = (shard: RegistryShard) => {
+      const byKey = (a: LinkRecord, b: LinkRecord) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+      const [exact, splat, placeholder] = [shard.exact, shard.splat, shard.placeholder ?? {}].map(
+        (section) => Object.values(section).sort(byKey),
+      );
+      const header: Record<string, unknown> = { schema: shard.schema, exact: exact.length };
+      header.splat = splat.length;
+      if (placeholder.length > 0) header.placeholder = placeholder.length;
+      const lines = [...exact, ...splat, ...placeholder].map(recordLine);
+      return [JSON.stringify(header), ...lines, ""].join("\n");
+    };
+    const key = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 6 }),
+      fc.constantFrom(...TRICKY, "0", "1", "10", "9", "01", "-1", "4294967295", "a\u0000"),
+    );
+    const link = fc.record({
+      kind: fc.constantFrom("exact" as const, "splat" as const, "placeholder" as const),
+      key,
+    });
+    fc.assert(
+      fc.property(fc.array(link, { maxLength: 40 }), (links) => {
+        const shard = shardOf(links.map((l) => record(l.kind, l.key)));
+        expect(serializeShard(shard)).toBe(plainText(shard));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it.each([
     ["another schema", `{"schema":"shortlinks.registry-shard/1","exact":0,"splat":0}\n`, "schema"],
     [

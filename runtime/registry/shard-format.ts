@@ -65,20 +65,29 @@ function opensWithKindAndKey(record: object): boolean {
  * key order.
  */
 export function serializeShard(shard: RegistryShard): string {
-  const [exact, splat, placeholder] = [shard.exact, shard.splat, shard.placeholder ?? {}].map(
-    (section) => Object.values(section).sort(byKey),
-  );
-  const header: ShardHeader = { schema: shard.schema, exact: exact.length, splat: splat.length };
-  if (placeholder.length > 0) header.placeholder = placeholder.length;
-  const lines = [JSON.stringify(header)];
-  for (const records of [exact, splat, placeholder])
-    for (const record of records) lines.push(recordLine(record));
-  lines.push("");
-  return lines.join("\n");
+  const placeholder = shard.placeholder;
+  const exactKeys = sortedKeysOf(shard.exact);
+  const splatKeys = sortedKeysOf(shard.splat);
+  const placeholderKeys = placeholder ? sortedKeysOf(placeholder) : [];
+  const header: ShardHeader = {
+    schema: shard.schema,
+    exact: exactKeys.length,
+    splat: splatKeys.length,
+  };
+  if (placeholderKeys.length > 0) header.placeholder = placeholderKeys.length;
+  let text = JSON.stringify(header);
+  for (const key of exactKeys) text += "\n" + recordLine(shard.exact[key]);
+  for (const key of splatKeys) text += "\n" + recordLine(shard.splat[key]);
+  if (placeholder) for (const key of placeholderKeys) text += "\n" + recordLine(placeholder[key]);
+  return text + "\n";
 }
 
-function byKey(a: LinkRecord, b: LinkRecord): number {
-  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+/**
+ * A section's keys in code-unit order: the default sort's order, as `<` has it, compared in the
+ * sort itself and not by a comparator called once per comparison on the records' fields.
+ */
+function sortedKeysOf(section: Record<string, LinkRecord>): string[] {
+  return Object.keys(section).sort();
 }
 
 /** The map of `kind` in a shard (the placeholder map is made when first needed). */

@@ -6,7 +6,7 @@
  * under the same lock) puts the old one back. Stale temp folders are removed there too.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { exists } from "./exists.js";
@@ -90,15 +90,13 @@ async function swapIn(dir: string, temp: string, tag: string): Promise<void> {
   if (movedOld) await removeDir(old, tempName(dir, "del", tag));
 }
 
-/** Files written at once: the writes run on libuv's threads, beside the build's own thread. */
-const WRITE_CONCURRENCY = 8;
-
 /**
- * Writes `files` under `root`: each folder made once, then WRITE_CONCURRENCY writes in flight
- * (one at a time, a large build's 18,000 files waited for each open, write and close in turn).
- * The first failure stops the remaining writes and is thrown once every write in flight is done,
- * so nothing writes into the folder after the caller removes it. A file's content is read just
- * before it is written (shards make their text then), so at most WRITE_CONCURRENCY are held.
+ * Writes `files` under `root`: each folder made once, then each file with one synchronous
+ * open, write and close. A large build writes about 20,000 files; the promise writes' file
+ * handles, chunked writes and callbacks cost the build's thread more than the writes themselves
+ * (docs/performance.md, "Round seven: the registry, the stats index and the writes"). The first
+ * failure stops the remaining writes and is thrown. A file's content is read just before it is
+ * written (shards make their text then), so one is held at a time.
  */
 async function writeTree(
   root: string,
@@ -107,20 +105,7 @@ async function writeTree(
 ): Promise<void> {
   const folders = [...new Set(files.map((file) => dirname(join(root, file.path))))].sort();
   for (const folder of folders) if (!made.has(folder)) await mkdir(folder, { recursive: true });
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const writer = async () => {
-    while (!failure && next < files.length) {
-      const file = files[next++];
-      try {
-        await writeFile(join(root, file.path), file.content);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, files.length) }, writer));
-  if (failure) throw failure.error;
+  for (const file of files) writeFileSync(join(root, file.path), file.content);
 }
 
 /** Rename first, so a half-deleted folder never carries the name of a complete one. */

@@ -39,7 +39,7 @@ function child(from: Step, value: string): Step {
   return to;
 }
 
-/** The links' combinations of facet values, link by link in sequence order. */
+/** The links' combinations of facet values, link by link (in any order: each is placed at its `i`). */
 export class FacetCombinations {
   readonly known: Known[] = [];
   /** Each facet listing's id, by slot. */

@@ -33,10 +33,10 @@ const NO_SPANS: StatsPage["spans"] = { anchor: "", counts: [] };
 const CHECK_ROWS = 512;
 
 /**
- * Checks the rows of links `end - rows.length` to `end` against the stats page schema's row (the
- * self-check, SL330, of each link's row), marks those that fail in `failed`, and empties `rows`.
+ * Checks `rows` against the stats page schema's row (the self-check, SL330, of each link's row),
+ * marks those that fail in `failed` at their positions (`at[r]`: row r's), and empties both.
  */
-function markFailed(rows: StatsRow[], end: number, failed: Uint8Array): void {
+function markFailed(rows: StatsRow[], at: number[], failed: Uint8Array): void {
   const page: StatsPage = {
     schema: STATS_PAGE_SCHEMA,
     files: [],
@@ -44,13 +44,13 @@ function markFailed(rows: StatsRow[], end: number, failed: Uint8Array): void {
     rows,
     spans: NO_SPANS,
   };
-  const start = end - rows.length;
   for (const problem of assetSchemaProblems(page)) {
     const row = /^rows\.(\d+)/.exec(problem);
-    if (row) failed[start + Number(row[1])] = 1;
-    else failed.fill(1, start, end);
+    if (row) failed[at[Number(row[1])]] = 1;
+    else for (const i of at) failed[i] = 1;
   }
   rows.length = 0;
+  at.length = 0;
 }
 
 export interface Sequence {
@@ -101,25 +101,37 @@ export function sortedKeys(unsorted: readonly string[]): { order: number[]; keys
   return { order, keys: order.map((i) => copies[i]) };
 }
 
+/**
+ * The links are walked in their own order, each placed at its position in key order: the records
+ * lie in memory about in their own order, and reading them in key order instead (scattered over
+ * the heap) made their rows half again as dear (docs/performance.md, "Round seven: the registry,
+ * the stats index and the writes"). What comes out is the same: every field is indexed by
+ * position, and the few lists made in walk order are put in key order.
+ */
 export function buildSequence(records: readonly LinkRecord[]): Sequence {
   // The validated key is the slug normalised as the runtime's sortKeyOf(slug) does.
   const { order, keys } = sortedKeys(records.map((r) => sortKeyOfKey(r.kind, r.key)));
   const count = order.length;
+  const positionOf = new Int32Array(count);
+  for (let i = 0; i < count; i++) positionOf[order[i]] = i;
   const rows = emptyRowTexts(count);
   const failed = new Uint8Array(count);
   const checks: StatsRow[] = [];
+  const checked: number[] = [];
   const fileIds = new Int32Array(count);
   const files: string[] = [];
   const fileIdOf = new Map<string, number>();
-  const cuts: Sequence["cuts"] = [];
+  const cuts: (Sequence["cuts"][number] & { i: number })[] = [];
   const events = { [STARTS]: [] as Event[], [ENDS]: [] as Event[] };
   const facets = new FacetCombinations(count);
-  for (let i = 0; i < count; i++) {
-    const record = records[order[i]];
+  for (let j = 0; j < count; j++) {
+    const record = records[j];
+    const i = positionOf[j];
     const { link, cut } = statsLinkOf(record);
     checks.push(putRowText(rows, i, link));
-    if (checks.length === CHECK_ROWS || i === count - 1) markFailed(checks, i + 1, failed);
-    if (cut.length > 0) cuts.push({ link: record, fields: cut });
+    checked.push(i);
+    if (checks.length === CHECK_ROWS || j === count - 1) markFailed(checks, checked, failed);
+    if (cut.length > 0) cuts.push({ i, link: record, fields: cut });
     let file = fileIdOf.get(link.file);
     if (file === undefined) fileIdOf.set(link.file, (file = files.push(link.file) - 1));
     fileIds[i] = file;
@@ -130,6 +142,7 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
       if (end !== undefined) events[ENDS].push({ i, inner: `${eventTime(end)} ${keys[i]}` });
     }
   }
+  cuts.sort((a, b) => a.i - b.i);
   const combinations = facets.known.map(({ link, count }) => ({ link, count }));
   const { listings: sparse, dense } = facetListings(facets);
   const keyOf = (members: Int32Array) => (m: number) => keys[members[m]];
@@ -154,7 +167,7 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
     count,
     fileIds,
     files,
-    cuts,
+    cuts: cuts.map(({ link, fields }) => ({ link, fields })),
     combinations,
     listings,
     dense,
@@ -168,9 +181,9 @@ interface Event {
   inner: string;
 }
 
-/** Active exact links with that bound of their schedule, by time then slug. */
+/** Active exact links with that bound of their schedule, by time then slug (then position). */
 function eventListing(id: typeof STARTS | typeof ENDS, entries: Event[]): Omit<Listing, "offset"> {
-  entries.sort((a, b) => compare(a.inner, b.inner));
+  entries.sort((a, b) => compare(a.inner, b.inner) || a.i - b.i);
   const inner = entries.map((e) => e.inner);
   return { id, members: Int32Array.from(entries, (e) => e.i), innerAt: (m) => inner[m] };
 }
