@@ -180,4 +180,44 @@ describe("fast YAML reader", () => {
       { numRuns: 3000 },
     );
   });
+
+  it("random rows naming keys in varying orders: rows, lines and field lines equal the yaml document API's", () => {
+    // The reader reuses the key a row had at the same place: a row naming other keys there, a
+    // key that is a prefix of another, or a nested key under another parent must not reuse it.
+    const nested = fc.shuffledSubarray(["    label: l", "    title: t", "    labels: 2"], {
+      minLength: 1,
+    });
+    const field = fc.oneof(
+      fc.constantFrom(
+        ["  slugs: b"],
+        ["  tag: [x]"],
+        ["  tags: [x, y]"],
+        ["  target: https://x.example/"],
+        ["  null: x"],
+      ),
+      nested.map((lines) => ["  schedule:", ...lines]),
+      nested.map((lines) => ["  preview:", ...lines]),
+    );
+    const head = fc.constantFrom("- slug: s", "- owner: o");
+    const row = fc
+      .tuple(head, fc.uniqueArray(field, { maxLength: 4, selector: (lines) => lines[0] }))
+      .map(([first, fields]) => [first, ...fields.flat()]);
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 6 }), (rows) => {
+        const text = rows.map((lines) => lines.join("\n")).join("\n") + "\n";
+        const fast = readYamlRowsFast(text, "f.yaml");
+        if (fast === undefined) return true;
+        const full = readYamlRowsFull(text, "f.yaml");
+        expect(full.diagnostics).toEqual([]);
+        // The fast reader names no list item's line (`tags.0`): its list's line stands for it.
+        const noItems = (lines: Record<string, number>) =>
+          Object.fromEntries(Object.entries(lines).filter(([key]) => !/\.\d+$/.test(key)));
+        expect(fast.map((r) => [r.line, r.fieldLines, r.value])).toEqual(
+          full.rows.map((r) => [r.line, noItems(r.fieldLines), r.value]),
+        );
+        return true;
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
