@@ -6,7 +6,7 @@ import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import type { RawRow } from "./raw-row.js";
 import { fieldLimitProblems } from "./limits.js";
-import { readSourceRows, readSourceText } from "./source-file.js";
+import { eachSourceRow, readSourceText } from "./source-file.js";
 import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 import { appendAll } from "../../../shared/lists.js";
@@ -97,16 +97,26 @@ export async function loadSourceFile(
   return cachedFileRows(options.cache, file, source.text, check, options.sourceKeys);
 }
 
+/**
+ * Each row checked as soon as it is read: a raw row dies young instead of a file's worth of them
+ * waiting for their checks (docs/performance.md, "Reading the sources").
+ */
 function checkSourceText(text: string, file: string): FileLoad {
-  const read = readSourceRows(text, file);
-  const diagnostics = [...read.diagnostics];
   const links: SourceLink[] = [];
-  for (const row of read.rows) {
-    const checked = checkRow(row);
-    if ("link" in checked) links.push(checked.link);
-    else appendAll(diagnostics, checked.diagnostics);
-  }
-  return { links, diagnostics };
+  const problems: Diagnostic[] = [];
+  const read = eachSourceRow(text, file, {
+    row: (row) => {
+      const checked = checkRow(row);
+      if ("link" in checked) links.push(checked.link);
+      else appendAll(problems, checked.diagnostics);
+    },
+    restart: () => {
+      links.length = 0;
+      problems.length = 0;
+    },
+  });
+  if (read.tooMany) return { links: [], diagnostics: read.diagnostics };
+  return { links, diagnostics: [...read.diagnostics, ...problems] };
 }
 
 serveSourceJobs(loadSourceFile);

@@ -2,7 +2,7 @@
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { parseCsvRecords } from "./csv-records.js";
 import { parseRoutesCell } from "./routes-cell.js";
-import type { RawRow } from "./raw-row.js";
+import { rowsInto, type RawRow, type RowSink } from "./raw-row.js";
 import type { ReadResult } from "./read-yaml.js";
 
 export const CSV_COLUMNS = [
@@ -37,57 +37,55 @@ type Cell = string | undefined;
 export const SAME_LINE: Readonly<Record<string, number>> = Object.freeze({});
 
 export function readCsvRows(text: string, file: string): ReadResult {
+  const rows: RawRow[] = [];
+  const diagnostics = eachCsvRow(text, file, rowsInto(rows));
+  return { rows, diagnostics };
+}
+
+/** Each row of a CSV source to `sink` as it is read; the diagnostics of reading it. */
+export function eachCsvRow(text: string, file: string, sink: RowSink): Diagnostic[] {
   const parsed = parseCsvRecords(text, { withText: false });
   if ("error" in parsed) {
     const { line, message } = parsed.error;
-    return {
-      rows: [],
-      diagnostics: [diag("SL101", { file, line }, `cannot parse CSV: ${message}`)],
-    };
+    return [diag("SL101", { file, line }, `cannot parse CSV: ${message}`)];
   }
   const { records } = parsed;
-  if (records.length === 0) return { rows: [], diagnostics: [] };
+  if (records.length === 0) return [];
   const header = records[0].cells.map((h) => h.trim());
   const twice = header.find((h, i) => header.indexOf(h) !== i);
   if (twice !== undefined) {
-    return {
-      rows: [],
-      diagnostics: [
-        diag(
-          "SL107",
-          { file, line: 1 },
-          `CSV header: column ${twice} appears twice`,
-          "name each column once; which cell counts would otherwise be a guess",
-        ),
-      ],
-    };
+    return [
+      diag(
+        "SL107",
+        { file, line: 1 },
+        `CSV header: column ${twice} appears twice`,
+        "name each column once; which cell counts would otherwise be a guess",
+      ),
+    ];
   }
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
   if (unknown.length > 0 || !header.includes("slug") || !header.includes("target")) {
     const found =
       unknown.length > 0 ? `unknown column(s) ${unknown.join(", ")}` : "no slug and target columns";
-    return {
-      rows: [],
-      diagnostics: [
-        diag(
-          "SL107",
-          { file, line: 1 },
-          `CSV header: expected columns from ${CSV_COLUMNS.join(",")}, found ${found}`,
-          "the first line names the columns; slug and target are required",
-        ),
-      ],
-    };
+    return [
+      diag(
+        "SL107",
+        { file, line: 1 },
+        `CSV header: expected columns from ${CSV_COLUMNS.join(",")}, found ${found}`,
+        "the first line names the columns; slug and target are required",
+      ),
+    ];
   }
-  const rows: RawRow[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const { cells: record, line } of records.slice(1)) {
+  for (let r = 1; r < records.length; r++) {
+    const { cells: record, line } = records[r];
     const cells = { ...NO_CELLS };
     for (let i = 0; i < header.length; i++) {
       const cell = record[i]?.trim();
       cells[header[i]] = cell === "" ? undefined : cell;
     }
     if (record.length > header.length) {
-      rows.push({
+      sink.row({
         file,
         line,
         value: { ...toRow(cells), [`column_${header.length + 1}`]: record[header.length] },
@@ -102,9 +100,9 @@ export function readCsvRows(text: string, file: string): ReadResult {
     }
     const value = toRow(cells);
     if (routes) value.routes = routes.value;
-    rows.push({ file, line, value, fieldLines: SAME_LINE });
+    sink.row({ file, line, value, fieldLines: SAME_LINE });
   }
-  return { rows, diagnostics };
+  return diagnostics;
 }
 
 /** Every column's cell, none filled yet: copied for each row, so every row's cells share one shape. */

@@ -1,8 +1,8 @@
 /** Read a YAML link file: the fast reader when the file has the plain shape, the yaml package otherwise. */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
-import { readYamlRowsFast } from "./fast-yaml.js";
-import type { RawRow } from "./raw-row.js";
+import { eachYamlRowFast } from "./fast-yaml.js";
+import { rowsInto, type RawRow, type RowSink } from "./raw-row.js";
 
 export interface ReadResult {
   rows: RawRow[];
@@ -10,11 +10,20 @@ export interface ReadResult {
 }
 
 export function readYamlRows(withBom: string, file: string): ReadResult {
+  const rows: RawRow[] = [];
+  const diagnostics = eachYamlRow(withBom, file, rowsInto(rows));
+  return { rows, diagnostics };
+}
+
+/** Each row of a YAML source to `sink` as it is read; the diagnostics of reading it. */
+export function eachYamlRow(withBom: string, file: string, sink: RowSink): Diagnostic[] {
   // A UTF-8 byte-order mark is not content (the CSV reader drops it too).
   const text = withBom.startsWith("\ufeff") ? withBom.slice(1) : withBom;
-  const fast = readYamlRowsFast(text, file);
-  if (fast) return { rows: fast, diagnostics: [] };
-  return readYamlRowsFull(text, file);
+  if (eachYamlRowFast(text, file, sink.row)) return [];
+  sink.restart();
+  const full = readYamlRowsFull(text, file);
+  for (const row of full.rows) sink.row(row);
+  return full.diagnostics;
 }
 
 /** The exact path: the yaml document API, with line numbers from a LineCounter. */

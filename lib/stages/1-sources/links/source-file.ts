@@ -7,8 +7,9 @@ import { readFile, stat } from "node:fs/promises";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { inspectEntry } from "../instance-entry.js";
 import { MAX_ROWS_PER_FILE, MAX_SOURCE_BYTES } from "./limits.js";
-import { readCsvRows } from "./read-csv.js";
-import { readYamlRows, type ReadResult } from "./read-yaml.js";
+import { rowsInto, type RawRow, type RowSink } from "./raw-row.js";
+import { eachCsvRow } from "./read-csv.js";
+import { eachYamlRow, type ReadResult } from "./read-yaml.js";
 
 export const isCsvSource = (file: string) => /\.csv$/i.test(file);
 
@@ -38,15 +39,42 @@ export async function readSourceText(
 
 /** Rows of a source's text by its extension, with SL111 instead of rows past the row limit. */
 export function readSourceRows(text: string, file: string): ReadResult {
-  const read = isCsvSource(file) ? readCsvRows(text, file) : readYamlRows(text, file);
-  if (read.rows.length <= MAX_ROWS_PER_FILE) return read;
+  const rows: RawRow[] = [];
+  const read = eachSourceRow(text, file, rowsInto(rows));
+  return { rows: read.tooMany ? [] : rows, diagnostics: read.diagnostics };
+}
+
+/**
+ * Each row of a source to `sink` as it is read, by its extension; the diagnostics of reading it,
+ * or SL111 alone past the row limit (`tooMany`: the rows handed are then to be dropped). The sink
+ * gets no row past the limit.
+ */
+export function eachSourceRow(
+  text: string,
+  file: string,
+  sink: RowSink,
+): { diagnostics: Diagnostic[]; tooMany: boolean } {
+  let count = 0;
+  const counted: RowSink = {
+    row: (row) => {
+      if (++count <= MAX_ROWS_PER_FILE) sink.row(row);
+    },
+    restart: () => {
+      count = 0;
+      sink.restart();
+    },
+  };
+  const diagnostics = isCsvSource(file)
+    ? eachCsvRow(text, file, counted)
+    : eachYamlRow(text, file, counted);
+  if (count <= MAX_ROWS_PER_FILE) return { diagnostics, tooMany: false };
   return {
-    rows: [],
+    tooMany: true,
     diagnostics: [
       diag(
         "SL111",
         { file, line: 0 },
-        `${file} holds ${read.rows.length} rows; a link source may hold at most ${MAX_ROWS_PER_FILE}`,
+        `${file} holds ${count} rows; a link source may hold at most ${MAX_ROWS_PER_FILE}`,
         "split it into several files (see docs/limits.md)",
       ),
     ],
