@@ -32,11 +32,23 @@ const isWellFormed = (text: string) =>
 
 /** The records of `text` with the line each starts on (text left empty), or undefined. */
 export function plainCsvRecords(text: string): CsvLine[] | undefined {
-  if (text.includes("\r") || !isWellFormed(text)) return undefined;
+  const records: CsvLine[] = [];
+  const plain = eachPlainCsvRecord(text, (cells, line) => records.push({ cells, line, text: "" }));
+  return plain ? records : undefined;
+}
+
+/**
+ * Each record of `text` to `each` as it is read, with the line it starts on; false when the text
+ * is not plain (the records handed so far are then to be dropped, and csv-parse reads it).
+ */
+export function eachPlainCsvRecord(
+  text: string,
+  each: (cells: string[], line: number) => void,
+): boolean {
+  if (text.includes("\r") || !isWellFormed(text)) return false;
   const end = text.length;
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
-  const records: CsvLine[] = [];
   while (pos < end) {
     if (text.charCodeAt(pos) === LF) {
       // An empty line is no record (skip_empty_lines).
@@ -52,7 +64,7 @@ export function plainCsvRecords(text: string): CsvLine[] | undefined {
         let from = pos + 1;
         for (;;) {
           const close = text.indexOf('"', from);
-          if (close < 0) return undefined;
+          if (close < 0) return false;
           if (text.charCodeAt(close + 1) === QUOTE) {
             value += text.slice(from, close + 1);
             from = close + 2;
@@ -72,14 +84,14 @@ export function plainCsvRecords(text: string): CsvLine[] | undefined {
           line++;
           break;
         }
-        return undefined;
+        return false;
       }
       let stop = pos;
       let code = 0;
       for (; stop < end; stop++) {
         code = text.charCodeAt(stop);
         if (code === COMMA || code === LF) break;
-        if (code === QUOTE) return undefined;
+        if (code === QUOTE) return false;
       }
       cells.push(text.slice(pos, stop));
       pos = stop + 1;
@@ -88,7 +100,7 @@ export function plainCsvRecords(text: string): CsvLine[] | undefined {
       line++;
       break;
     }
-    records.push({ cells, line: start, text: "" });
+    each(cells, start);
   }
-  return records;
+  return true;
 }

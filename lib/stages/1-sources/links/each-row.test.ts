@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { plainCsvRecords } from "./csv-fast.js";
 import { readYamlRowsFast } from "./fast-yaml.js";
 import { checkRow, loadSources } from "./load-sources.js";
 import { readSourceRows } from "./source-file.js";
@@ -70,6 +71,15 @@ describe("rows checked as they are read", () => {
       ["SL375", 3],
       ["SL105", 2],
     ]);
+    expect(result).toEqual(readThenCheck(text, "custom/links/links.csv"));
+  });
+
+  it("a CSV file the plain reader leaves to csv-parse after two rows: its SL101 alone", async () => {
+    const text = 'slug,target\na,https://e.com/a\nb,https://e.com/b\nc,https://e.com/"c\n';
+    expect(plainCsvRecords(text)).toBeUndefined();
+    const result = await loaded("links.csv", text);
+    expect(result.links).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.line])).toEqual([["SL101", 4]]);
     expect(result).toEqual(readThenCheck(text, "custom/links/links.csv"));
   });
 });

@@ -1,6 +1,7 @@
 /** Read a CSV link file (header row required) into raw rows shaped like YAML rows. */
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
-import { parseCsvRecords } from "./csv-records.js";
+import { eachPlainCsvRecord } from "./csv-fast.js";
+import { parseWithCsvParse } from "./csv-records.js";
 import { parseRoutesCell } from "./routes-cell.js";
 import { rowsInto, type RawRow, type RowSink } from "./raw-row.js";
 import type { ReadResult } from "./read-yaml.js";
@@ -44,45 +45,75 @@ export function readCsvRows(text: string, file: string): ReadResult {
 
 /** Each row of a CSV source to `sink` as it is read; the diagnostics of reading it. */
 export function eachCsvRow(text: string, file: string, sink: RowSink): Diagnostic[] {
-  const parsed = parseCsvRecords(text, { withText: false });
-  if ("error" in parsed) {
-    const { line, message } = parsed.error;
-    return [diag("SL101", { file, line }, `cannot parse CSV: ${message}`)];
+  // Plain CSV is read record by record; anything else by csv-parse, from the start (csv-records.ts).
+  let table = csvTable(file, sink);
+  if (!eachPlainCsvRecord(text, table.record)) {
+    sink.restart();
+    const parsed = parseWithCsvParse(text, false);
+    if ("error" in parsed) {
+      const { line, message } = parsed.error;
+      return [diag("SL101", { file, line }, `cannot parse CSV: ${message}`)];
+    }
+    table = csvTable(file, sink);
+    for (const { cells, line } of parsed.records) table.record(cells, line);
   }
-  const { records } = parsed;
-  if (records.length === 0) return [];
-  const header = records[0].cells.map((h) => h.trim());
+  return table.finish();
+}
+
+/** Each column's place among CSV_COLUMNS. */
+const AT = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, i])) as Record<
+  (typeof CSV_COLUMNS)[number],
+  number
+>;
+
+/** The header's problem (SL107), if any. */
+function headerProblem(header: string[], file: string): Diagnostic | undefined {
   const twice = header.find((h, i) => header.indexOf(h) !== i);
-  if (twice !== undefined) {
-    return [
-      diag(
-        "SL107",
-        { file, line: 1 },
-        `CSV header: column ${twice} appears twice`,
-        "name each column once; which cell counts would otherwise be a guess",
-      ),
-    ];
-  }
+  if (twice !== undefined)
+    return diag(
+      "SL107",
+      { file, line: 1 },
+      `CSV header: column ${twice} appears twice`,
+      "name each column once; which cell counts would otherwise be a guess",
+    );
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
   if (unknown.length > 0 || !header.includes("slug") || !header.includes("target")) {
     const found =
       unknown.length > 0 ? `unknown column(s) ${unknown.join(", ")}` : "no slug and target columns";
-    return [
-      diag(
-        "SL107",
-        { file, line: 1 },
-        `CSV header: expected columns from ${CSV_COLUMNS.join(",")}, found ${found}`,
-        "the first line names the columns; slug and target are required",
-      ),
-    ];
+    return diag(
+      "SL107",
+      { file, line: 1 },
+      `CSV header: expected columns from ${CSV_COLUMNS.join(",")}, found ${found}`,
+      "the first line names the columns; slug and target are required",
+    );
   }
+  return undefined;
+}
+
+/**
+ * A table's records, the header first: each row to `sink` as its record comes, none with a
+ * header problem; `finish` gives the diagnostics, the header's alone when it has one.
+ */
+function csvTable(file: string, sink: RowSink) {
+  let header: string[] | undefined;
+  let problem: Diagnostic | undefined;
+  /** For each of CSV_COLUMNS, its place in the header (-1: none). */
+  let places: number[] = [];
+  /** One row's trimmed cells by CSV_COLUMNS, filled again for each row. */
+  const cells: Cell[] = new Array<Cell>(CSV_COLUMNS.length);
   const diagnostics: Diagnostic[] = [];
-  for (let r = 1; r < records.length; r++) {
-    const { cells: record, line } = records[r];
-    const cells = { ...NO_CELLS };
-    for (let i = 0; i < header.length; i++) {
-      const cell = record[i]?.trim();
-      cells[header[i]] = cell === "" ? undefined : cell;
+  const record = (record: string[], line: number): void => {
+    if (header === undefined) {
+      header = record.map((h) => h.trim());
+      problem = headerProblem(header, file);
+      const known = header;
+      places = CSV_COLUMNS.map((column) => known.indexOf(column));
+      return;
+    }
+    if (problem) return;
+    for (let k = 0; k < places.length; k++) {
+      const cell = places[k] < 0 ? undefined : record[places[k]]?.trim();
+      cells[k] = cell === "" ? undefined : cell;
     }
     if (record.length > header.length) {
       sink.row({
@@ -91,79 +122,80 @@ export function eachCsvRow(text: string, file: string, sink: RowSink): Diagnosti
         value: { ...toRow(cells), [`column_${header.length + 1}`]: record[header.length] },
         fieldLines: SAME_LINE,
       });
-      continue;
+      return;
     }
-    const routes = parseRoutesCell(cells.routes, { file, line });
+    const routes = parseRoutesCell(cells[AT.routes], { file, line });
     if (routes && !routes.ok) {
       diagnostics.push(routes.diagnostic);
-      continue;
+      return;
     }
     const value = toRow(cells);
     if (routes) value.routes = routes.value;
     sink.row({ file, line, value, fieldLines: SAME_LINE });
-  }
-  return diagnostics;
+  };
+  const finish = (): Diagnostic[] =>
+    header === undefined ? [] : problem !== undefined ? [problem] : diagnostics;
+  return { record, finish };
 }
 
-/** Every column's cell, none filled yet: copied for each row, so every row's cells share one shape. */
-const NO_CELLS: Readonly<Record<string, Cell>> = Object.fromEntries(
-  CSV_COLUMNS.map((column) => [column, undefined]),
-);
+/** A `;`-separated cell's items, trimmed, without empty ones (tags, domains). */
+function items(cell: Cell): string[] | undefined {
+  if (cell === undefined) return undefined;
+  const out: string[] = [];
+  for (const part of cell.split(";")) {
+    const item = part.trim();
+    if (item !== "") out.push(item);
+  }
+  return out;
+}
 
-function toRow(cells: Record<string, Cell>): Record<string, unknown> {
+function toRow(cells: readonly Cell[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  const set = (key: string, value: unknown) => {
-    if (value !== undefined) row[key] = value;
-  };
-  set("slug", cells.slug);
-  set("target", cells.target);
-  set(
-    "status",
-    cells.status !== undefined && /^\d+$/.test(cells.status) ? Number(cells.status) : cells.status,
-  );
-  set("state", cells.state);
-  if (
-    cells.schedule_label !== undefined ||
-    cells.schedule_start !== undefined ||
-    cells.schedule_end !== undefined
-  ) {
+  const slug = cells[AT.slug];
+  if (slug !== undefined) row.slug = slug;
+  const target = cells[AT.target];
+  if (target !== undefined) row.target = target;
+  const status = cells[AT.status];
+  if (status !== undefined) row.status = /^\d+$/.test(status) ? Number(status) : status;
+  const state = cells[AT.state];
+  if (state !== undefined) row.state = state;
+  const label = cells[AT.schedule_label];
+  const start = cells[AT.schedule_start];
+  const end = cells[AT.schedule_end];
+  if (label !== undefined || start !== undefined || end !== undefined) {
     const schedule: Record<string, unknown> = {};
-    if (cells.schedule_label !== undefined) schedule.label = cells.schedule_label;
-    if (cells.schedule_start !== undefined) schedule.start = cells.schedule_start;
-    if (cells.schedule_end !== undefined) schedule.end = cells.schedule_end;
+    if (label !== undefined) schedule.label = label;
+    if (start !== undefined) schedule.start = start;
+    if (end !== undefined) schedule.end = end;
     row.schedule = schedule;
   }
-  const fq = cells.forward_query?.toLowerCase();
-  set("forward_query", fq === "true" ? true : fq === "false" ? false : cells.forward_query);
-  set("remainder", cells.remainder);
-  set("description", cells.description);
-  set(
-    "tags",
-    cells.tags
-      ?.split(";")
-      .map((t) => t.trim())
-      .filter((t) => t !== ""),
-  );
-  set("owner", cells.owner);
-  set("title", cells.title);
-  set("notes", cells.notes);
-  set("successor", cells.successor);
-  if (
-    cells.preview_title !== undefined ||
-    cells.preview_description !== undefined ||
-    cells.preview_image !== undefined
-  ) {
+  const forward = cells[AT.forward_query];
+  if (forward !== undefined) {
+    const fq = forward.toLowerCase();
+    row.forward_query = fq === "true" ? true : fq === "false" ? false : forward;
+  }
+  const remainder = cells[AT.remainder];
+  if (remainder !== undefined) row.remainder = remainder;
+  const description = cells[AT.description];
+  if (description !== undefined) row.description = description;
+  const tags = items(cells[AT.tags]);
+  if (tags !== undefined) row.tags = tags;
+  for (const field of ["owner", "title", "notes", "successor"] as const) {
+    const cell = cells[AT[field]];
+    if (cell !== undefined) row[field] = cell;
+  }
+  const title = cells[AT.preview_title];
+  const about = cells[AT.preview_description];
+  const image = cells[AT.preview_image];
+  if (title !== undefined || about !== undefined || image !== undefined) {
     const preview: Record<string, unknown> = {};
-    if (cells.preview_title !== undefined) preview.title = cells.preview_title;
-    if (cells.preview_description !== undefined) preview.description = cells.preview_description;
-    if (cells.preview_image !== undefined) preview.image = cells.preview_image;
+    if (title !== undefined) preview.title = title;
+    if (about !== undefined) preview.description = about;
+    if (image !== undefined) preview.image = image;
     row.preview = preview;
   }
   // One host, or several separated by `;` as tags are (docs/domains.md).
-  const hosts = cells.domain
-    ?.split(";")
-    .map((h) => h.trim())
-    .filter((h) => h !== "");
+  const hosts = items(cells[AT.domain]);
   if (hosts?.length === 1) row.domain = hosts[0];
   else if (hosts !== undefined && hosts.length > 1) row.domains = hosts;
   return row;
