@@ -122,13 +122,12 @@ function checkSourceText(text: string, file: string): FileLoad {
 serveSourceJobs(loadSourceFile);
 
 export function checkRow(row: RawRow): { link: SourceLink } | { diagnostics: Diagnostic[] } {
-  const at = { file: row.file, line: row.line };
   if (row.value === null || typeof row.value !== "object" || Array.isArray(row.value)) {
     return {
       diagnostics: [
         diag(
           "SL103",
-          at,
+          { file: row.file, line: row.line },
           "expected a mapping with slug and target",
           "each row is `- slug: ...` followed by `target: ...`",
         ),
