@@ -127,8 +127,10 @@ function plainScalar(t: string): unknown {
     return NOPE;
   if (t.includes(": ") || t.endsWith(":") || t.startsWith("---") || t.startsWith("..."))
     return NOPE;
-  if (t.length <= 5 && /^(true|True|TRUE)$/.test(t)) return true;
-  if (t.length <= 5 && /^(false|False|FALSE)$/.test(t)) return false;
+  // A boolean starts with t or f in either case: a number, a tag or a word does not look further.
+  if (t.length <= 5 && (first === 116 || first === 84) && /^(true|True|TRUE)$/.test(t)) return true;
+  if (t.length <= 5 && (first === 102 || first === 70) && /^(false|False|FALSE)$/.test(t))
+    return false;
   // Every number form below starts with [-+.0-9]: a word or a URL skips the six tests.
   if (!(first === 45 || first === 43 || first === 46 || (first >= 48 && first <= 57))) return t;
   if (/^[-+]?[0-9]+$/.test(t)) return Number(t);
