@@ -23,6 +23,9 @@ export function parseValue(t: string): unknown {
   if (isBlank(t.charCodeAt(t.length - 1))) t = trimEnd(t);
   const first = t.charCodeAt(0);
   if (first === 34) {
+    // Without an escape or a control character, JSON.parse would give the text between the quotes.
+    const plain = plainDoubleEnd(t);
+    if (plain > 0 && onlyComment(t, plain + 1)) return t.slice(1, plain);
     const close = closingDouble(t);
     if (close < 0 || !onlyComment(t, close + 1)) return NOPE;
     try {
@@ -38,6 +41,16 @@ export function parseValue(t: string): unknown {
   }
   if (first === 91) return parseFlowList(t);
   return plainScalar(stripComment(t));
+}
+
+/** The closing quote's place when no backslash or control character comes before it, else -1. */
+function plainDoubleEnd(t: string): number {
+  for (let i = 1; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 34) return i;
+    if (c === 92 || c < 32) return -1;
+  }
+  return -1;
 }
 
 function closingDouble(t: string): number {

@@ -107,6 +107,38 @@ describe("fast YAML reader", () => {
     );
   });
 
+  it("random double-quoted scalars, with and without escapes: the fast reader agrees with yaml.parse or falls back", () => {
+    const part = fc.constantFrom(
+      "a",
+      " ",
+      "#",
+      '\\"',
+      "\\n",
+      "\\u00e9",
+      "\\\\",
+      "é",
+      "\u2028",
+      "'",
+      ":",
+      "\u0001",
+    );
+    const quoted = fc
+      .tuple(fc.array(part, { maxLength: 6 }), fc.constantFrom("", " ", " # c", "x"))
+      .map(([parts, after]) => `"${parts.join("")}"${after}`);
+    let read = 0;
+    fc.assert(
+      fc.property(quoted, (value) => {
+        const text = `- key: ${value}\n`;
+        const fast = values(text);
+        if (fast === undefined) return;
+        read++;
+        expect(fast).toEqual(parse(text));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(read).toBeGreaterThan(500);
+  });
+
   it("random documents built from typical lines: the fast reader agrees with yaml.parse or falls back", () => {
     const line = fc.constantFrom(
       "- slug: a",
