@@ -1,7 +1,8 @@
 /**
- * A source's rows are checked as they are read (docs/performance.md, "Reading the sources"): the
- * links and diagnostics are those of reading every row first and checking them after, also when
- * the fast YAML reader leaves the file to the yaml package after some rows were checked.
+ * A source's rows are checked as they are read (docs/performance.md, "Round seven: reading the
+ * sources"): the links and diagnostics are those of reading every row first and checking them
+ * after, also when the fast YAML reader leaves the file to the yaml package after some rows were
+ * checked.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -19,7 +19,7 @@ function trimEnd(t: string): string {
 const trim = (t: string) => trimEnd(trimStart(t));
 
 export function parseValue(t: string): unknown {
-  // The value starts after the key's spaces and ends at the line's end: only blanks after it to trim.
+  // The value starts after the key's spaces and ends with its line: only trailing blanks to trim.
   if (isBlank(t.charCodeAt(t.length - 1))) t = trimEnd(t);
   const first = t.charCodeAt(0);
   if (first === 34) {

@@ -19,9 +19,9 @@ type Map = Record<string, unknown>;
 
 /**
  * The reader's place in the text. Rows of one file almost always name the same keys in the same
- * order: `keys[n]` is the key the last row had as its n-th field (and `nested[n]` its n-th nested
- * one), so a row's key is the string read before instead of a new one each row (docs/performance.md,
- * "Reading the sources").
+ * order: `keys[n]` is the key the last row had as its n-th field (and `nested[n]` its n-th
+ * nested one), so a row's key is the string read before instead of a new one each row
+ * (docs/performance.md, "Round seven: reading the sources").
  */
 interface Reader {
   text: string;
@@ -52,9 +52,9 @@ export function readYamlRowsFast(text: string, file: string): RawRow[] | undefin
 
 /**
  * Each row of `text` handed to `each` as soon as it is read, in order, so a caller may check it
- * and let it go before the next (docs/performance.md, "Reading the sources"). False when the text
- * is outside the fast subset: the rows handed so far are then to be dropped, and the yaml package
- * reads the text.
+ * and let it go before the next (docs/performance.md, "Round seven: reading the sources"). False
+ * when the text is outside the fast subset: the rows handed so far are then to be dropped, and
+ * the yaml package reads the text.
  */
 export function eachYamlRowFast(text: string, file: string, each: (row: RawRow) => void): boolean {
   // Most files hold no tab, CR or unsafe character at all: one look at the text, not one per line.

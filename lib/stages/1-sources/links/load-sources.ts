@@ -99,7 +99,7 @@ export async function loadSourceFile(
 
 /**
  * Each row checked as soon as it is read: a raw row dies young instead of a file's worth of them
- * waiting for their checks (docs/performance.md, "Reading the sources").
+ * waiting for their checks (docs/performance.md, "Round seven: reading the sources").
  */
 function checkSourceText(text: string, file: string): FileLoad {
   const links: SourceLink[] = [];

@@ -12,9 +12,9 @@ export interface RawRow {
 
 /**
  * Where a reader hands its rows, each as soon as it is read, so a caller can check one and let
- * it go before the next is read (docs/performance.md, "Reading the sources"). `restart`: the rows
- * handed so far are to be dropped, the text is read again from its start (a fast reader left it
- * to the library).
+ * it go before the next is read (docs/performance.md, "Round seven: reading the sources").
+ * `restart`: the rows handed so far are to be dropped, the text is read again from its start (a
+ * fast reader left it to the library).
  */
 export interface RowSink {
   row(row: RawRow): void;

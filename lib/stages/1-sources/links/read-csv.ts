@@ -45,7 +45,7 @@ export function readCsvRows(text: string, file: string): ReadResult {
 
 /** Each row of a CSV source to `sink` as it is read; the diagnostics of reading it. */
 export function eachCsvRow(text: string, file: string, sink: RowSink): Diagnostic[] {
-  // Plain CSV is read record by record; anything else by csv-parse, from the start (csv-records.ts).
+  // Plain CSV is read record by record; anything else by csv-parse, from the start.
   let table = csvTable(file, sink);
   if (!eachPlainCsvRecord(text, table.record)) {
     sink.restart();
