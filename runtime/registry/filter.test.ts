@@ -3,7 +3,42 @@ import { describe, expect, it } from "vitest";
 import { REGISTRY_FILTER } from "../contract/index.js";
 import { filterShapeFor, MembershipFilter } from "./filter.js";
 
+/** The filter's bits by its definition: FNV-1a over the UTF-8 of the kind's letter and the key. */
+function plainBits(ids: { kind: string; key: string }[], bits: number, hashes: number) {
+  const bytes = new Uint8Array(bits / 8);
+  for (const { kind, key } of ids) {
+    let h1 = 0x811c9dc5;
+    for (const byte of new TextEncoder().encode(kind[0] + key))
+      h1 = Math.imul(h1 ^ byte, 0x01000193) >>> 0;
+    let h2 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+    h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
+    h2 = ((h2 ^ (h2 >>> 16)) >>> 0) | 1;
+    for (let i = 0; i < hashes; i++) {
+      const bit = ((h1 + Math.imul(i, h2)) >>> 0) % bits;
+      bytes[bit >>> 3] |= 1 << (bit & 7);
+    }
+  }
+  return bytes;
+}
+
 describe("registry membership filter", () => {
+  it("sets the bits of each id's letter and key hashed as one text (any key, surrogates included)", () => {
+    const id = fc.record({
+      kind: fc.constantFrom("exact" as const, "splat" as const, "placeholder" as const),
+      key: fc.string({ unit: "binary", maxLength: 40 }),
+    });
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 50 }), fc.integer({ min: 1, max: 12 }), (ids, bits) => {
+        const filter = MembershipFilter.empty(filterShapeFor(ids.length, bits, 7));
+        for (const { kind, key } of ids) filter.add(kind, key);
+        const file = filter.toFile();
+        const header = file.length - filter.shape.bits / 8;
+        expect(file.subarray(header)).toEqual(plainBits(ids, filter.shape.bits, 7));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it("never rules out a link that was added (a hit is never turned into a miss)", () => {
     const id = fc.record({
       kind: fc.constantFrom("exact" as const, "splat" as const),

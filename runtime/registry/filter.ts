@@ -19,18 +19,18 @@ function mix(h: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Calls `visit` with each of the `hashes` bit positions of an id (double hashing). */
-function positions(
-  kind: LinkKind,
-  key: string,
-  { bits, hashes }: { bits: number; hashes: number },
-  visit: (bit: number) => boolean,
-): boolean {
-  const h1 = fnv1a32((kind === "exact" ? "e" : kind === "splat" ? "s" : "p") + key);
-  const h2 = mix(h1) | 1;
-  for (let i = 0; i < hashes; i++) if (!visit(((h1 + Math.imul(i, h2)) >>> 0) % bits)) return false;
-  return true;
-}
+/** The hash of each kind's letter: an id's hash is its key's, continued from its kind's letter. */
+const EXACT = fnv1a32("e");
+const SPLAT = fnv1a32("s");
+const PLACEHOLDER = fnv1a32("p");
+
+/** The first hash of an id: its kind's letter, then its key. */
+const idHash = (kind: LinkKind, key: string) =>
+  fnv1a32(key, kind === "exact" ? EXACT : kind === "splat" ? SPLAT : PLACEHOLDER);
+
+/** The `i`th bit position of an id of first hash `h1` (double hashing, `h2` derived from it). */
+const bitAt = (h1: number, h2: number, i: number, bits: number) =>
+  ((h1 + Math.imul(i, h2)) >>> 0) % bits;
 
 export interface FilterShape {
   /** Bits in the filter, a multiple of 8. */
@@ -63,20 +63,25 @@ export class MembershipFilter {
   }
 
   add(kind: LinkKind, key: string): void {
-    positions(kind, key, this.shape, (bit) => {
+    const { bits, hashes } = this.shape;
+    const h1 = idHash(kind, key);
+    const h2 = mix(h1) | 1;
+    for (let i = 0; i < hashes; i++) {
+      const bit = bitAt(h1, h2, i, bits);
       this.bytes[bit >>> 3] |= 1 << (bit & 7);
-      return true;
-    });
+    }
   }
 
   /** False only when no link of this kind and key was added. */
   mayHave(kind: LinkKind, key: string): boolean {
-    return positions(
-      kind,
-      key,
-      this.shape,
-      (bit) => (this.bytes[bit >>> 3] & (1 << (bit & 7))) !== 0,
-    );
+    const { bits, hashes } = this.shape;
+    const h1 = idHash(kind, key);
+    const h2 = mix(h1) | 1;
+    for (let i = 0; i < hashes; i++) {
+      const bit = bitAt(h1, h2, i, bits);
+      if ((this.bytes[bit >>> 3] & (1 << (bit & 7))) === 0) return false;
+    }
+    return true;
   }
 
   /** The file's content: the header, then the bits. */

@@ -29,6 +29,23 @@ describe("registry shard hash (FNV-1a 32-bit over UTF-8)", () => {
       expect(fnv1a32(s)).toBe(reference(s));
   });
 
+  it("continued from an ASCII text's hash, equals the reference over both texts joined", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 4 }),
+        fc.string({ unit: "binary" }),
+        (before, text) => fnv1a32(text, fnv1a32(before)) === reference(before + text),
+      ),
+      { numRuns: 5000 },
+    );
+    for (const [before, text] of [
+      ["e", "café"],
+      ["s", "\ud83d\ude00/x"],
+      ["p", "\udc00"],
+    ])
+      expect(fnv1a32(text, fnv1a32(before))).toBe(reference(before + text));
+  });
+
   it.each([1, 7, 400])("shardOf stays within %i shards", (count) => {
     for (const key of ["docs", "gh", "team/handbook", "café"]) {
       const shard = shardOf(key, count);

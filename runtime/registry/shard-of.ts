@@ -5,16 +5,17 @@
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** FNV-1a over the UTF-8 encoding of `text` (lone surrogates count as U+FFFD, as TextEncoder does). */
-export function fnv1a32(text: string): number {
-  let hash = FNV_OFFSET;
-  const step = (byte: number) => {
-    hash = Math.imul(hash ^ byte, FNV_PRIME);
-  };
+/**
+ * FNV-1a over the UTF-8 encoding of `text` (lone surrogates count as U+FFFD, as TextEncoder does),
+ * continuing from `from`: the hash of `before + text` is `fnv1a32(text, fnv1a32(before))`, with no
+ * joined string made.
+ */
+export function fnv1a32(text: string, from: number = FNV_OFFSET): number {
+  let hash = from;
   for (let i = 0; i < text.length; i++) {
     let code = text.charCodeAt(i);
     if (code < 0x80) {
-      step(code);
+      hash = Math.imul(hash ^ code, FNV_PRIME);
       continue;
     }
     if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
@@ -25,16 +26,16 @@ export function fnv1a32(text: string): number {
       } else code = 0xfffd;
     } else if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
     if (code < 0x800) {
-      step(0xc0 | (code >> 6));
+      hash = Math.imul(hash ^ (0xc0 | (code >> 6)), FNV_PRIME);
     } else if (code < 0x10000) {
-      step(0xe0 | (code >> 12));
-      step(0x80 | ((code >> 6) & 0x3f));
+      hash = Math.imul(hash ^ (0xe0 | (code >> 12)), FNV_PRIME);
+      hash = Math.imul(hash ^ (0x80 | ((code >> 6) & 0x3f)), FNV_PRIME);
     } else {
-      step(0xf0 | (code >> 18));
-      step(0x80 | ((code >> 12) & 0x3f));
-      step(0x80 | ((code >> 6) & 0x3f));
+      hash = Math.imul(hash ^ (0xf0 | (code >> 18)), FNV_PRIME);
+      hash = Math.imul(hash ^ (0x80 | ((code >> 12) & 0x3f)), FNV_PRIME);
+      hash = Math.imul(hash ^ (0x80 | ((code >> 6) & 0x3f)), FNV_PRIME);
     }
-    step(0x80 | (code & 0x3f));
+    hash = Math.imul(hash ^ (0x80 | (code & 0x3f)), FNV_PRIME);
   }
   return hash >>> 0;
 }
