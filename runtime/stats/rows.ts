@@ -72,9 +72,11 @@ const cutLong = (text: string): string =>
 
 /**
  * The first STATS_TAGS_MAX tags as the index shows them, each once where it first is; "tags" is
- * added to `cut` when any was cut or left out. One array, not a copy per step.
+ * added to `cut` when any was cut or left out. `tags` itself when it is already so (most links'),
+ * else one array, not a copy per step.
  */
-export function shownTags(tags: readonly string[], cut: string[]): string[] {
+export function shownTags(tags: string[], cut: string[]): string[] {
+  if (shownAsTheyAre(tags)) return tags;
   if (tags.length > STATS_TAGS_MAX) cut.push("tags");
   const shown: string[] = [];
   for (let i = 0; i < tags.length && i < STATS_TAGS_MAX; i++) {
@@ -85,43 +87,60 @@ export function shownTags(tags: readonly string[], cut: string[]): string[] {
   return shown;
 }
 
+/** Whether the index shows `tags` as they are: at most STATS_TAGS_MAX, each once, none cut. */
+function shownAsTheyAre(tags: readonly string[]): boolean {
+  if (tags.length > STATS_TAGS_MAX) return false;
+  for (let i = 0; i < tags.length; i++)
+    if (nameOf(tags[i]) !== tags[i] || tags.indexOf(tags[i]) !== i) return false;
+  return true;
+}
+
+/**
+ * The fields cut while one link is shown (statsLinkOf empties it first): no list and no closure
+ * made per link, and one shared empty list for the links with nothing cut (most).
+ */
+const cutNow: string[] = [];
+const NOTHING_CUT: readonly string[] = Object.freeze([]);
+
+/** `shown`, the form the index shows of `original`; `field` is noted as cut when they differ. */
+function kept(field: string, original: string, shown: string): string {
+  if (shown !== original) cutNow.push(field);
+  return shown;
+}
+
 /** What the index shows of `link`, and the names of the fields it had to cut. */
-export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: string[] } {
-  const cut: string[] = [];
-  const keep = (field: string, original: string, shown: string) => {
-    if (shown !== original) cut.push(field);
-    return shown;
-  };
+export function statsLinkOf(link: LinkRecord): { link: StatsLink; cut: readonly string[] } {
+  cutNow.length = 0;
   const out: StatsLink = {
     slug: link.slug,
     kind: link.kind,
-    target: keep("target", link.target, cutLong(link.target)),
+    target: kept("target", link.target, cutLong(link.target)),
     status: link.status,
     state: link.state,
     file: link.file,
     line: link.line,
   };
-  if (link.schedule) {
-    const label = keep("schedule.label", link.schedule.label, nameOf(link.schedule.label));
-    out.schedule = { ...link.schedule, label };
+  const { schedule, owner, tags, description, routes, title, notes } = link;
+  if (schedule) {
+    const label = kept("schedule.label", schedule.label, nameOf(schedule.label));
+    out.schedule = label === schedule.label ? schedule : { ...schedule, label };
   }
-  if (link.owner !== undefined) out.owner = keep("owner", link.owner, nameOf(link.owner));
-  if (link.tags !== undefined) out.tags = shownTags(link.tags, cut);
-  if (link.description !== undefined)
-    out.description = keep("description", link.description, cutLong(link.description));
-  if (link.routes) {
-    const destinations = routeDestinations(link.routes);
-    if (destinations.length > STATS_ROUTES_MAX) cut.push("routes");
+  if (owner !== undefined) out.owner = kept("owner", owner, nameOf(owner));
+  if (tags !== undefined) out.tags = shownTags(tags, cutNow);
+  if (description !== undefined)
+    out.description = kept("description", description, cutLong(description));
+  if (routes) {
+    const destinations = routeDestinations(routes);
+    if (destinations.length > STATS_ROUTES_MAX) cutNow.push("routes");
     out.routes = destinations.slice(0, STATS_ROUTES_MAX).map((d) => ({
       ...d,
-      target: keep("routes", d.target, cutLong(d.target)),
+      target: kept("routes", d.target, cutLong(d.target)),
     }));
   }
-  for (const field of ["title", "notes"] as const) {
-    const text = link[field];
-    if (text !== undefined) out[field] = keep(field, text, cutLong(text));
-  }
-  return { link: out, cut: cut.length === 0 ? cut : [...new Set(cut)] };
+  if (title !== undefined) out.title = kept("title", title, cutLong(title));
+  if (notes !== undefined) out.notes = kept("notes", notes, cutLong(notes));
+  if (cutNow.length === 0) return { link: out, cut: NOTHING_CUT };
+  return { link: out, cut: [...new Set(cutNow)] };
 }
 
 export function encodeRow(link: StatsLink, file: number): StatsRow {

@@ -70,7 +70,7 @@ export interface Sequence {
   fileIds: Int32Array;
   files: string[];
   /** Links whose free text was cut, with the fields. */
-  cuts: { link: LinkRecord; fields: string[] }[];
+  cuts: { link: LinkRecord; fields: readonly string[] }[];
   /**
    * One link of each combination of facet values (state, kind, owner and tags), and how many
    * links have it: the index's counts add these up instead of walking every link again.
