@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonBytes } from "./json-bytes.js";
 import { encodeRow, statsLinkOf } from "../../runtime/stats/rows.js";
@@ -38,6 +39,26 @@ describe("a value's counted size is its JSON text's size (stats pages and shards
       Object.assign(Object.create({ inherited: 1 }), { own: 2 }),
     ];
     for (const value of values) expect(jsonBytes(value), JSON.stringify(value)).toBe(textOf(value));
+  });
+
+  it("any text (escapes, controls, non-ASCII, lone and paired surrogates) and any number", () => {
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc.string({ unit: fc.constantFrom(...'a~ "\\/\u0000\u001f\u007f\u0080é\ud800\udc00') }),
+    );
+    const number = fc.oneof(
+      fc.integer(),
+      fc.integer({ min: -1e12, max: 1e12 }),
+      fc.constantFrom(0, -0, 9, 10, 99, 100, 999_999_999, 1e9, -1e9, 1e21, 2 ** 53, 0.1, -1.5e-7),
+      fc.double(),
+    );
+    fc.assert(
+      fc.property(fc.oneof(text, number), (value) => {
+        expect(jsonBytes(value)).toBe(textOf(value));
+        expect(jsonBytes({ [String(value)]: [value] })).toBe(textOf({ [String(value)]: [value] }));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it("every row of a generated real-shaped table, and its record", () => {
