@@ -2109,7 +2109,9 @@ function normalizePath(rawPath, caseSensitive) {
 }
 var NOT_PLAIN_PATH = /^(?!\/)|[%\\]|\/\/|\/\.?$|\/\.\/|[\u0000-\u0020\u007f]$/;
 function foldPathForGuards(rawPath) {
-  if (!NOT_PLAIN_PATH.test(rawPath)) return foldCase(rawPath);
+  const plain = plainAscii(rawPath);
+  if (plain === PLAIN_LOWER) return rawPath;
+  if (plain === PLAIN_UPPER || !NOT_PLAIN_PATH.test(rawPath)) return foldCase(rawPath);
   let decoded = rawPath;
   for (let i = 0; i < 3 && decoded.includes("%"); i++) {
     decoded = decoded.replace(
@@ -2120,6 +2122,31 @@ function foldPathForGuards(rawPath) {
   const folded = foldCase(decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, "")).split("/").filter((s) => s !== "" && s !== ".").join("/");
   return "/" + folded;
 }
+var PLAIN_LOWER = 0;
+var PLAIN_UPPER = 1;
+var OTHER = 2;
+function plainAscii(path) {
+  const length = path.length;
+  if (length < 2 || path.charCodeAt(0) !== SLASH) return OTHER;
+  let upper = false;
+  let before = SLASH;
+  let last = SLASH;
+  for (let i = 1; i < length; i++) {
+    const code = path.charCodeAt(i);
+    if (code >= 128 || code === PERCENT || code === BACKSLASH) return OTHER;
+    if (code === SLASH && (last === SLASH || last === DOT && before === SLASH)) return OTHER;
+    if (code >= 65 && code <= 90) upper = true;
+    before = last;
+    last = code;
+  }
+  if (last === SLASH || last === DOT && before === SLASH || last <= 32 || last === 127)
+    return OTHER;
+  return upper ? PLAIN_UPPER : PLAIN_LOWER;
+}
+var SLASH = 47;
+var DOT = 46;
+var PERCENT = 37;
+var BACKSLASH = 92;
 
 // runtime/link-routes/describe.ts
 function describeChoice(choice) {
@@ -2167,6 +2194,7 @@ var nameOf = (name) => (
     "�"
   )
 );
+var NOTHING_CUT = Object.freeze([]);
 
 // runtime/placeholders.ts
 var PLACEHOLDER_SEGMENT = /^:[A-Za-z][A-Za-z0-9_]*$/;
@@ -4007,10 +4035,35 @@ function isProbe(folded, blocklist) {
 var MATCHERS = /* @__PURE__ */ new WeakMap();
 function probeMatcher(probes) {
   const exact = new Set(probes.exact);
-  const prefixes = indexBy(probes.prefixes, (p) => p.length >= 2 ? p.slice(0, 2) : void 0);
-  const suffixes = indexBy(probes.suffixes, (s) => s.length >= 1 ? s.slice(-1) : void 0);
-  const contains = probes.contains;
-  return (folded) => exact.has(folded) || anyStarts(prefixes.always, folded) || anyStarts(prefixes.groups.get(folded.slice(0, 2)), folded) || anyEnds(suffixes.always, folded) || anyEnds(suffixes.groups.get(folded.slice(-1)), folded) || contains.some((c) => folded.includes(c));
+  const prefixes = indexBy(probes.prefixes, (p) => p.length >= 2 ? pairAt(p, 0) : void 0);
+  const suffixes = indexBy(
+    probes.suffixes,
+    (s) => s.length >= 1 ? s.charCodeAt(s.length - 1) : void 0
+  );
+  const contains = containedIndex(probes.contains);
+  return (folded) => exact.has(folded) || anyStarts(prefixes.always, folded) || folded.length >= 2 && anyStarts(prefixes.groups.get(pairAt(folded, 0)), folded) || anyEnds(suffixes.always, folded) || folded.length >= 1 && anyEnds(suffixes.groups.get(folded.charCodeAt(folded.length - 1)), folded) || contains(folded);
+}
+var pairAt = (text2, i) => text2.charCodeAt(i) * 65536 + text2.charCodeAt(i + 1);
+function containedIndex(entries) {
+  const { groups, always } = indexBy(
+    entries,
+    (c) => c.length >= 2 && c.charCodeAt(0) < 128 && c.charCodeAt(1) < 128 ? c.charCodeAt(0) * 128 + c.charCodeAt(1) : void 0
+  );
+  const pairs = new Uint8Array(16384);
+  for (const pair of groups.keys()) pairs[pair] = 1;
+  return (folded) => {
+    for (const entry of always) if (folded.includes(entry)) return true;
+    if (groups.size === 0) return false;
+    let next = folded.charCodeAt(0);
+    for (let i = 0; i + 1 < folded.length; i++) {
+      const code = next;
+      next = folded.charCodeAt(i + 1);
+      if (code >= 128 || next >= 128 || pairs[code * 128 + next] === 0) continue;
+      for (const entry of groups.get(code * 128 + next))
+        if (folded.startsWith(entry, i)) return true;
+    }
+    return false;
+  };
 }
 function indexBy(entries, keyOf) {
   const groups = /* @__PURE__ */ new Map();
@@ -5911,15 +5964,12 @@ ${acceptLanguage ?? ""}`;
 // runtime/registry/shard-of.ts
 var FNV_OFFSET = 2166136261;
 var FNV_PRIME = 16777619;
-function fnv1a32(text2) {
-  let hash = FNV_OFFSET;
-  const step = (byte) => {
-    hash = Math.imul(hash ^ byte, FNV_PRIME);
-  };
+function fnv1a32(text2, from = FNV_OFFSET) {
+  let hash = from;
   for (let i = 0; i < text2.length; i++) {
     let code = text2.charCodeAt(i);
     if (code < 128) {
-      step(code);
+      hash = Math.imul(hash ^ code, FNV_PRIME);
       continue;
     }
     if (code >= 55296 && code <= 56319 && i + 1 < text2.length) {
@@ -5930,16 +5980,16 @@ function fnv1a32(text2) {
       } else code = 65533;
     } else if (code >= 55296 && code <= 57343) code = 65533;
     if (code < 2048) {
-      step(192 | code >> 6);
+      hash = Math.imul(hash ^ (192 | code >> 6), FNV_PRIME);
     } else if (code < 65536) {
-      step(224 | code >> 12);
-      step(128 | code >> 6 & 63);
+      hash = Math.imul(hash ^ (224 | code >> 12), FNV_PRIME);
+      hash = Math.imul(hash ^ (128 | code >> 6 & 63), FNV_PRIME);
     } else {
-      step(240 | code >> 18);
-      step(128 | code >> 12 & 63);
-      step(128 | code >> 6 & 63);
+      hash = Math.imul(hash ^ (240 | code >> 18), FNV_PRIME);
+      hash = Math.imul(hash ^ (128 | code >> 12 & 63), FNV_PRIME);
+      hash = Math.imul(hash ^ (128 | code >> 6 & 63), FNV_PRIME);
     }
-    step(128 | code & 63);
+    hash = Math.imul(hash ^ (128 | code & 63), FNV_PRIME);
   }
   return hash >>> 0;
 }
@@ -5954,12 +6004,11 @@ function mix(h) {
   h = Math.imul(h ^ h >>> 13, 3266489909);
   return (h ^ h >>> 16) >>> 0;
 }
-function positions(kind, key2, { bits, hashes }, visit) {
-  const h1 = fnv1a32((kind === "exact" ? "e" : kind === "splat" ? "s" : "p") + key2);
-  const h2 = mix(h1) | 1;
-  for (let i = 0; i < hashes; i++) if (!visit((h1 + Math.imul(i, h2) >>> 0) % bits)) return false;
-  return true;
-}
+var EXACT = fnv1a32("e");
+var SPLAT = fnv1a32("s");
+var PLACEHOLDER = fnv1a32("p");
+var idHash = (kind, key2) => fnv1a32(key2, kind === "exact" ? EXACT : kind === "splat" ? SPLAT : PLACEHOLDER);
+var bitAt = (h1, h2, i, bits) => (h1 + Math.imul(i, h2) >>> 0) % bits;
 function filterShapeFor(links, bitsPerLink, hashes) {
   return { bits: Math.max(64, Math.ceil(links * bitsPerLink / 8) * 8), hashes };
 }
@@ -5982,19 +6031,24 @@ var MembershipFilter = class _MembershipFilter {
     return new _MembershipFilter(file.subarray(HEADER.length), shape);
   }
   add(kind, key2) {
-    positions(kind, key2, this.shape, (bit) => {
+    const { bits, hashes } = this.shape;
+    const h1 = idHash(kind, key2);
+    const h2 = mix(h1) | 1;
+    for (let i = 0; i < hashes; i++) {
+      const bit = bitAt(h1, h2, i, bits);
       this.bytes[bit >>> 3] |= 1 << (bit & 7);
-      return true;
-    });
+    }
   }
   /** False only when no link of this kind and key was added. */
   mayHave(kind, key2) {
-    return positions(
-      kind,
-      key2,
-      this.shape,
-      (bit) => (this.bytes[bit >>> 3] & 1 << (bit & 7)) !== 0
-    );
+    const { bits, hashes } = this.shape;
+    const h1 = idHash(kind, key2);
+    const h2 = mix(h1) | 1;
+    for (let i = 0; i < hashes; i++) {
+      const bit = bitAt(h1, h2, i, bits);
+      if ((this.bytes[bit >>> 3] & 1 << (bit & 7)) === 0) return false;
+    }
+    return true;
   }
   /** The file's content: the header, then the bits. */
   toFile() {
@@ -6303,7 +6357,7 @@ var LINK = [
   ["a"]
 ];
 var PAUSED = ["warm-up-paused", 0, "https://example.com/warm-up-paused", 302, 1, 0, 3];
-var SPLAT = ["warm-up/*", 1, "https://example.com/warm-up", 302, 0, 0, 2];
+var SPLAT2 = ["warm-up/*", 1, "https://example.com/warm-up", 302, 0, 0, 2];
 var WARM_UP_PAGE = {
   schema: STATS_PAGE_SCHEMA,
   files: ["warm-up.yaml"],
@@ -6316,7 +6370,7 @@ var WARM_UP_PAGE = {
     ["state:paused", 7],
     ["tag:a", 8]
   ],
-  rows: [LINK, PAUSED, SPLAT, LINK, SPLAT, LINK, LINK, PAUSED, LINK],
+  rows: [LINK, PAUSED, SPLAT2, LINK, SPLAT2, LINK, LINK, PAUSED, LINK],
   spans: { anchor: "", counts: [] }
 };
 var WARM_UP_INDEX = {
