@@ -51,20 +51,14 @@ export function normalizePath(rawPath: string, caseSensitive: boolean): Normaliz
   };
 }
 
-const NOT_PLAIN_PATH = /^(?!\/)|[%\\]|\/\/|\/\.?$|\/\.\/|[\u0000-\u0020\u007f]$/;
-
 /**
  * A forgiving canonical form used only to recognise private files and probes in any spelling:
  * it never refuses, so `/%6Cinks.json`, `//LINKS.JSON/` and `/links.json%00` all fold together.
  */
 export function foldPathForGuards(rawPath: string): string {
-  // Already folded: ASCII in its folded shape with no capital letter (most requests', every
-  // case-folded link's), told by one look at each code unit.
-  const plain = plainAscii(rawPath);
-  if (plain === PLAIN_LOWER) return rawPath;
-  // Already in its folded shape but for case: `/`, then segments that are neither empty nor `.`,
-  // no escape, no backslash, no trailing control or space.
-  if (plain === PLAIN_UPPER || !NOT_PLAIN_PATH.test(rawPath)) return foldCase(rawPath);
+  const shape = shapeOf(rawPath);
+  if (shape === FOLDED) return rawPath;
+  if (shape === CASE_ONLY) return foldCase(rawPath);
   let decoded = rawPath;
   for (let i = 0; i < 3 && decoded.includes("%"); i++) {
     decoded = decoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
@@ -78,33 +72,36 @@ export function foldPathForGuards(rawPath: string): string {
   return "/" + folded;
 }
 
-const PLAIN_LOWER = 0;
-const PLAIN_UPPER = 1;
+/** Already folded: ASCII in its folded shape, no capital letter (most requests', every folded key's). */
+const FOLDED = 0;
+/**
+ * In its folded shape but for case: `/`, then segments that are neither empty nor `.`, no escape,
+ * no backslash, no trailing control or space.
+ */
+const CASE_ONLY = 1;
+/** Anything else: decoded and its segments folded one by one. */
 const OTHER = 2;
 
-/**
- * PLAIN_LOWER or PLAIN_UPPER (it has a capital A-Z) for an ASCII path NOT_PLAIN_PATH passes,
- * OTHER for any other path (the property tests pin this to NOT_PLAIN_PATH and foldCase).
- */
-function plainAscii(path: string): number {
+/** How far `path` is from its folded shape, told by one look at each code unit. */
+function shapeOf(path: string): number {
   const length = path.length;
   if (length < 2 || path.charCodeAt(0) !== SLASH) return OTHER;
-  let upper = false;
+  let folded = true;
   let before = SLASH;
   let last = SLASH;
   for (let i = 1; i < length; i++) {
     const code = path.charCodeAt(i);
-    if (code >= 0x80 || code === PERCENT || code === BACKSLASH) return OTHER;
+    if (code === PERCENT || code === BACKSLASH) return OTHER;
     // `//`, or `/./`: a segment empty or `.`.
     if (code === SLASH && (last === SLASH || (last === DOT && before === SLASH))) return OTHER;
-    if (code >= 0x41 && code <= 0x5a) upper = true;
+    if (code >= 0x80 || (code >= 0x41 && code <= 0x5a)) folded = false;
     before = last;
     last = code;
   }
   // A trailing `/` or `/.`, control or space.
   if (last === SLASH || (last === DOT && before === SLASH) || last <= 0x20 || last === 0x7f)
     return OTHER;
-  return upper ? PLAIN_UPPER : PLAIN_LOWER;
+  return folded ? FOLDED : CASE_ONLY;
 }
 
 const SLASH = 0x2f;

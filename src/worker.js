@@ -2107,11 +2107,10 @@ function normalizePath(rawPath, caseSensitive) {
     key: caseSensitive ? joined : foldCase(joined)
   };
 }
-var NOT_PLAIN_PATH = /^(?!\/)|[%\\]|\/\/|\/\.?$|\/\.\/|[\u0000-\u0020\u007f]$/;
 function foldPathForGuards(rawPath) {
-  const plain = plainAscii(rawPath);
-  if (plain === PLAIN_LOWER) return rawPath;
-  if (plain === PLAIN_UPPER || !NOT_PLAIN_PATH.test(rawPath)) return foldCase(rawPath);
+  const shape = shapeOf(rawPath);
+  if (shape === FOLDED) return rawPath;
+  if (shape === CASE_ONLY) return foldCase(rawPath);
   let decoded = rawPath;
   for (let i = 0; i < 3 && decoded.includes("%"); i++) {
     decoded = decoded.replace(
@@ -2122,26 +2121,26 @@ function foldPathForGuards(rawPath) {
   const folded = foldCase(decoded.replace(/\\/g, "/").replace(/[\u0000-\u0020\u007f]+$/g, "")).split("/").filter((s) => s !== "" && s !== ".").join("/");
   return "/" + folded;
 }
-var PLAIN_LOWER = 0;
-var PLAIN_UPPER = 1;
+var FOLDED = 0;
+var CASE_ONLY = 1;
 var OTHER = 2;
-function plainAscii(path) {
+function shapeOf(path) {
   const length = path.length;
   if (length < 2 || path.charCodeAt(0) !== SLASH) return OTHER;
-  let upper = false;
+  let folded = true;
   let before = SLASH;
   let last = SLASH;
   for (let i = 1; i < length; i++) {
     const code = path.charCodeAt(i);
-    if (code >= 128 || code === PERCENT || code === BACKSLASH) return OTHER;
+    if (code === PERCENT || code === BACKSLASH) return OTHER;
     if (code === SLASH && (last === SLASH || last === DOT && before === SLASH)) return OTHER;
-    if (code >= 65 && code <= 90) upper = true;
+    if (code >= 128 || code >= 65 && code <= 90) folded = false;
     before = last;
     last = code;
   }
   if (last === SLASH || last === DOT && before === SLASH || last <= 32 || last === 127)
     return OTHER;
-  return upper ? PLAIN_UPPER : PLAIN_LOWER;
+  return folded ? FOLDED : CASE_ONLY;
 }
 var SLASH = 47;
 var DOT = 46;
