@@ -9,7 +9,12 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
-const trap = vi.hoisted(() => ({ path: "", armed: false, renamed: [] as string[] }));
+const trap = vi.hoisted(() => ({
+  path: "",
+  armed: false,
+  removeTemp: false,
+  renamed: [] as string[],
+}));
 
 vi.mock("node:fs/promises", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs/promises")>();
@@ -22,6 +27,13 @@ vi.mock("node:fs/promises", async (importOriginal) => {
       }
       return (real.readFile as (...a: unknown[]) => unknown)(path, ...rest);
     }) as typeof real.readFile,
+    link: (async (from: string, to: string) => {
+      if (trap.removeTemp && from.endsWith(".tmp")) {
+        trap.removeTemp = false;
+        unlinkSync(from); // a holder cleaning up took it as a killed contender's
+      }
+      return real.link(from, to);
+    }) as typeof real.link,
     rename: (async (from: string, to: string) => {
       trap.renamed.push(from);
       return real.rename(from, to);
@@ -45,5 +57,14 @@ describe("lock file: a release while a contender looks", () => {
     trap.armed = true;
     expect(await withLock(trap.path, async () => "mine", { timeoutMs: 2_000 })).toBe("mine");
     expect(trap.renamed).toEqual([]);
+  });
+});
+
+describe("lock file: a temp file removed before it is linked", () => {
+  it("makes the contender try again, not fail", async () => {
+    trap.removeTemp = true;
+    const path = join(dir, "removed-temp.lock");
+    expect(await withLock(path, async () => "mine", { timeoutMs: 2_000 })).toBe("mine");
+    expect(trap.removeTemp).toBe(false);
   });
 });

@@ -92,4 +92,11 @@ describe("lock file", () => {
       `${path.split("/").pop()}.fedcba9876543210.tmp`,
     ]);
   });
+
+  it("the holder removes at once a temp file a contender killed while writing it left empty", async () => {
+    const path = lockFile();
+    writeFileSync(`${path}.0123456789abcdef.tmp`, "");
+    await withLock(path, async () => undefined);
+    expect(readdirSync(dir).filter((f) => f.startsWith(path.split("/").pop()!))).toEqual([]);
+  });
 });

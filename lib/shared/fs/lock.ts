@@ -87,7 +87,10 @@ async function acquire(lockPath: string, me: LockOwner, options: LockOptions): P
   }
 }
 
-/** True when the lock is now ours; false when someone holds it. */
+/**
+ * True when the lock is now ours; false when someone holds it or when the holder removed our
+ * temp file before we linked it (an unreadable one looks like a killed contender's), so try again.
+ */
 async function create(lockPath: string, me: LockOwner): Promise<boolean> {
   const temp = `${lockPath}.${me.token}.tmp`;
   await writeFile(temp, JSON.stringify(me));
@@ -96,13 +99,13 @@ async function create(lockPath: string, me: LockOwner): Promise<boolean> {
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return false;
+    if (code === "EEXIST" || code === "ENOENT") return false;
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw error;
     // No hard links on this file system (FAT, some network shares): exclusive create instead;
     // a crash between create and write leaves an unreadable lock, stale after a few seconds.
     return createExclusive(lockPath, me);
   } finally {
-    await unlink(temp);
+    await rm(temp, { force: true });
   }
 }
 
@@ -208,16 +211,22 @@ async function breakStale(
 /**
  * A contender killed while creating or breaking the lock leaves `LOCK.TOKEN.tmp` or
  * `LOCK.stale-TOKEN` beside it; the holder removes those whose owner record names a process that
- * is gone (the same rule as a stale lock), so a live contender's files stay.
+ * is gone (the same rule as a stale lock), so a live contender's files stay. A temp file with no
+ * complete record goes at once, however young: a contender killed while writing it left it so,
+ * and a live one still writing it finds it gone at its link and tries again (`create`).
  */
 async function removeLeftovers(lockPath: string): Promise<void> {
   const name = basename(lockPath);
-  const pattern = new RegExp(`^${escapeRegExp(name)}\\.([0-9a-f]{16}\\.tmp|stale-[0-9a-f]{16})$`);
+  const pattern = new RegExp(
+    `^${escapeRegExp(name)}\\.(?:([0-9a-f]{16}\\.tmp)|stale-[0-9a-f]{16})$`,
+  );
   for (const entry of await readdir(dirname(lockPath))) {
-    if (!pattern.test(entry)) continue;
+    const match = pattern.exec(entry);
+    if (!match) continue;
     const path = join(dirname(lockPath), entry);
     const seen = await inspect(path);
-    if (seen !== "gone" && seen.stale) await rm(path, { force: true });
+    if (seen !== "gone" && (seen.stale || (match[1] && !seen.owner)))
+      await rm(path, { force: true });
   }
 }
 
