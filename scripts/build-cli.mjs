@@ -1,6 +1,11 @@
 // Bundles the TypeScript CLI into out/cli.js so bin/shortlinks.js runs on plain Node. No source
 // map: it was 58% of the package, and the bundle is not minified (each module opens with a
 // `// lib/...` line), so a stack trace's line reads as the source it came from.
+//
+// The packages go into the bundle too: Node resolving and loading each of their files (zod and
+// yaml are hundreds) was two thirds of every command's start (docs/performance.md, "The CLI's
+// packages in its bundle"). Two stay outside: esbuild, whose native binary is found from its own
+// package, and miniflare, which only `serve` and `analytics test` import, on demand.
 import { rmSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -11,7 +16,11 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  external: ["esbuild", "miniflare"],
+  // Bundled CommonJS packages (commander, csv-parse) call require() for Node's own modules.
+  banner: {
+    js: 'import { createRequire as createRequireOfCli } from "node:module";\nconst require = createRequireOfCli(import.meta.url);',
+  },
   sourcemap: false,
   logLevel: "warning",
 });
