@@ -66,4 +66,24 @@ describe("stageDir", () => {
     expect(await readdir(join(dir, "assets"))).toEqual(["old.txt"]);
     expect(await readdir(parent)).toEqual(["dist"]);
   });
+
+  it("files written on the writer thread are all in place when commit returns", async () => {
+    const { dir } = await withOld();
+    const staged = await stageDir(dir, { threadFromBytes: 0, maxQueuedBytes: 256 });
+    for (let i = 0; i < 50; i++) staged.writeNow(`assets/links-stats/${i}.json`, `page ${i}\n`);
+    await staged.commit(tree(300));
+    expect(await readdir(join(dir, "assets/links-stats"))).toHaveLength(50);
+    expect(await readFile(join(dir, "assets/links-stats/49.json"), "utf8")).toBe("page 49\n");
+    expect(await readFile(join(dir, "assets/shards/5/299.jsonl"), "utf8")).toBe("file 299\n");
+  });
+
+  it("a file the writer thread could not write fails commit and leaves the old folder", async () => {
+    const { parent, dir } = await withOld();
+    const staged = await stageDir(dir, { threadFromBytes: 0 });
+    staged.writeNow("assets/links-stats/0.json", "page 0\n");
+    staged.writeNow("assets/links-stats", "a file where a folder is"); // EISDIR
+    await expect(staged.commit(tree(20))).rejects.toMatchObject({ code: "EISDIR" });
+    expect(await readdir(join(dir, "assets"))).toEqual(["old.txt"]);
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
 });

@@ -5,11 +5,12 @@
  * without `NAME` is between the two renames, and `recoverSwap` (run first by the next writer,
  * under the same lock) puts the old one back. Stale temp folders are removed there too.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { exists } from "./exists.js";
+import { writeBehind, type WriteBehind, type WriteBehindOptions } from "./write-behind.js";
 
 export interface TreeFile {
   /** Relative to the folder, `/` separators. */
@@ -21,43 +22,54 @@ export interface TreeFile {
 const tempName = (dir: string, kind: "new" | "old" | "del", tag: string) =>
   join(dirname(dir), `.${basename(dir)}.${kind}-${tag}`);
 
-export async function replaceDir(dir: string, files: readonly TreeFile[]): Promise<void> {
-  const staged = await stageDir(dir);
+export async function replaceDir(
+  dir: string,
+  files: readonly TreeFile[],
+  writes?: WriteBehindOptions,
+): Promise<void> {
+  const staged = await stageDir(dir, writes);
   await staged.commit(files);
 }
 
 /**
  * A new tree for `dir` being written into its temp folder: a large file can be handed over as
  * soon as it is made (`writeNow`), so a build never holds every file of its output at once
- * (docs/performance.md, "Build memory"). `commit` writes the rest and swaps the tree in;
- * `discard` (or a failed commit) removes the temp folder and leaves `dir` as it was.
+ * (docs/performance.md, "Build memory"). The files are written behind the caller, on a second
+ * thread once the tree is large (`write-behind.ts`). `commit` writes the rest, waits for every
+ * write and swaps the tree in; `discard` (or a failed commit) removes the temp folder and leaves
+ * `dir` as it was.
  */
 export interface StagedDir {
-  /** Writes one file into the temp folder before this returns. */
+  /** Hands one file over for the temp folder; a failure to write it fails `commit`. */
   writeNow(path: string, content: string | Uint8Array): void;
   /** Writes `files` (none already written), then puts the tree in place of `dir`. */
   commit(files: readonly TreeFile[]): Promise<void>;
   discard(): Promise<void>;
 }
 
-export async function stageDir(dir: string): Promise<StagedDir> {
+export async function stageDir(dir: string, writes?: WriteBehindOptions): Promise<StagedDir> {
   await mkdir(dirname(dir), { recursive: true });
   const tag = randomBytes(6).toString("hex");
   const temp = tempName(dir, "new", tag);
   await mkdir(temp);
   const folders = new Set<string>([temp]);
-  const discard = () => rm(temp, { recursive: true, force: true });
+  const out = writeBehind(writes);
+  const discard = async () => {
+    await out.settle().catch(() => undefined);
+    await rm(temp, { recursive: true, force: true });
+  };
   return {
     writeNow(path, content) {
       const file = join(temp, path);
       const folder = dirname(file);
       if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
       folders.add(folder);
-      writeFileSync(file, content);
+      out.write(file, content);
     },
     async commit(files) {
       try {
-        await writeTree(temp, files, folders);
+        await writeTree(temp, files, folders, out);
+        await out.settle();
       } catch (error) {
         await discard();
         throw error;
@@ -91,21 +103,22 @@ async function swapIn(dir: string, temp: string, tag: string): Promise<void> {
 }
 
 /**
- * Writes `files` under `root`: each folder made once, then each file with one synchronous
- * open, write and close. A large build writes about 20,000 files; the promise writes' file
- * handles, chunked writes and callbacks cost the build's thread more than the writes themselves
- * (docs/performance.md, "Round seven: the registry, the stats index and the writes"). The first
- * failure stops the remaining writes and is thrown. A file's content is read just before it is
- * written (shards make their text then), so one is held at a time.
+ * Hands `files` under `root` to `out`: each folder made once, then each file, with one
+ * synchronous open, write and close (a large build writes about 20,000 files; the promise
+ * writes' file handles, chunked writes and callbacks cost more than the writes themselves:
+ * docs/performance.md, "Round seven: the registry, the stats index and the writes"). A file's
+ * content is read just before it is handed over (shards make their text then), so few are held
+ * at a time.
  */
 async function writeTree(
   root: string,
   files: readonly TreeFile[],
   made: ReadonlySet<string>,
+  out: WriteBehind,
 ): Promise<void> {
   const folders = [...new Set(files.map((file) => dirname(join(root, file.path))))].sort();
   for (const folder of folders) if (!made.has(folder)) await mkdir(folder, { recursive: true });
-  for (const file of files) writeFileSync(join(root, file.path), file.content);
+  for (const file of files) out.write(join(root, file.path), file.content);
 }
 
 /** Rename first, so a half-deleted folder never carries the name of a complete one. */

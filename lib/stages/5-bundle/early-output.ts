@@ -10,7 +10,7 @@ import { ASSETS_DIR } from "../../shared/paths.js";
 import { appendAll } from "../../shared/lists.js";
 import { assetSizeProblems } from "../4-assets/asset-size.js";
 
-/** Writes one file of dist/ (path relative to it) before returning. */
+/** Hands one file of dist/ (path relative to it) to the writer; it is not held afterwards. */
 export type WriteNow = (path: string, content: string) => void;
 
 export interface EarlyOutput {

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeBehind } from "./write-behind.js";
+
+const folder = () => mkdtempSync(join(tmpdir(), "shortlinks-write-behind-"));
+const text = (i: number) => `file ${i}: é ✓ 𝄞 ${"x".repeat(i % 50)}\n`;
+
+describe("writeBehind", () => {
+  it.each([
+    ["on the caller's thread, below the threshold", Infinity],
+    ["on the writer thread, past it", 0],
+    ["on both, the threshold crossed half way", 3_000],
+  ])("writes every file with its exact bytes %s", async (_, threadFromBytes) => {
+    const dir = folder();
+    const out = writeBehind({ threadFromBytes });
+    for (let i = 0; i < 200; i++) out.write(join(dir, `${i}.txt`), text(i));
+    const bytes = Uint8Array.from([0, 1, 2, 255]);
+    out.write(join(dir, "bytes.bin"), bytes);
+    bytes[0] = 9; // the caller's array is its own again once handed over
+    await out.settle();
+    expect(readdirSync(dir)).toHaveLength(201);
+    for (const i of [0, 1, 99, 199])
+      expect(readFileSync(join(dir, `${i}.txt`), "utf8")).toBe(text(i));
+    expect([...readFileSync(join(dir, "bytes.bin"))]).toEqual([0, 1, 2, 255]);
+  });
+
+  it("a caller faster than the disk waits for room instead of holding every file", async () => {
+    const dir = folder();
+    const out = writeBehind({ threadFromBytes: 0, maxQueuedBytes: 64 });
+    for (let i = 0; i < 500; i++) out.write(join(dir, `${i}.txt`), text(i));
+    await out.settle();
+    expect(readdirSync(dir)).toHaveLength(500);
+    expect(readFileSync(join(dir, "499.txt"), "utf8")).toBe(text(499));
+  });
+
+  it.each([
+    ["on the writer thread", 0],
+    ["on the caller's thread", Infinity],
+  ])(
+    "a file that cannot be written fails settle with its error, %s",
+    async (_, threadFromBytes) => {
+      const dir = folder();
+      const out = writeBehind({ threadFromBytes });
+      out.write(join(dir, "0.txt"), "kept");
+      out.write(join(dir, "no-such-folder", "1.txt"), "lost");
+      out.write(join(dir, "2.txt"), "after the failure");
+      const error = (await out.settle().catch((e: unknown) => e)) as NodeJS.ErrnoException;
+      expect(error.code).toBe("ENOENT");
+      expect(error.path).toBe(join(dir, "no-such-folder", "1.txt"));
+      expect(readdirSync(dir)).toEqual(["0.txt"]);
+    },
+  );
+});
