@@ -35,6 +35,18 @@ describe("writeBehind", () => {
     expect(readFileSync(join(dir, "499.txt"), "utf8")).toBe(text(499));
   });
 
+  it("a file larger than the writer thread's own heap is written whole", async () => {
+    const dir = folder();
+    const out = writeBehind({ threadFromBytes: 0 });
+    const big = new Uint8Array(48 * 1024 * 1024).fill(7);
+    big[big.length - 1] = 1;
+    out.write(join(dir, "big.bin"), big);
+    await out.settle();
+    const back = readFileSync(join(dir, "big.bin"));
+    expect(back.length).toBe(big.length);
+    expect([back[0], back[back.length - 1]]).toEqual([7, 1]);
+  });
+
   it.each([
     ["on the writer thread", 0],
     ["on the caller's thread", Infinity],

@@ -22,7 +22,7 @@ export interface WriteBehind {
 export interface WriteBehindOptions {
   /** Bytes written on the caller's thread before the writer thread starts; default 8 MiB. */
   threadFromBytes?: number;
-  /** Bytes waiting for the writer thread before `write` blocks; default 32 MiB. */
+  /** Bytes waiting for the writer thread before `write` blocks; default 8 MiB. */
   maxQueuedBytes?: number;
 }
 
@@ -49,7 +49,7 @@ const STALLED_MS = 60_000;
 
 export function writeBehind(options: WriteBehindOptions = {}): WriteBehind {
   const threadFrom = options.threadFromBytes ?? 8 * 1024 * 1024;
-  const maxQueued = options.maxQueuedBytes ?? 32 * 1024 * 1024;
+  const maxQueued = options.maxQueuedBytes ?? 8 * 1024 * 1024;
   const encoder = new TextEncoder();
   const queued = new Int32Array(new SharedArrayBuffer(4));
   let written = 0;
@@ -78,7 +78,11 @@ export function writeBehind(options: WriteBehindOptions = {}): WriteBehind {
           }
           return;
         }
-        worker = new Worker(WRITER, { eval: true, workerData: queued.buffer });
+        worker = new Worker(WRITER, {
+          eval: true,
+          workerData: queued.buffer,
+          resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+        });
       }
       // Bytes of its own, so they move to the thread without a copy.
       const bytes = typeof content === "string" ? encoder.encode(content) : content.slice();
