@@ -26,6 +26,19 @@ describe("writeBehind", () => {
     expect([...readFileSync(join(dir, "bytes.bin"))]).toEqual([0, 1, 2, 255]);
   });
 
+  it("a Buffer handed over leaves its pool, and every Buffer sharing it, to the caller", async () => {
+    const dir = folder();
+    const out = writeBehind({ threadFromBytes: 0 });
+    const pooled = Buffer.from("from the pool");
+    const neighbour = Buffer.from("its neighbour");
+    expect(pooled.buffer).toBe(neighbour.buffer); // both small: slices of one pool
+    out.write(join(dir, "pooled.txt"), pooled);
+    await out.settle();
+    expect(readFileSync(join(dir, "pooled.txt"), "utf8")).toBe("from the pool");
+    expect(neighbour.toString()).toBe("its neighbour");
+    expect(pooled.toString()).toBe("from the pool");
+  });
+
   it("a caller faster than the disk waits for room instead of holding every file", async () => {
     const dir = folder();
     const out = writeBehind({ threadFromBytes: 0, maxQueuedBytes: 64 });

@@ -84,8 +84,9 @@ export function writeBehind(options: WriteBehindOptions = {}): WriteBehind {
           resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
         });
       }
-      // Bytes of its own, so they move to the thread without a copy.
-      const bytes = typeof content === "string" ? encoder.encode(content) : content.slice();
+      // Bytes of their own (a Buffer may be a view of a pool other Buffers share), so they move
+      // to the thread without a second copy and the caller's array stays the caller's.
+      const bytes = typeof content === "string" ? encoder.encode(content) : new Uint8Array(content);
       waitForRoom();
       Atomics.add(queued, 0, bytes.byteLength);
       worker.postMessage({ file, bytes }, [bytes.buffer]);
