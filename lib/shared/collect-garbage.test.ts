@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  COLLECT_FROM_HEAP,
   COLLECT_FROM_LINKS,
   GARBAGE_WORTH_COLLECTING,
   garbageCollector,
@@ -49,5 +50,19 @@ describe("collectGarbage", () => {
     collect(COLLECT_FROM_LINKS - 1);
     collect(COLLECT_FROM_LINKS - 1, { released: true });
     expect(collected).toBe(0);
+  });
+
+  it("never forces a collection of a small heap, however many links or what was released", () => {
+    let heap = COLLECT_FROM_HEAP - MiB;
+    const collections: number[] = [];
+    const collect = garbageCollector(
+      () => heap,
+      () => collections.push(heap),
+    );
+    collect(10 * COLLECT_FROM_LINKS);
+    collect(10 * COLLECT_FROM_LINKS, { released: true });
+    heap += 2 * MiB;
+    collect(10 * COLLECT_FROM_LINKS);
+    expect(collections).toEqual([COLLECT_FROM_HEAP + MiB]);
   });
 });

@@ -18,6 +18,12 @@ import { runInNewContext } from "node:vm";
 
 /** Below this many links a build's garbage never matters (and tests build many small instances). */
 export const COLLECT_FROM_LINKS = 100_000;
+/**
+ * Below this much heap in use a collection is not forced, whatever the links: V8's own keep such
+ * a heap small enough, and at 100k links (about 100 MiB in use) the forced ones cost a tenth of
+ * `check` and freed as little as 3 MiB (docs/performance.md, "Forced collections of a small heap").
+ */
+export const COLLECT_FROM_HEAP = 160 * 1024 * 1024;
 /** Growth of the heap in use since the last collection below which another one is skipped. */
 export const GARBAGE_WORTH_COLLECTING = 64 * 1024 * 1024;
 
@@ -37,7 +43,9 @@ export function garbageCollector(
   let afterLast = 0;
   return (links, options) => {
     if (links < COLLECT_FROM_LINKS) return;
-    if (!options?.released && heapInUse() - afterLast < GARBAGE_WORTH_COLLECTING) return;
+    const inUse = heapInUse();
+    if (inUse < COLLECT_FROM_HEAP) return;
+    if (!options?.released && inUse - afterLast < GARBAGE_WORTH_COLLECTING) return;
     fullCollection();
     afterLast = heapInUse();
   };
