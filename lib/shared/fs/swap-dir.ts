@@ -22,12 +22,8 @@ export interface TreeFile {
 const tempName = (dir: string, kind: "new" | "old" | "del", tag: string) =>
   join(dirname(dir), `.${basename(dir)}.${kind}-${tag}`);
 
-export async function replaceDir(
-  dir: string,
-  files: readonly TreeFile[],
-  writes?: WriteBehindOptions,
-): Promise<void> {
-  const staged = await stageDir(dir, writes);
+export async function replaceDir(dir: string, files: readonly TreeFile[]): Promise<void> {
+  const staged = await stageDir(dir);
   await staged.commit(files);
 }
 
