@@ -5,7 +5,10 @@
  * `analytics test` only, so imported where they start workerd). The figures are in
  * BENCHMARKS.md ("CLI start"); this pins the structure, not a time.
  */
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import module from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO } from "./support/build-instance.js";
@@ -47,5 +50,18 @@ describe("CLI start", () => {
   it.each(LOADED_ON_DEMAND)("%s is imported on demand only, never at start", (name) => {
     expect(staticImports(bundle)).not.toContain(name);
     expect(bundle).toContain(`import("${name}")`);
+  });
+
+  it("keeps V8's compiled code between runs where Node can (22.1+), and writes none on Node 20", () => {
+    const temp = mkdtempSync(join(tmpdir(), "shortlinks-compile-cache-"));
+    const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: temp };
+    delete env.NODE_COMPILE_CACHE;
+    const run = spawnSync(process.execPath, [join(REPO, "bin", "shortlinks.js"), "--version"], {
+      env,
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    const nodeCanCache = typeof module.enableCompileCache === "function";
+    expect(readdirSync(temp).includes("node-compile-cache")).toBe(nodeCanCache);
   });
 });
