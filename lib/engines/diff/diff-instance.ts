@@ -25,6 +25,7 @@ import { linksOfHost } from "../../shared/memory-instance.js";
 import type { CacheStore } from "../../shared/cache/store.js";
 import { handRowsToNextSide } from "../../shared/cache/rows.js";
 import { handConflictsToNextSide } from "../../stages/2-validate/conflicts-beside.js";
+import { sideOrder, type SideOrder } from "./side-order.js";
 
 export const DEFAULT_DAYS = 7;
 
@@ -42,6 +43,12 @@ export interface DiffInput {
   compileHead?: () => Promise<CompileResult>;
   /** Link sources' checked rows kept by their bytes (docs/cache.md); none when absent. */
   cache?: CacheStore;
+  /**
+   * Which side compiles first when the head is the work tree built in full (`compileHead`) and a
+   * cache is kept; chosen from how many link sources differ when absent (side-order.ts). The
+   * head goes first otherwise. Either order gives the same report.
+   */
+  order?: SideOrder;
 }
 
 /**
@@ -83,25 +90,45 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     schedule_events: [],
     problems: [],
   };
-  // A head compiled for its tables alone hands its checked rows to the base side (docs/cache.md).
+  const headSide = async () => {
+    const side = headCommit
+      ? await compileCommit(repo, headCommit, input.head as string, input.cache)
+      : await (
+          input.compileHead ??
+          (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
+        )();
+    if (side === null)
+      throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
+    return side;
+  };
+  const baseSide = () => compileCommit(repo, baseCommit, input.base, input.cache);
+  const baseFirst =
+    input.cache !== undefined &&
+    input.compileHead !== undefined &&
+    headCommit === undefined &&
+    (input.order ?? (await sideOrder(repo, input.root, baseCommit))) === "base-first";
+  // The first side hands its checked rows to the second (docs/cache.md), unless it is a head
+  // built in full: its rows would live through its whole build.
   const hand =
-    input.cache && input.compileHead === undefined ? handRowsToNextSide(input.cache) : undefined;
-  // The head's conflict index gives the base side its conflicts from what differs.
+    input.cache && (baseFirst || input.compileHead === undefined)
+      ? handRowsToNextSide(input.cache)
+      : undefined;
+  // The first side's conflict index gives the second its conflicts from what differs.
   const conflicts = input.cache && handConflictsToNextSide(input.cache);
-  let head: CompileResult | null | { unreadable: Diagnostic[] };
+  let head: CompileResult | { unreadable: Diagnostic[] };
   let base: Awaited<ReturnType<typeof compileCommit>>;
   try {
-    if (headCommit) head = await compileCommit(repo, headCommit, input.head as string, input.cache);
-    else
-      head = await (
-        input.compileHead ??
-        (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
-      )();
-    if (head === null)
-      throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
-    hand?.lastSide();
-    conflicts?.lastSide();
-    base = await compileCommit(repo, baseCommit, input.base, input.cache);
+    if (baseFirst) {
+      base = await baseSide();
+      hand?.lastSide();
+      conflicts?.lastSide();
+      head = await headSide();
+    } else {
+      head = await headSide();
+      hand?.lastSide();
+      conflicts?.lastSide();
+      base = await baseSide();
+    }
   } finally {
     hand?.stop();
     conflicts?.stop();
