@@ -41,6 +41,21 @@ describe("check --against: which side compiles first", () => {
     expect(await orderOf(r.root)).toBe("head-first"); // 3 of 5
   });
 
+  it("counts the instance's own link sources when it lives in a folder of the repository", async () => {
+    const r = repo(FILES, { prefix: "site" });
+    r.write({ "custom/links/a.yaml": yamlRows([{ slug: "docs", target: "https://d.example/" }]) });
+    expect(await orderOf(r.root)).toBe("base-first"); // 1 of 4
+    r.write({ "custom/links/b.csv": "slug,target\npricing,https://example.com/p2\n" });
+    r.write({ "custom/links/c.yaml": yamlRows([{ slug: "team", target: "https://t.example/" }]) });
+    expect(await orderOf(r.root)).toBe("head-first"); // 3 of 4
+  });
+
+  it("keeps the head first when git cannot answer", async () => {
+    const r = repo(FILES);
+    const found = await locateRepository(r.root);
+    expect(await sideOrder(found, r.root, "0".repeat(40))).toBe("head-first");
+  });
+
   it("gives the same report and the same head diagnostics in either order, cached or not", async () => {
     const r = repo(FILES);
     r.write({

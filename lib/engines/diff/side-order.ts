@@ -24,13 +24,17 @@ export async function sideOrder(
   baseCommit: string,
 ): Promise<SideOrder> {
   const links = `${repo.prefix}${LINKS_DIR}/`;
-  const [changed, untracked, files] = await Promise.all([
-    git(repo.top, ["diff", "--name-only", baseCommit, "--", links]),
-    git(repo.top, ["ls-files", "--others", "--exclude-standard", "--", links]),
-    listSourceFiles(root),
-  ]);
-  const differ = lineCount(changed) + lineCount(untracked);
-  return differ * 2 <= files.length ? "base-first" : "head-first";
+  try {
+    const [changed, untracked, files] = await Promise.all([
+      git(repo.top, ["diff", "--name-only", baseCommit, "--", links]),
+      git(repo.top, ["ls-files", "--others", "--exclude-standard", "--", links]),
+      listSourceFiles(root),
+    ]);
+    const differ = lineCount(changed) + lineCount(untracked);
+    return differ * 2 <= files.length ? "base-first" : "head-first";
+  } catch {
+    return "head-first"; // only a hint: whatever fails here fails where the sides are read, or not at all
+  }
 }
 
 function lineCount(text: string): number {
