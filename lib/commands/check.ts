@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { checkInstance } from "../engines/check/check.js";
+import { checkHead, checkInstance } from "../engines/check/check.js";
 import type { CompileResult } from "../stages/compile.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../shared/diagnostics.js";
 import { diffInstance, DiffUsageError } from "../engines/diff/diff-instance.js";
@@ -26,19 +26,7 @@ async function checkAgainst(
     const report = await diffInstance({
       root,
       base,
-      compileHead: async () => {
-        // The output files (every shard's text) are checked by now: let them go before BASE compiles.
-        const {
-          files: _files,
-          worker: _worker,
-          ...checked
-        } = await checkInstance({
-          root,
-          jobs,
-          cache,
-        });
-        return (result = checked);
-      },
+      compileHead: async () => (result = await checkHead({ root, jobs, cache })),
       cache,
     });
     await cache?.prune();

@@ -45,3 +45,14 @@ export async function checkInstance(options: {
   }
   return { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...extra]) };
 }
+
+/**
+ * `check --against`'s head: the instance's check without its output files, let go as soon as
+ * they are checked (every shard's text; the comparison reads only the tables).
+ */
+export async function checkHead(
+  options: Parameters<typeof checkInstance>[0],
+): Promise<CompileResult> {
+  const { files: _files, worker: _worker, ...checked } = await checkInstance(options);
+  return checked;
+}

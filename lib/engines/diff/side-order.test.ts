@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { yamlRows } from "../../../test/support/git-repo.js";
 import { AT, useCacheDirs, useDiffRepos } from "../../../test/support/diff-repos.js";
-import { checkInstance } from "../check/check.js";
+import { checkHead } from "../check/check.js";
 import { openCache } from "../../shared/cache/store.js";
 import { diffInstance } from "./diff-instance.js";
 import { locateRepository, resolveCommit } from "./git-base.js";
@@ -75,14 +75,7 @@ describe("check --against: which side compiles first", () => {
           cache,
           order,
           compileHead: async () => {
-            const {
-              files: _files,
-              worker: _worker,
-              ...checked
-            } = await checkInstance({
-              root: r.root,
-              cache,
-            });
+            const checked = await checkHead({ root: r.root, cache });
             head = checked.diagnostics;
             return checked;
           },
