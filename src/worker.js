@@ -4488,40 +4488,6 @@ function listedTarget(host, address, targets) {
   return matchHost(host, targets.names) !== void 0;
 }
 
-// runtime/targets/plain-target.ts
-var PLAIN = /^(https?:\/\/([a-z0-9.-]+))((?:\/(?!\.)[A-Za-z0-9\-_.~!$&()*+,;=:@]*)*)(\?[A-Za-z0-9\-_.~!$&()*+,;=:@/?]*)?$/;
-function plainTarget(target, origins) {
-  const m = PLAIN.exec(target);
-  if (!m) return void 0;
-  const [, origin, host, path, query = ""] = m;
-  let known = origins.get(origin);
-  if (known === void 0) {
-    known = originOf(origin, host);
-    origins.set(origin, known);
-  }
-  if (known === null) return void 0;
-  const pathname = path === "" ? "/" : path;
-  return {
-    protocol: known.protocol,
-    username: "",
-    password: "",
-    hostname: known.hostname,
-    pathname,
-    search: query.length > 1 ? query : "",
-    href: path === "" ? `${origin}/${query}` : target
-  };
-}
-function originOf(origin, host) {
-  let url;
-  try {
-    url = new URL(origin + "/");
-  } catch {
-    return null;
-  }
-  if (url.href !== origin + "/" || url.hostname !== host) return null;
-  return { protocol: url.protocol, hostname: url.hostname };
-}
-
 // runtime/targets/identity.ts
 var USER_PLACEHOLDERS = ["{user.email}", "{user.local}"];
 function hasUserPlaceholder(target) {
@@ -4593,15 +4559,8 @@ function parse(target) {
     return refuse2(1, "the target is not an absolute http(s) URL (relative or scheme-relative)");
   }
 }
-var ORIGINS = /* @__PURE__ */ new WeakMap();
-function parsedTarget(target, hosts) {
-  if (hosts === void 0) return void 0;
-  let origins = ORIGINS.get(hosts);
-  if (!origins) ORIGINS.set(hosts, origins = /* @__PURE__ */ new Map());
-  return plainTarget(target, origins);
-}
-function checkTarget(target, policy, allow, intranet, hosts) {
-  let url = parsedTarget(target, hosts);
+function checkTarget(target, policy, allow, intranet, memo) {
+  let url = memo?.parse(target);
   if (url === void 0) {
     if (CONTROL2.test(target))
       return refuse2(
@@ -4621,11 +4580,11 @@ function checkTarget(target, policy, allow, intranet, hosts) {
   const opened = openedRules(allow);
   const used = [];
   const sets = setsOf(policy);
-  const plain = hosts !== void 0 && opened.size === 0 && intranet === void 0;
-  let refused2 = plain ? hosts.get(host) : void 0;
+  const hosts = opened.size === 0 && intranet === void 0 ? memo?.hosts : void 0;
+  let refused2 = hosts?.get(host);
   if (refused2 === void 0) {
     refused2 = hostRefusal(host, sets, opened, intranet, used) ?? null;
-    if (plain) hosts.set(host, refused2);
+    hosts?.set(host, refused2);
   }
   if (refused2) return refused2;
   const executable = blockedExtension(url.pathname, sets.extensions);

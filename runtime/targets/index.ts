@@ -19,8 +19,7 @@ import {
   ruleCode,
   ruleOfName,
 } from "./rules.js";
-import type { TargetFailure } from "./rules.js";
-import { plainTarget, type OriginParts, type TargetParts } from "./plain-target.js";
+import type { TargetFailure, TargetParts } from "./rules.js";
 
 export {
   encodePathSegment,
@@ -145,31 +144,30 @@ function parse(target: string): URL | TargetFailure {
  */
 export type HostVerdicts = Map<string, TargetFailure | null>;
 
-/** Each origin parsed once, beside the host verdicts of one compile (plain-target.ts). */
-const ORIGINS = new WeakMap<HostVerdicts, OriginParts>();
-
-/** The target parsed: a plain one from its origin's parts when the compiler keeps them. */
-function parsedTarget(target: string, hosts: HostVerdicts | undefined): TargetParts | undefined {
-  if (hosts === undefined) return undefined;
-  let origins = ORIGINS.get(hosts);
-  if (!origins) ORIGINS.set(hosts, (origins = new Map()));
-  return plainTarget(target, origins);
+/**
+ * What a compile keeps from one target to the next (the runtime keeps none): each host's verdict,
+ * and `parse`, the parts of a target that needs no URL parser (lib/stages/2-validate/
+ * plain-target.ts), undefined for any other, which `new URL` parses.
+ */
+export interface TargetMemo {
+  hosts: HostVerdicts;
+  parse(target: string): TargetParts | undefined;
 }
 
 /**
  * `allow` is a per-link allowance; `intranet` a private zone's allow_targets (docs/private-links.md).
- * Either opens rules 6 and 7 for what they may open, never a metadata endpoint. `hosts`: each
- * host's verdict kept for the next target on it when neither is given (the runtime keeps none).
+ * Either opens rules 6 and 7 for what they may open, never a metadata endpoint. `memo`: what the
+ * compiler keeps from one target to the next; a host's verdict is kept only when neither is given.
  */
 export function checkTarget(
   target: string,
   policy: TargetPolicy,
   allow?: TargetAllowance,
   intranet?: IntranetTargets,
-  hosts?: HostVerdicts,
+  memo?: TargetMemo,
 ): TargetVerdict {
   // A plain target holds no control character and parses as written.
-  let url = parsedTarget(target, hosts);
+  let url = memo?.parse(target);
   if (url === undefined) {
     if (CONTROL.test(target))
       return refuse(
@@ -193,11 +191,11 @@ export function checkTarget(
   const opened = openedRules(allow);
   const used: number[] = [];
   const sets = setsOf(policy);
-  const plain = hosts !== undefined && opened.size === 0 && intranet === undefined;
-  let refused = plain ? hosts.get(host) : undefined;
+  const hosts = opened.size === 0 && intranet === undefined ? memo?.hosts : undefined;
+  let refused = hosts?.get(host);
   if (refused === undefined) {
     refused = hostRefusal(host, sets, opened, intranet, used) ?? null;
-    if (plain) hosts.set(host, refused);
+    hosts?.set(host, refused);
   }
   if (refused) return refused;
   const executable = blockedExtension(url.pathname, sets.extensions);

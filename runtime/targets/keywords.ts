@@ -4,8 +4,7 @@
  * at build time and again on every final URL at runtime, like them. Its code is SL230.
  */
 import type { BlockedKeyword } from "../contract/index.js";
-import type { TargetFailure } from "./rules.js";
-import type { TargetParts } from "./plain-target.js";
+import type { TargetFailure, TargetParts } from "./rules.js";
 
 /** The rule number the keyword rule reports in messages (after rules 1-12). */
 export const KEYWORD_RULE = 13;

@@ -40,6 +40,12 @@ const TITLES: Readonly<Record<number, string | undefined>> = RULE_TITLES;
 /** Rules a per-link `allow` may open (intranet targets); every other rule cannot be bypassed. */
 export const ALLOWABLE_RULES: readonly number[] = [6, 7];
 
+/** What the target rules read of a parsed target. */
+export type TargetParts = Pick<
+  URL,
+  "protocol" | "username" | "password" | "hostname" | "pathname" | "search" | "href"
+>;
+
 export function ruleCode(rule: number): TargetRuleCode {
   return `SL2${String(rule).padStart(2, "0")}` as TargetRuleCode;
 }

@@ -8,7 +8,7 @@ import {
   RULE_TITLES,
   ruleCode,
   templateProblem,
-  type HostVerdicts,
+  type TargetMemo,
   type RuleNumber,
   type TargetPolicy,
 } from "../../../runtime/targets/index.js";
@@ -18,6 +18,7 @@ import type { SourceLink } from "../1-sources/links/row-schema.js";
 import { allowanceProblems, unusedAllowances } from "../1-sources/policy/allowance.js";
 import { appendAll } from "../../shared/lists.js";
 import { userTargetProblem } from "./private-links.js";
+import { targetMemo } from "./plain-target.js";
 
 /** Stands in for the captured remainder and placeholder values when a target holds them. */
 export const SPLAT_SAMPLE = "sample";
@@ -51,15 +52,16 @@ export function sampleTarget(
 }
 
 /**
- * Each host's verdict under one policy: most links of a large table point at a few hosts, and
- * judging each host once saved a fifth of the target rules' time (docs/performance.md).
+ * What the target rules keep under one policy: most links of a large table point at a few hosts
+ * and origins, and judging each host once saved a fifth of the target rules' time, parsing each
+ * origin once a quarter of what was left (docs/performance.md).
  */
-const HOST_VERDICTS = new WeakMap<TargetPolicy, HostVerdicts>();
+const MEMOS = new WeakMap<TargetPolicy, TargetMemo>();
 
-function hostVerdicts(policy: TargetPolicy): HostVerdicts {
-  let hosts = HOST_VERDICTS.get(policy);
-  if (!hosts) HOST_VERDICTS.set(policy, (hosts = new Map()));
-  return hosts;
+function memoOf(policy: TargetPolicy): TargetMemo {
+  let memo = MEMOS.get(policy);
+  if (!memo) MEMOS.set(policy, (memo = targetMemo()));
+  return memo;
 }
 
 /** One target of a link (its own, or a route's) and where it is written. */
@@ -107,7 +109,7 @@ export function judgeLinkTarget(
     probe = filled.url;
   }
   const intranet = zone?.allow_targets && intranetTargets(zone.allow_targets);
-  const verdict = checkTarget(probe, policy, allow, intranet, hostVerdicts(policy));
+  const verdict = checkTarget(probe, policy, allow, intranet, memoOf(policy));
   if (!verdict.ok)
     return {
       diagnostics: [

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { plainTarget, type OriginParts } from "./plain-target.js";
-import { checkTarget, type HostVerdicts } from "./index.js";
-import { CASE_POLICY } from "../../test/cases/targets.js";
+import { plainTarget, targetMemo, type OriginParts } from "./plain-target.js";
+import { checkTarget } from "../../../runtime/targets/index.js";
+import { CASE_POLICY } from "../../../test/cases/targets.js";
 
 const origin = fc.oneof(
   fc.constantFrom(
@@ -119,9 +119,9 @@ describe("a plain target's parts are the WHATWG parser's", () => {
   it("checkTarget with the compiler's kept parts gives every target the verdict it gets alone", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(origin, rest), { maxLength: 8 }), (targets) => {
-        const hosts: HostVerdicts = new Map();
+        const memo = targetMemo();
         for (const [o, r] of [...targets, ...targets])
-          expect(checkTarget(o + r, CASE_POLICY, undefined, undefined, hosts)).toEqual(
+          expect(checkTarget(o + r, CASE_POLICY, undefined, undefined, memo)).toEqual(
             checkTarget(o + r, CASE_POLICY),
           );
       }),

@@ -3,15 +3,17 @@
  * without port or userinfo, then path segments and a query of characters no percent-encode set
  * holds, no segment starting with a dot, no fragment. Such a target is its own href (an empty
  * path reads as `/`), so only its origin needs the parser, once per origin. The compiler judges
- * many targets on a few origins; the runtime parses every target (plain-target.test.ts pins each
- * part to `new URL`).
+ * many targets on a few origins and hands this to the target rules (`TargetMemo`); the runtime
+ * parses every target (plain-target.test.ts pins each part to `new URL`).
  */
+import type { TargetMemo } from "../../../runtime/targets/index.js";
+import type { TargetParts } from "../../../runtime/targets/rules.js";
 
-/** What the target rules read of a parsed target. */
-export type TargetParts = Pick<
-  URL,
-  "protocol" | "username" | "password" | "hostname" | "pathname" | "search" | "href"
->;
+/** One compile's memo for the target rules: each host's verdict, each plain target's origin. */
+export function targetMemo(): TargetMemo {
+  const origins: OriginParts = new Map();
+  return { hosts: new Map(), parse: (target) => plainTarget(target, origins) };
+}
 
 /** Each origin's parsed form, or null when the parser changes or refuses it. */
 export type OriginParts = Map<string, { protocol: string; hostname: string } | null>;
