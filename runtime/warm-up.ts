@@ -12,16 +12,15 @@
 import type { AssetFetcher, Env } from "./env.js";
 import type { RuntimeData } from "./registry/store.js";
 import { filterShapeFor, MembershipFilter } from "./registry/filter.js";
-import { serializeShard } from "./registry/shard-format.js";
+import { shardRecords, shardText } from "./registry/shard-format.js";
 import { ShardedLinks } from "./registry/sharded-links.js";
 import {
   BLOCKLIST_SCHEMA,
   REGISTRY_SCHEMA,
-  SHARD_SCHEMA,
   SITE_CONFIG_SCHEMA,
   type Blocklist,
   type RegistryManifest,
-  type RegistryShard,
+  type LinkRecord,
   type SiteConfig,
 } from "./contract/index.js";
 
@@ -67,22 +66,16 @@ const MANIFEST: RegistryManifest = {
   filter_hashes: 7,
 };
 
-const SHARD: RegistryShard = {
-  schema: SHARD_SCHEMA,
-  exact: {
-    "warm-up": {
-      kind: "exact",
-      slug: "warm-up",
-      key: "warm-up",
-      target: "https://example.com/warm-up",
-      status: 302,
-      state: "active",
-      forward_query: false,
-      file: "warm-up",
-      line: 1,
-    },
-  },
-  splat: {},
+const RECORD: LinkRecord = {
+  kind: "exact",
+  slug: "warm-up",
+  key: "warm-up",
+  target: "https://example.com/warm-up",
+  status: 302,
+  state: "active",
+  forward_query: false,
+  file: "warm-up",
+  line: 1,
 };
 
 /** Reading a body is I/O, which start-up may not do: the warm-up's files are already parsed. */
@@ -96,7 +89,7 @@ export function warmUp(answer: Answer): Promise<number> {
     const filter = MembershipFilter.empty(filterShapeFor(1, 64, MANIFEST.filter_hashes));
     filter.add("exact", "warm-up");
     const links = new ShardedLinks(NO_ASSETS, MANIFEST, filter);
-    links.keep(0, serializeShard(SHARD));
+    links.keep(0, shardText(shardRecords([RECORD])));
     const data: RuntimeData = {
       assets: NO_ASSETS,
       site: SITE,

@@ -6035,25 +6035,23 @@ function opensWithKindAndKey(record) {
   }
   return false;
 }
-function serializeShard(shard) {
-  const placeholder = shard.placeholder;
-  const exactKeys = sortedKeysOf(shard.exact);
-  const splatKeys = sortedKeysOf(shard.splat);
-  const placeholderKeys = placeholder ? sortedKeysOf(placeholder) : [];
-  const header = {
-    schema: shard.schema,
-    exact: exactKeys.length,
-    splat: splatKeys.length
-  };
-  if (placeholderKeys.length > 0) header.placeholder = placeholderKeys.length;
-  let text2 = JSON.stringify(header);
-  for (const key2 of exactKeys) text2 += "\n" + recordLine(shard.exact[key2]);
-  for (const key2 of splatKeys) text2 += "\n" + recordLine(shard.splat[key2]);
-  if (placeholder) for (const key2 of placeholderKeys) text2 += "\n" + recordLine(placeholder[key2]);
-  return text2 + "\n";
+var SHARD_KINDS = ["exact", "splat", "placeholder"];
+function shardRecords(records) {
+  const shard = { exact: [], splat: [], placeholder: [] };
+  for (const record of records) shard[record.kind].push(record);
+  return shard;
 }
-function sortedKeysOf(section) {
-  return Object.keys(section).sort();
+function shardText(shard) {
+  const header = {
+    schema: SHARD_SCHEMA,
+    exact: shard.exact.length,
+    splat: shard.splat.length
+  };
+  if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
+  let text2 = JSON.stringify(header);
+  for (const kind of SHARD_KINDS)
+    for (const record of shard[kind]) text2 += "\n" + recordLine(record);
+  return text2 + "\n";
 }
 function shardHeaderProblem(text2) {
   const end = text2.indexOf("\n");
@@ -6408,22 +6406,16 @@ var MANIFEST = {
   filter_bits: 64,
   filter_hashes: 7
 };
-var SHARD = {
-  schema: SHARD_SCHEMA,
-  exact: {
-    "warm-up": {
-      kind: "exact",
-      slug: "warm-up",
-      key: "warm-up",
-      target: "https://example.com/warm-up",
-      status: 302,
-      state: "active",
-      forward_query: false,
-      file: "warm-up",
-      line: 1
-    }
-  },
-  splat: {}
+var RECORD = {
+  kind: "exact",
+  slug: "warm-up",
+  key: "warm-up",
+  target: "https://example.com/warm-up",
+  status: 302,
+  state: "active",
+  forward_query: false,
+  file: "warm-up",
+  line: 1
 };
 var NO_ASSETS = {
   fetch: () => Promise.reject(new Error("the warm-up reads no files"))
@@ -6433,7 +6425,7 @@ function warmUp(answer) {
     const filter = MembershipFilter.empty(filterShapeFor(1, 64, MANIFEST.filter_hashes));
     filter.add("exact", "warm-up");
     const links = new ShardedLinks(NO_ASSETS, MANIFEST, filter);
-    links.keep(0, serializeShard(SHARD));
+    links.keep(0, shardText(shardRecords([RECORD])));
     const data = {
       assets: NO_ASSETS,
       site: SITE,

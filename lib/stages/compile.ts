@@ -32,7 +32,7 @@ import {
   type LinkRecord,
   type SiteConfig,
 } from "../../runtime/contract/index.js";
-import { schemaDiagnostics } from "./4-assets/asset-schemas.js";
+import { schemaDiagnostics, shardSchemaDiagnostics } from "./4-assets/asset-schemas.js";
 import { assetSizeProblems } from "./4-assets/asset-size.js";
 import { loadAcknowledgements, type Acknowledgement } from "./1-sources/custom/acknowledgements.js";
 import { collectGarbage } from "../shared/collect-garbage.js";
@@ -342,7 +342,8 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     const countBytes = options.emit !== false && !options.sizesWhenWritten;
     const registry = buildRegistry(group.links, site.case_sensitive, { countBytes });
     group.links = [];
-    appendAll(diagnostics, schemaDiagnostics([registry.manifest, ...registry.shards]));
+    appendAll(diagnostics, schemaDiagnostics([registry.manifest]));
+    for (const shard of registry.shards) appendAll(diagnostics, shardSchemaDiagnostics(shard));
     return { dir: group.dir, ...registry };
   });
   const tests = expectationsByHost(expectations.expectations, domains).map((host) => {

@@ -2,7 +2,7 @@
  * The text form of a registry shard (`shortlinks.registry-shard/2`, JSON Lines): a header line,
  * then one link record per line, each starting with its kind and key. A lookup finds its line with
  * one string search and parses that record alone, never the whole shard (docs/performance.md,
- * "Layout"). The compiler writes with `serializeShard`; the runtime reads with `findInShard` and
+ * "Layout"). The compiler writes with `shardText`; the runtime reads with `findInShard` and
  * `parseShard`; tests and tools read with `parseShard` too.
  */
 import { SHARD_SCHEMA, type LinkRecord, type RegistryShard } from "../contract/index.js";
@@ -61,33 +61,40 @@ function opensWithKindAndKey(record: object): boolean {
 }
 
 /**
- * The shard's file content: the header line, then exact, splat and placeholder records, each in
- * key order.
+ * A shard as the compiler makes it: each kind's records in the links' order. Validation keeps one
+ * link per kind and key on a host (SL305), so no key is on two lines.
  */
-export function serializeShard(shard: RegistryShard): string {
-  const placeholder = shard.placeholder;
-  const exactKeys = sortedKeysOf(shard.exact);
-  const splatKeys = sortedKeysOf(shard.splat);
-  const placeholderKeys = placeholder ? sortedKeysOf(placeholder) : [];
-  const header: ShardHeader = {
-    schema: shard.schema,
-    exact: exactKeys.length,
-    splat: splatKeys.length,
-  };
-  if (placeholderKeys.length > 0) header.placeholder = placeholderKeys.length;
-  let text = JSON.stringify(header);
-  for (const key of exactKeys) text += "\n" + recordLine(shard.exact[key]);
-  for (const key of splatKeys) text += "\n" + recordLine(shard.splat[key]);
-  if (placeholder) for (const key of placeholderKeys) text += "\n" + recordLine(placeholder[key]);
-  return text + "\n";
+export interface ShardRecords {
+  exact: LinkRecord[];
+  splat: LinkRecord[];
+  placeholder: LinkRecord[];
+}
+
+/** The kinds in the order a shard's text lists them. */
+export const SHARD_KINDS = ["exact", "splat", "placeholder"] as const satisfies LinkKind[];
+
+/** `records` by kind, each kind in the order given. */
+export function shardRecords(records: Iterable<LinkRecord>): ShardRecords {
+  const shard: ShardRecords = { exact: [], splat: [], placeholder: [] };
+  for (const record of records) shard[record.kind].push(record);
+  return shard;
 }
 
 /**
- * A section's keys in code-unit order: the default sort's order, as `<` has it, compared in the
- * sort itself and not by a comparator called once per comparison on the records' fields.
+ * The shard's file content: the header line, then the exact, splat and placeholder records, each
+ * kind in its list's order (docs/performance.md, "Shards in the links' order").
  */
-function sortedKeysOf(section: Record<string, LinkRecord>): string[] {
-  return Object.keys(section).sort();
+export function shardText(shard: ShardRecords): string {
+  const header: ShardHeader = {
+    schema: SHARD_SCHEMA,
+    exact: shard.exact.length,
+    splat: shard.splat.length,
+  };
+  if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
+  let text = JSON.stringify(header);
+  for (const kind of SHARD_KINDS)
+    for (const record of shard[kind]) text += "\n" + recordLine(record);
+  return text + "\n";
 }
 
 /** The map of `kind` in a shard (the placeholder map is made when first needed). */

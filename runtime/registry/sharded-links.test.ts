@@ -6,15 +6,9 @@ import {
   WHOLE_REGISTRY_SHARDS,
 } from "./sharded-links.js";
 import { filterShapeFor, MembershipFilter } from "./filter.js";
-import { serializeShard } from "./shard-format.js";
+import { shardRecords, shardText } from "./shard-format.js";
 import { shardOf } from "./shard-of.js";
-import {
-  REGISTRY_SCHEMA,
-  SHARD_SCHEMA,
-  type LinkRecord,
-  type RegistryManifest,
-  type RegistryShard,
-} from "../contract/index.js";
+import { REGISTRY_SCHEMA, type LinkRecord, type RegistryManifest } from "../contract/index.js";
 
 /** One shard more than a registry whose shard texts are kept. */
 const SHARDS = WHOLE_REGISTRY_SHARDS + 1;
@@ -51,12 +45,7 @@ const record = (key: string): LinkRecord => ({
 const LINK_KEYS = Array.from({ length: 1000 }, (_, i) => `link-${i}`);
 const SHARD_TEXTS = Array.from({ length: SHARDS }, (_, index) => {
   const keys = LINK_KEYS.filter((key) => shardOf(key, SHARDS) === index);
-  const shard: RegistryShard = {
-    schema: SHARD_SCHEMA,
-    exact: Object.fromEntries(keys.map((key) => [key, record(key)])),
-    splat: {},
-  };
-  return serializeShard(shard);
+  return shardText(shardRecords(keys.map(record)));
 });
 
 /** The filter of every link, as the compiler writes it. */
@@ -94,13 +83,7 @@ describe("registry store: bounded, and never sharing a pending load", () => {
   it(`a registry of at most ${WHOLE_REGISTRY_SHARDS} shards keeps each shard it reads: every shard is read once`, async () => {
     const small = WHOLE_REGISTRY_SHARDS;
     const texts = Array.from({ length: small }, (_, index) =>
-      serializeShard({
-        schema: SHARD_SCHEMA,
-        exact: Object.fromEntries(
-          LINK_KEYS.filter((key) => shardOf(key, small) === index).map((key) => [key, record(key)]),
-        ),
-        splat: {},
-      }),
+      shardText(shardRecords(LINK_KEYS.filter((key) => shardOf(key, small) === index).map(record))),
     );
     const assets = fakeAssets({ texts });
     const links = new ShardedLinks(assets, { ...manifest, shard_count: small }, passAll);

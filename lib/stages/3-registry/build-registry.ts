@@ -1,6 +1,6 @@
 /** Stage 3: link records -> the registry manifest and its shards (deterministic). */
 import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
-import { emptyShard, shardSection } from "../../../runtime/registry/shard-format.js";
+import type { ShardRecords } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
 import { shardSizes } from "./shard-bytes.js";
 import {
@@ -12,7 +12,6 @@ import {
   type LinkRecord,
   type PlaceholderEntry,
   type RegistryManifest,
-  type RegistryShard,
 } from "../../../runtime/contract/index.js";
 
 /**
@@ -26,7 +25,8 @@ export function shardCountFor(links: number): number {
 
 export interface Registry {
   manifest: RegistryManifest;
-  shards: RegistryShard[];
+  /** Each shard's records by kind, in the links' order (its text: `shardText`). */
+  shards: ShardRecords[];
   /** Every link's kind and key (runtime/registry/filter.ts). */
   filter: MembershipFilter;
   /** Each shard's file size in bytes (shardBytes), when asked for with `countBytes`. */
@@ -38,27 +38,35 @@ export interface RegistryOptions {
   countBytes?: boolean;
 }
 
+/**
+ * The links' registry. `links` holds one link per kind and key (validation removes duplicates,
+ * SL305): a shard lists its records as they come, without a map from key to record
+ * (docs/performance.md, "Shards in the links' order").
+ */
 export function buildRegistry(
   links: readonly LinkRecord[],
   caseSensitive: boolean,
   options: RegistryOptions = {},
 ): Registry {
   const shardCount = shardCountFor(links.length);
-  const shards: RegistryShard[] = Array.from({ length: shardCount }, emptyShard);
+  const shards: ShardRecords[] = Array.from({ length: shardCount }, () => ({
+    exact: [],
+    splat: [],
+    placeholder: [],
+  }));
   const shardOfLink = new Uint32Array(options.countBytes ? links.length : 0);
   const depths = new Set<number>();
   const filter = MembershipFilter.empty(
     filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
   );
   let exactCount = 0;
-  // No sort of the links: a shard's text puts each kind's records in key order itself
-  // (serializeShard), and the bloom filter is the same in any order; only the placeholders are listed.
+  // No sort of the links: the bloom filter is the same in any order; only the placeholders are listed.
   const placeholderLinks: LinkRecord[] = [];
   for (let i = 0; i < links.length; i++) {
     const link = links[i];
     filter.add(link.kind, link.key);
     const shard = shardOf(link.key, shardCount);
-    shardSection(shards[shard], link.kind)[link.key] = link;
+    shards[shard][link.kind].push(link);
     if (options.countBytes) shardOfLink[i] = shard;
     if (link.kind === "exact") exactCount++;
     else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);

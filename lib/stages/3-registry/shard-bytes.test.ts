@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { shardBytes } from "./shard-bytes.js";
 import { compileInstance } from "../compile.js";
 import { buildRegistry } from "./build-registry.js";
-import { serializeShard } from "../../../runtime/registry/shard-format.js";
+import { shardText } from "../../../runtime/registry/shard-format.js";
 import { assetSizeProblems } from "../4-assets/asset-size.js";
 import { MAX_ASSET_BYTES, type LinkRecord } from "../../../runtime/contract/index.js";
 
@@ -20,7 +20,7 @@ describe("SL505 measures a shard by counting, and the count is the shard's size"
     for (const records of [links, unicode]) {
       const { shards } = buildRegistry(records, false);
       for (const shard of shards)
-        expect(shardBytes(shard)).toBe(Buffer.byteLength(serializeShard(shard)));
+        expect(shardBytes(shard)).toBe(Buffer.byteLength(shardText(shard)));
     }
   });
 
@@ -46,7 +46,7 @@ describe("SL505 measures a shard by counting, and the count is the shard's size"
       fc.property(fc.array(link, { maxLength: 200 }), (links) => {
         const records = links as LinkRecord[];
         const { shards, shardBytes: counted } = buildRegistry(records, false, { countBytes: true });
-        expect(counted).toEqual(shards.map((shard) => Buffer.byteLength(serializeShard(shard))));
+        expect(counted).toEqual(shards.map((shard) => Buffer.byteLength(shardText(shard))));
         expect(buildRegistry(records, false).shardBytes).toBeUndefined();
       }),
       { numRuns: 300 },

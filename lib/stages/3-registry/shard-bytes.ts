@@ -1,12 +1,13 @@
 /**
  * A shard file's size counted from its records, without its text (docs/performance.md, "Build
  * time"): the per-file asset limit (SL505) is checked before the build writes, and making each
- * shard's text for that check made every shard's text twice. The text is `serializeShard`'s
+ * shard's text for that check made every shard's text twice. The text is `shardText`'s
  * (runtime/registry/shard-format.ts): a header line, then one JSON line per record and a final
  * line feed; a record's line has its fields in another order, which leaves its length alone.
  * A test pins this count to the text's length.
  */
-import type { LinkRecord, RegistryShard } from "../../../runtime/contract/index.js";
+import { SHARD_SCHEMA, type LinkRecord } from "../../../runtime/contract/index.js";
+import { SHARD_KINDS, type ShardRecords } from "../../../runtime/registry/shard-format.js";
 import { jsonBytes } from "../../shared/json-bytes.js";
 
 /** The bytes of a record's line, its line feed included. */
@@ -14,24 +15,20 @@ function lineBytes(record: LinkRecord): number {
   return jsonBytes(record) + 1;
 }
 
-/** How many exact, splat and placeholder records a shard holds. */
-function recordCounts(shard: RegistryShard): [number, number, number] {
-  const sections = [shard.exact, shard.splat, shard.placeholder ?? {}];
-  const [exact, splat, placeholder] = sections.map((section) => Object.keys(section).length);
-  return [exact, splat, placeholder];
-}
-
-/** The bytes of the header line of a shard with these record counts, its line feed included. */
-function headerBytes(shard: RegistryShard, [exact, splat, placeholder]: number[]): number {
-  const header: Record<string, unknown> = { schema: shard.schema, exact, splat };
-  if (placeholder > 0) header.placeholder = placeholder;
+/** The bytes of the shard's header line, its line feed included. */
+function headerBytes(shard: ShardRecords): number {
+  const header: Record<string, unknown> = {
+    schema: SHARD_SCHEMA,
+    exact: shard.exact.length,
+    splat: shard.splat.length,
+  };
+  if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
   return jsonBytes(header) + 1;
 }
 
-export function shardBytes(shard: RegistryShard): number {
-  let bytes = headerBytes(shard, recordCounts(shard));
-  for (const section of [shard.exact, shard.splat, shard.placeholder ?? {}])
-    for (const key in section) bytes += lineBytes(section[key]);
+export function shardBytes(shard: ShardRecords): number {
+  let bytes = headerBytes(shard);
+  for (const kind of SHARD_KINDS) for (const record of shard[kind]) bytes += lineBytes(record);
   return bytes;
 }
 
@@ -44,18 +41,9 @@ export function shardBytes(shard: RegistryShard): number {
 export function shardSizes(
   links: readonly LinkRecord[],
   shardOfLink: Uint32Array,
-  shards: readonly RegistryShard[],
+  shards: readonly ShardRecords[],
 ): number[] {
-  const bytes = new Array<number>(shards.length).fill(0);
-  const placed = new Uint32Array(shards.length);
-  for (let i = 0; i < links.length; i++) {
-    bytes[shardOfLink[i]] += lineBytes(links[i]);
-    placed[shardOfLink[i]]++;
-  }
-  // A link whose kind and key came before replaced that record: its shard is counted afresh.
-  return shards.map((shard, i) => {
-    const counts = recordCounts(shard);
-    const held = counts[0] + counts[1] + counts[2];
-    return held === placed[i] ? bytes[i] + headerBytes(shard, counts) : shardBytes(shard);
-  });
+  const bytes = shards.map(headerBytes);
+  for (let i = 0; i < links.length; i++) bytes[shardOfLink[i]] += lineBytes(links[i]);
+  return bytes;
 }

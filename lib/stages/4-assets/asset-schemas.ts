@@ -7,6 +7,7 @@ import { z } from "zod";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { LINK_ROUTE, NAMED_FACTS } from "./route-schemas.js";
 import { certainlyValid } from "./schema-fastpath.js";
+import { SHARD_KINDS, type ShardRecords } from "../../../runtime/registry/shard-format.js";
 import {
   BLOCKLIST_SCHEMA,
   CUSTOM_ASSETS_SCHEMA,
@@ -302,21 +303,45 @@ export function assetSchemaProblems(value: { schema: string }): string[] {
     : result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
 }
 
+/** SL330: a compiled file that its schema refuses is a compiler bug, never the operator's input. */
+function selfCheckNote(schema: string, problem: string): Diagnostic {
+  return diag(
+    "SL330",
+    { file: "(generated)", line: 0 },
+    `${schema}: ${problem}`,
+    "this is a compiler bug; please report it",
+  );
+}
+
 /**
- * SL330 for each problem of compiled files against their schemas: a compiler bug, never the
- * operator's input. Checked as each file is built (lib/stages/compile.ts, the stats index).
+ * SL330 for each problem of compiled files against their schemas. Checked as each file is built
+ * (lib/stages/compile.ts, the stats index).
  */
 export function schemaDiagnostics(values: readonly { schema: string }[]): Diagnostic[] {
   return values.flatMap((value) =>
-    assetSchemaProblems(value).map((problem) =>
-      diag(
-        "SL330",
-        { file: "(generated)", line: 0 },
-        `${value.schema}: ${problem}`,
-        "this is a compiler bug; please report it",
-      ),
-    ),
+    assetSchemaProblems(value).map((problem) => selfCheckNote(value.schema, problem)),
   );
+}
+
+/**
+ * SL330 for a registry shard as the compiler holds it (ShardRecords, whose text's header is
+ * counted from its lists): every record against the record schema, in the list of its own kind.
+ */
+export function shardSchemaDiagnostics(shard: ShardRecords): Diagnostic[] {
+  const valid = certainlyValid(LINK_RECORD);
+  const found: Diagnostic[] = [];
+  for (const kind of SHARD_KINDS)
+    for (const record of shard[kind]) {
+      if (record.kind === kind && valid(record)) continue;
+      const at = (path: PropertyKey[]) => [kind, String(record.key), ...path].join(".");
+      const result = LINK_RECORD.safeParse(record);
+      const problems = result.success
+        ? []
+        : result.error.issues.map((i) => `${at(i.path)}: ${i.message}`);
+      if (record.kind !== kind) problems.push(`${at(["kind"])}: a ${record.kind} record`);
+      for (const problem of problems) found.push(selfCheckNote(SHARD_SCHEMA, problem));
+    }
+  return found;
 }
 
 /** True only when A and B are the same type (each assignable to the other is not enough). */

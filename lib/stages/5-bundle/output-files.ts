@@ -2,7 +2,7 @@
  * The files of dist/, in memory, sorted by path: worker, wrangler.json, assets/** and, for a site
  * with private zones, access.json.
  */
-import { serializeShard } from "../../../runtime/registry/shard-format.js";
+import { shardText } from "../../../runtime/registry/shard-format.js";
 import { shardBytes } from "../3-registry/shard-bytes.js";
 import { measured } from "../4-assets/asset-size.js";
 import {
@@ -149,7 +149,7 @@ export function assembleOutput(input: AssembleInput): OutputFile[] {
       ...shards.map((shard, i) =>
         lazyAsset(
           shardPath(i, dir),
-          () => serializeShard(shard),
+          () => shardText(shard),
           () => counted?.[i] ?? shardBytes(shard),
         ),
       ),
