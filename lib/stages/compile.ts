@@ -341,9 +341,9 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   const registries = groups.map((group) => {
     const countBytes = options.emit !== false && !options.sizesWhenWritten;
     const registry = buildRegistry(group.links, site.case_sensitive, { countBytes });
-    group.links = [];
     appendAll(diagnostics, schemaDiagnostics([registry.manifest]));
-    for (const shard of registry.shards) appendAll(diagnostics, shardSchemaDiagnostics(shard));
+    appendAll(diagnostics, shardSchemaDiagnostics(group.links));
+    group.links = [];
     return { dir: group.dir, ...registry };
   });
   const tests = expectationsByHost(expectations.expectations, domains).map((host) => {

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import { LINK_ROUTE, NAMED_FACTS } from "./route-schemas.js";
 import { certainlyValid } from "./schema-fastpath.js";
-import { SHARD_KINDS, type ShardRecords } from "../../../runtime/registry/shard-format.js";
 import {
   BLOCKLIST_SCHEMA,
   CUSTOM_ASSETS_SCHEMA,
@@ -26,6 +25,7 @@ import {
   TESTS_PAGE_SCHEMA,
   type Blocklist,
   type CustomAssets,
+  type LinkRecord,
   type RegistryManifest,
   type RegistryShard,
   type SiteConfig,
@@ -324,23 +324,24 @@ export function schemaDiagnostics(values: readonly { schema: string }[]): Diagno
 }
 
 /**
- * SL330 for a registry shard as the compiler holds it (ShardRecords, whose text's header is
- * counted from its lists): every record against the record schema, in the list of its own kind.
+ * SL330 for the records of a registry's shards: each against the record schema. A shard's text
+ * is its records' lines under a header counted from them (`shardText`), so the records are what
+ * can be wrong. They are checked in the links' order, as they lie in memory: shard by shard they
+ * are scattered over the heap, and reading them took about twice as long (docs/performance.md,
+ * "Shards in the links' order").
  */
-export function shardSchemaDiagnostics(shard: ShardRecords): Diagnostic[] {
+export function shardSchemaDiagnostics(records: readonly LinkRecord[]): Diagnostic[] {
   const valid = certainlyValid(LINK_RECORD);
   const found: Diagnostic[] = [];
-  for (const kind of SHARD_KINDS)
-    for (const record of shard[kind]) {
-      if (record.kind === kind && valid(record)) continue;
-      const at = (path: PropertyKey[]) => [kind, String(record.key), ...path].join(".");
-      const result = LINK_RECORD.safeParse(record);
-      const problems = result.success
-        ? []
-        : result.error.issues.map((i) => `${at(i.path)}: ${i.message}`);
-      if (record.kind !== kind) problems.push(`${at(["kind"])}: a ${record.kind} record`);
-      for (const problem of problems) found.push(selfCheckNote(SHARD_SCHEMA, problem));
+  for (const record of records) {
+    if (valid(record)) continue;
+    const result = LINK_RECORD.safeParse(record);
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
+      const at = [String(record.kind), String(record.key), ...issue.path].join(".");
+      found.push(selfCheckNote(SHARD_SCHEMA, `${at}: ${issue.message}`));
     }
+  }
   return found;
 }
 
