@@ -100,6 +100,16 @@ describe("build --out refuses folders whose loss destroys work (nothing is delet
     ]);
   });
 
+  it("a failed build leaves no folder behind it made for --out, nor anything beside", async () => {
+    const root = instance();
+    writeFileSync(join(root, "custom", "links", "broken.yaml"), "- slug: x\n  target: nope\n");
+    const before = tree(root);
+    const result = await buildInstance({ root, outDir: join(root, "made", "for", "dist") });
+    expect(result.wrote).toBe(false);
+    expect(result.diagnostics.some((d) => d.severity === "error")).toBe(true);
+    expect(tree(root)).toEqual(before);
+  });
+
   it("replaces a previous bundle of an instance with private zones (its access.json is a bundle's)", async () => {
     const root = instance();
     const zone = "a".repeat(64);

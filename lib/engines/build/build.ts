@@ -4,7 +4,7 @@
  * turns and a killed one is cleaned up by the next. A failed build (any error, or an exception)
  * leaves the previous output as it was.
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, rmdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import {
   compileInstance,
@@ -16,10 +16,9 @@ import { diag, sortDiagnostics, type Diagnostic } from "../../shared/diagnostics
 import { AssetTooLargeError } from "../../stages/4-assets/asset-size.js";
 import { removeStaleTemps, writeFileAtomic } from "../../shared/fs/atomic.js";
 import { displayPath } from "../../shared/fs/display-path.js";
-import { exists } from "../../shared/fs/exists.js";
 import { LockBusyError, withLock, type HeldLock } from "../../shared/fs/lock.js";
 import { writeProblem } from "../../shared/fs/write-target.js";
-import { recoverSwap, replaceDir, stageDir, type StagedDir } from "../../shared/fs/swap-dir.js";
+import { recoverSwap, stageDir, type StagedDir } from "../../shared/fs/swap-dir.js";
 import { SRC_WORKER, OUT_DIR } from "../../shared/paths.js";
 
 export interface BuildOptions {
@@ -58,19 +57,14 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
   });
   const early = await writeProblem(root, outDir, { kind: "bundle" });
   if (early) return refused(early);
-  // A missing parent folder is created only once there is something to write into it.
-  let compiled: CompileResult | undefined;
-  if (!(await exists(dirname(outDir)))) {
-    compiled = await compileInstance({ root, jobs: options.jobs, sizesWhenWritten: true });
-    if (!compiled.files || compiled.worker === undefined)
-      return { ...compiled, outDir, wrote: false };
-    await mkdir(dirname(outDir), { recursive: true });
-  }
+  // A missing parent folder is made for the new tree (its large files are written as they are
+  // made) and the lock, and goes again, with every folder made for it, unless the build writes.
+  const made = await mkdir(dirname(outDir), { recursive: true });
   /** The compiled bundle swapped in (its files not written yet, then the worker), unless refused. */
   const writeOut = async (
     result: CompileResult,
     held: HeldLock,
-    staged?: StagedDir,
+    staged: StagedDir,
   ): Promise<BuildResult> => {
     if (!result.files || result.worker === undefined) return { ...result, outDir, wrote: false };
     // Checked again under the lock: the folder may have changed while we compiled.
@@ -78,8 +72,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
     if (late) return refused(late);
     await held.verify();
     try {
-      if (staged) await staged.commit(result.files);
-      else await replaceDir(outDir, result.files);
+      await staged.commit(result.files);
     } catch (error) {
       // A shard is measured as its text is made for the write (asset-size.ts): the new tree goes.
       if (!(error instanceof AssetTooLargeError)) throw error;
@@ -92,12 +85,12 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
     await writeFileAtomic(join(root, SRC_WORKER), result.worker);
     return { ...result, outDir, wrote: true };
   };
+  let built: BuildResult | undefined;
   try {
-    return await withLock(
+    built = await withLock(
       outDirLock(outDir),
       async (held): Promise<BuildResult> => {
         await recoverSwap(outDir);
-        if (compiled) return await writeOut(compiled, held);
         // Large files go into the new tree as they are made: a failed build discards it.
         const staged = await stageDir(outDir);
         try {
@@ -114,6 +107,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
       },
       { timeoutMs: options.lockTimeoutMs ?? 120_000 },
     );
+    return built;
   } catch (error) {
     if (!(error instanceof LockBusyError)) throw error;
     const owner = error.owner ? ` (process ${error.owner.pid} on ${error.owner.host})` : "";
@@ -125,5 +119,19 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
         `wait for it to finish; if none is running, delete ${displayPath(error.lockPath)}`,
       ),
     );
+  } finally {
+    if (made !== undefined && !built?.wrote) await removeMadeFolders(dirname(outDir), made);
+  }
+}
+
+/** Removes `from` and each folder above it up to `made`, while they are empty. */
+async function removeMadeFolders(from: string, made: string): Promise<void> {
+  for (let dir = from; ; dir = dirname(dir)) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return;
+    }
+    if (dir === made || dirname(dir) === dir) return;
   }
 }
