@@ -22,8 +22,13 @@ export interface FileLoad {
 
 export type LoadFile = (file: string) => Promise<FileLoad>;
 
-/** Total size of the source files below which one thread reads them all (measured: see docs). */
-export const SOURCE_THREADS_FROM_BYTES = 8 * 1024 * 1024;
+/**
+ * Total size of the source files below which one thread reads them all. On two cores a second
+ * thread paid at no size measured, up to a million links (150 MB): the main thread copies the
+ * worker's rows back about as fast as it would parse them (docs/performance.md, "Source threads
+ * only past 256 MiB").
+ */
+export const SOURCE_THREADS_FROM_BYTES = 256 * 1024 * 1024;
 
 /**
  * The threshold the tests lower (to 0) so a small instance is read on threads too; anything but
