@@ -2,8 +2,10 @@
  * A new user's first hour, on the shipped artifact and Node 24: `npm pack`, the tarball installed
  * into an empty folder, `shortlinks init` from there, then in the new instance `npm install` with
  * npm 12 (install scripts blocked unless allowScripts approves them), `check`, `build`, `serve`
- * and the instance's own pinned wrangler's `deploy --dry-run`. Offline: shortlinks comes from
- * the tarball init vendored, everything else from the npm cache (test/support/instance-lock.ts).
+ * and the instance's own pinned wrangler's `deploy --dry-run`. shortlinks comes from the tarball
+ * init vendored, everything else from the npm cache (test/support/instance-lock.ts); npm asks the
+ * registry only for what the cache lacks: on a new machine, the metadata of wrangler's `unenv`,
+ * whose peer dependency npm 12 resolves again (the lockfile names no download address).
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -53,7 +55,7 @@ beforeAll(async () => {
   const npm12 = join(TOOLS!, "node_modules/npm/bin/npm-cli.js");
   installed = await run(
     process.execPath,
-    [npm12, "install", "--offline", "--no-audit", "--no-fund"],
+    [npm12, "install", "--prefer-offline", "--no-audit", "--no-fund"],
     { cwd: instance, env: await npm12Env(), maxBuffer: 16 * 1024 * 1024 },
   );
   wrangler = await offlineWrangler();

@@ -1,6 +1,6 @@
 /**
- * A lockfile for an instance that `shortlinks init` wrote, so `npm install --offline` there needs
- * no registry metadata: every package comes from the npm cache (our `npm install` put
+ * A lockfile for an instance that `shortlinks init` wrote, so `npm install --prefer-offline` there
+ * takes every package from the npm cache (our `npm install` put
  * shortlinks' dependencies there, scripts/test-node24.mjs the instance's wrangler) and shortlinks
  * itself from the instance's vendored tarball. shortlinks' dependencies keep the places our
  * lockfile gives them; wrangler's whole tree is nested under node_modules/wrangler/, where
