@@ -6041,14 +6041,17 @@ function shardRecords(records) {
   for (const record of records) shard[record.kind].push(record);
   return shard;
 }
-function shardText(shard) {
+function shardHeader(shard) {
   const header = {
     schema: SHARD_SCHEMA,
     exact: shard.exact.length,
     splat: shard.splat.length
   };
   if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
-  let text2 = JSON.stringify(header);
+  return header;
+}
+function shardText(shard) {
+  let text2 = JSON.stringify(shardHeader(shard));
   for (const kind of SHARD_KINDS)
     for (const record of shard[kind]) text2 += "\n" + recordLine(record);
   return text2 + "\n";

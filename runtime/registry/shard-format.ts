@@ -80,18 +80,23 @@ export function shardRecords(records: Iterable<LinkRecord>): ShardRecords {
   return shard;
 }
 
-/**
- * The shard's file content: the header line, then the exact, splat and placeholder records, each
- * kind in its list's order (docs/performance.md, "Shards in the links' order").
- */
-export function shardText(shard: ShardRecords): string {
+/** The header line's fields of a shard holding `shard`'s records. */
+export function shardHeader(shard: ShardRecords): ShardHeader {
   const header: ShardHeader = {
     schema: SHARD_SCHEMA,
     exact: shard.exact.length,
     splat: shard.splat.length,
   };
   if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
-  let text = JSON.stringify(header);
+  return header;
+}
+
+/**
+ * The shard's file content: the header line, then the exact, splat and placeholder records, each
+ * kind in its list's order (docs/performance.md, "Shards in the links' order").
+ */
+export function shardText(shard: ShardRecords): string {
+  let text = JSON.stringify(shardHeader(shard));
   for (const kind of SHARD_KINDS)
     for (const record of shard[kind]) text += "\n" + recordLine(record);
   return text + "\n";

@@ -1,6 +1,6 @@
 /** Stage 3: link records -> the registry manifest and its shards (deterministic). */
 import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
-import type { ShardRecords } from "../../../runtime/registry/shard-format.js";
+import { shardRecords, type ShardRecords } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
 import { shardSizes } from "./shard-bytes.js";
 import {
@@ -49,11 +49,7 @@ export function buildRegistry(
   options: RegistryOptions = {},
 ): Registry {
   const shardCount = shardCountFor(links.length);
-  const shards: ShardRecords[] = Array.from({ length: shardCount }, () => ({
-    exact: [],
-    splat: [],
-    placeholder: [],
-  }));
+  const shards = Array.from({ length: shardCount }, () => shardRecords([]));
   const shardOfLink = new Uint32Array(options.countBytes ? links.length : 0);
   const depths = new Set<number>();
   const filter = MembershipFilter.empty(

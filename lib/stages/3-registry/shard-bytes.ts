@@ -6,8 +6,12 @@
  * line feed; a record's line has its fields in another order, which leaves its length alone.
  * A test pins this count to the text's length.
  */
-import { SHARD_SCHEMA, type LinkRecord } from "../../../runtime/contract/index.js";
-import { SHARD_KINDS, type ShardRecords } from "../../../runtime/registry/shard-format.js";
+import type { LinkRecord } from "../../../runtime/contract/index.js";
+import {
+  SHARD_KINDS,
+  shardHeader,
+  type ShardRecords,
+} from "../../../runtime/registry/shard-format.js";
 import { jsonBytes } from "../../shared/json-bytes.js";
 
 /** The bytes of a record's line, its line feed included. */
@@ -17,13 +21,7 @@ function lineBytes(record: LinkRecord): number {
 
 /** The bytes of the shard's header line, its line feed included. */
 function headerBytes(shard: ShardRecords): number {
-  const header: Record<string, unknown> = {
-    schema: SHARD_SCHEMA,
-    exact: shard.exact.length,
-    splat: shard.splat.length,
-  };
-  if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
-  return jsonBytes(header) + 1;
+  return jsonBytes(shardHeader(shard)) + 1;
 }
 
 export function shardBytes(shard: ShardRecords): number {
