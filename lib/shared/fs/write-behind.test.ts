@@ -60,6 +60,17 @@ describe("writeBehind", () => {
     expect([back[0], back[back.length - 1]]).toEqual([7, 1]);
   });
 
+  it("a text larger than the writer thread's own heap is written whole, as UTF-8", async () => {
+    const dir = folder();
+    const out = writeBehind({ threadFromBytes: 0 });
+    const big = "é".repeat(24 * 1024 * 1024) + "✓";
+    out.write(join(dir, "big.txt"), big);
+    await out.settle();
+    const back = readFileSync(join(dir, "big.txt"));
+    expect(back.length).toBe(2 * 24 * 1024 * 1024 + 3);
+    expect(back.toString("utf8", back.length - 5)).toBe("é✓");
+  });
+
   it.each([
     ["on the writer thread", 0],
     ["on the caller's thread", Infinity],

@@ -5,7 +5,9 @@
  * thread"). Small outputs never start the thread: until `threadFromBytes` have been written, a
  * file is written at once, on the caller's thread.
  *
- * The texts waiting for the thread are held as UTF-8 bytes, at most `maxQueuedBytes` of them:
+ * A text goes to the thread as it is, and the thread encodes it: the message copies a string as
+ * it lies in memory, where encoding it to UTF-8 here took longer (docs/performance.md, "Texts to
+ * the writer thread as they are"). At most `maxQueuedBytes` wait (a text counts its length):
  * past that, `write` blocks until the thread has written enough. The first failure is kept;
  * later files are dropped, and `settle` throws it.
  */
@@ -35,11 +37,11 @@ let failure;
 parentPort.on("message", (job) => {
   if (job === "settle") return parentPort.postMessage(failure ?? null);
   try {
-    if (!failure) writeFileSync(job.file, job.bytes);
+    if (!failure) writeFileSync(job.file, job.content);
   } catch (error) {
     failure = { message: error.message, code: error.code, path: error.path };
   }
-  Atomics.sub(queued, 0, job.bytes.byteLength);
+  Atomics.sub(queued, 0, job.size);
   Atomics.notify(queued, 0);
 });
 `;
@@ -50,7 +52,6 @@ const STALLED_MS = 60_000;
 export function writeBehind(options: WriteBehindOptions = {}): WriteBehind {
   const threadFrom = options.threadFromBytes ?? 8 * 1024 * 1024;
   const maxQueued = options.maxQueuedBytes ?? 8 * 1024 * 1024;
-  const encoder = new TextEncoder();
   const queued = new Int32Array(new SharedArrayBuffer(4));
   let written = 0;
   let worker: Worker | undefined;
@@ -84,12 +85,18 @@ export function writeBehind(options: WriteBehindOptions = {}): WriteBehind {
           resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
         });
       }
+      if (typeof content === "string") {
+        waitForRoom();
+        Atomics.add(queued, 0, content.length);
+        worker.postMessage({ file, content, size: content.length });
+        return;
+      }
       // Bytes of their own (a Buffer may be a view of a pool other Buffers share), so they move
       // to the thread without a second copy and the caller's array stays the caller's.
-      const bytes = typeof content === "string" ? encoder.encode(content) : new Uint8Array(content);
+      const bytes = new Uint8Array(content);
       waitForRoom();
       Atomics.add(queued, 0, bytes.byteLength);
-      worker.postMessage({ file, bytes }, [bytes.buffer]);
+      worker.postMessage({ file, content: bytes, size: bytes.byteLength }, [bytes.buffer]);
     },
     async settle() {
       const thread = worker;
