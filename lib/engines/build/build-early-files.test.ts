@@ -46,8 +46,8 @@ it("a build that fails after writing files early leaves the previous bundle and 
   const page = readFileSync(join(root, "dist", "assets", "links-stats", "0.json"), "utf8");
   vi.mocked(compile.compileInstance).mockImplementationOnce(async (options) => {
     expect(options.writeNow).toBeDefined();
-    options.writeNow?.("assets/links-stats/0.json", "a page of the failed build\n");
-    options.writeNow?.("assets/links-stats/9999.json", "another\n");
+    options.writeNow?.("assets/links-stats/0.json", () => "a page of the failed build\n");
+    options.writeNow?.("assets/links-stats/9999.json", () => "another\n");
     const late = diag("SL330", { file: "(generated)", line: 0 }, "a shard fails its schema");
     return {
       diagnostics: [late],

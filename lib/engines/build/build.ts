@@ -97,7 +97,7 @@ export async function buildInstance(options: BuildOptions): Promise<BuildResult>
           const result = await compileInstance({
             root,
             jobs: options.jobs,
-            writeNow: staged.writeNow,
+            writeNow: (path, text) => staged.writeNow(path, text()),
             sizesWhenWritten: true,
           });
           return await writeOut(result, held, staged);

@@ -35,6 +35,21 @@ describe("stats index build", () => {
     expect(built.diagnostics).toEqual([]);
   });
 
+  it("a page sink gets each page's file size in bytes and the same text as the kept pages", () => {
+    const records = links(200, (i) => ({ owner: i % 2 ? "ops" : "é✓", tags: [`t${i % 3}`] }));
+    const kept = buildStatsIndex(records, false, SMALL);
+    const handed: { page: number; bytes: number; text: string }[] = [];
+    const sunk = buildStatsIndex(records, false, SMALL, (page, bytes, text) =>
+      handed.push({ page, bytes, text: text() }),
+    );
+    expect(sunk.pageTexts).toEqual([]);
+    expect(handed.map((h) => h.text)).toEqual(kept.pageTexts);
+    handed.forEach((h, p) => {
+      expect(h.page).toBe(p);
+      expect(h.bytes).toBe(Buffer.byteLength(h.text));
+    });
+  });
+
   it("an owner or tag holding a lone surrogate is indexed, not an internal error", () => {
     const built = buildStatsIndex(
       links(3, (i) => ({ owner: i === 0 ? "ops\ud800" : "ops", tags: [`t${i}\udc00`] })),

@@ -31,7 +31,7 @@ import {
   type PageRange,
 } from "./paginate.js";
 import { buildSequence, type Sequence } from "./sequence.js";
-import { pageText, rowOf, type PageLayout } from "./page-text.js";
+import { pageBytes, pageText, rowOf, type PageLayout } from "./page-text.js";
 import { spansOf } from "./spans.js";
 import { appendAll } from "../../../shared/lists.js";
 
@@ -54,11 +54,18 @@ export const statsPagesOf = (files: StatsFiles): StatsPage[] =>
 /** Pages built between two collections of a large build (about 24 MB of page text). */
 const GC_EVERY_PAGES = 256;
 
+/**
+ * Takes stats page `page`, its file's size in bytes and its text, made when asked: `check`
+ * measures the pages and never makes their text (docs/performance.md, "Check measures the stats
+ * pages without their text").
+ */
+export type StatsPageSink = (page: number, bytes: number, text: () => string) => void;
+
 export function buildStatsIndex(
   records: readonly LinkRecord[],
   caseSensitive: boolean,
   budget: PageBudget = PAGE_BUDGET,
-  onPage?: (page: number, text: string) => void,
+  onPage?: StatsPageSink,
 ): StatsFiles {
   const sequence = buildSequence(records);
   // The sort's scaffolding is garbage before the pages are made.
@@ -76,7 +83,7 @@ export function buildStatsIndex(
     const layout = layoutOf(sequence, range, p, local);
     const spans = spansOf(sequence, ranges, first, p);
     appendAll(problems, schemaDiagnostics([pageChecked(sequence, layout, spans)]));
-    const { text, bytes } = pageText(layout, spans, sequence.rows);
+    const bytes = pageBytes(layout, spans, sequence.rows);
     if (bytes > budget.pageBytes)
       problems.push(
         diag(
@@ -89,8 +96,9 @@ export function buildStatsIndex(
     // V8 lets the heap run well past the live data before collecting on its own
     // (docs/performance.md, "Build memory"); this runs only when the heap grew by 64 MiB.
     if (p % GC_EVERY_PAGES === GC_EVERY_PAGES - 1) collectGarbage(records.length);
-    if (onPage) onPage(p, text);
-    else pageTexts.push(text);
+    const text = () => pageText(layout, spans, sequence.rows);
+    if (onPage) onPage(p, bytes + 1, text);
+    else pageTexts.push(text());
   });
   const index = indexOf(sequence, ranges, first, caseSensitive);
   const diagnostics = [

@@ -9,6 +9,7 @@ import { linkRecord } from "../../../../test/support/stats-files.js";
 import { buildStatsIndex } from "./build-stats-index.js";
 import {
   emptyRowTexts,
+  pageBytes,
   pageText,
   putRowText,
   type PageLayout,
@@ -68,7 +69,7 @@ function statsLinks(n: number): StatsLink[] {
 }
 
 describe("stats page text", () => {
-  it("is JSON.stringify of the page and its rows, and its length the page's UTF-8 bytes", () => {
+  it("is JSON.stringify of the page and its rows, and pageBytes its UTF-8 length", () => {
     const links = statsLinks(120);
     const rows = rowTextsOf(links);
     const spansOptions: StatsPage["spans"][] = [
@@ -101,16 +102,15 @@ describe("stats page text", () => {
         spans,
       };
       const expected = JSON.stringify(page);
-      const { text, bytes } = pageText(layout, spans, rows);
-      expect(text).toBe(`${expected}\n`);
-      expect(bytes).toBe(Buffer.byteLength(expected));
+      expect(pageText(layout, spans, rows)).toBe(`${expected}\n`);
+      expect(pageBytes(layout, spans, rows)).toBe(Buffer.byteLength(expected));
     }
   });
 
   it("an empty page is JSON.stringify of the page", () => {
     const layout: PageLayout = { files: [], groups: [], links: [], fileOf: [] };
     const spans = { anchor: "", counts: [] };
-    const { text, bytes } = pageText(layout, spans, rowTextsOf([]));
+    const rows = rowTextsOf([]);
     const expected = JSON.stringify({
       schema: STATS_PAGE_SCHEMA,
       files: [],
@@ -118,8 +118,8 @@ describe("stats page text", () => {
       rows: [],
       spans,
     });
-    expect(text).toBe(`${expected}\n`);
-    expect(bytes).toBe(Buffer.byteLength(expected));
+    expect(pageText(layout, spans, rows)).toBe(`${expected}\n`);
+    expect(pageBytes(layout, spans, rows)).toBe(Buffer.byteLength(expected));
   });
 
   it("a built index's pages are compact JSON of rows encoded from their links", () => {

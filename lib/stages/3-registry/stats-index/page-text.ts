@@ -91,30 +91,42 @@ export interface PageLayout {
   fileOf: number[];
 }
 
-/** The page's file text (compact JSON and a line feed) and the UTF-8 length of its JSON. */
-export function pageText(
-  layout: PageLayout,
-  spans: StatsPage["spans"],
-  rows: RowTexts,
-): { text: string; bytes: number } {
-  const { texts, fileAt } = rows;
-  const head =
-    `{"schema":${JSON.stringify(STATS_PAGE_SCHEMA)},"files":${JSON.stringify(layout.files)},` +
-    `"groups":${JSON.stringify(layout.groups)},"rows":[`;
-  const tail = `],"spans":${JSON.stringify(spans)}}`;
-  const parts: (string | number)[] = [head];
+/** The JSON text before a page's rows and after them. */
+function pageEnds(layout: PageLayout, spans: StatsPage["spans"]): { head: string; tail: string } {
+  return {
+    head:
+      `{"schema":${JSON.stringify(STATS_PAGE_SCHEMA)},"files":${JSON.stringify(layout.files)},` +
+      `"groups":${JSON.stringify(layout.groups)},"rows":[`,
+    tail: `],"spans":${JSON.stringify(spans)}}`,
+  };
+}
+
+/**
+ * The UTF-8 length of the page's JSON (without the file's line feed), from its rows' lengths:
+ * `check` measures a page without making its text.
+ */
+export function pageBytes(layout: PageLayout, spans: StatsPage["spans"], rows: RowTexts): number {
+  const { head, tail } = pageEnds(layout, spans);
   let bytes = utf8Bytes(head) + utf8Bytes(tail);
+  for (let r = 0; r < layout.links.length; r++)
+    bytes += rows.bytes[layout.links[r]] + digits(layout.fileOf[r]) + (r > 0 ? 1 : 0);
+  return bytes;
+}
+
+/** The page's file text: compact JSON and a line feed. */
+export function pageText(layout: PageLayout, spans: StatsPage["spans"], rows: RowTexts): string {
+  const { texts, fileAt } = rows;
+  const { head, tail } = pageEnds(layout, spans);
+  const parts: (string | number)[] = [head];
   for (let r = 0; r < layout.links.length; r++) {
     const link = layout.links[r];
-    const file = layout.fileOf[r];
     const text = texts[link];
     const at = fileAt[link];
     if (r > 0) parts.push(",");
-    parts.push(text.slice(0, at), file, text.slice(at + 1));
-    bytes += rows.bytes[link] + digits(file) + (r > 0 ? 1 : 0);
+    parts.push(text.slice(0, at), layout.fileOf[r], text.slice(at + 1));
   }
   parts.push(tail, "\n");
-  return { text: parts.join(""), bytes };
+  return parts.join("");
 }
 
 const digits = (n: number): number => (n < 10 ? 1 : n < 100 ? 2 : String(n).length);
