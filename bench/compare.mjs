@@ -23,8 +23,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SIZES } from "./generate.mjs";
 import { coldRequests, coldStart } from "./run-size.mjs";
-import { startWorkerd } from "./workerd.mjs";
-import { runWrk } from "./wrk.mjs";
+import { interleavedLoads, median, pairSummary } from "./interleave.mjs";
 
 const LOADS = ["hot", "mixed", "hits", "misses", "zipf", "cold"];
 const { values } = parseArgs({
@@ -67,16 +66,9 @@ function workerOf(spec) {
   return { ...builtWorker(), scriptPath: spec };
 }
 const workers = { a: workerOf(values.a), b: workerOf(values.b) };
-const headers = Object.fromEntries(
-  values.header.map((line) => [
-    line.slice(0, line.indexOf(":")),
-    line.slice(line.indexOf(":") + 1).trim(),
-  ]),
-);
 const hotPaths = readFileSync(join(dir, "paths-hot.txt"), "utf8").split("\n").filter(Boolean);
 const pathsFile = join(dir, `paths-${values.load}.txt`);
 const runs = { a: [], b: [] };
-const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 if (values.load === "cold") {
   const requests = coldRequests(SIZES[values.size]);
@@ -96,39 +88,18 @@ if (values.load === "cold") {
   process.exit(0);
 }
 
-for (let round = 0; round < Number(values.rounds); round++) {
-  const order = round % 2 ? ["b", "a"] : ["a", "b"];
-  for (const name of order) {
-    const server = await startWorkerd({ ...workers[name], inspector: values.profile });
-    try {
-      for (let pass = 0; pass < 2; pass++)
-        for (const path of hotPaths)
-          await (await fetch(server.url + path, { redirect: "manual", headers })).arrayBuffer();
-      const load = () =>
-        runWrk({
-          url: server.url,
-          pathsFile,
-          pids: server.pids,
-          seconds: Number(values.seconds),
-          headers: values.header,
-        });
-      let result;
-      if (values.profile) {
-        const inspector = await server.inspect();
-        const profiled = await inspector.profile(load);
-        inspector.close();
-        result = { ...profiled.value, ownUs: (profiled.ownMs * 1000) / profiled.value.requests };
-      } else result = await load();
-      runs[name].push(result);
-      const own = values.profile ? `, ${result.ownUs.toFixed(0)} µs own` : "";
-      console.log(
-        `round ${round} ${name}: ${Math.round(result.rps)} req/s, ${result.cpuUsPerRequest.toFixed(0)} µs CPU/request${own}`,
-      );
-    } finally {
-      await server.stop();
-    }
-  }
-}
+const loads = await interleavedLoads({
+  workers,
+  hotPaths,
+  pathsFile,
+  rounds: Number(values.rounds),
+  seconds: Number(values.seconds),
+  headers: values.header,
+  profile: values.profile,
+  log: console.log,
+});
+runs.a.push(...loads.a);
+runs.b.push(...loads.b);
 
 const of = (name, key) => median(runs[name].map((r) => r[key]));
 const own = values.profile
@@ -139,19 +110,11 @@ console.log(
     `a/b throughput ${(of("a", "rps") / of("b", "rps")).toFixed(2)}x, CPU per request ${(of("a", "cpuUsPerRequest") / of("b", "cpuUsPerRequest")).toFixed(2)}x${own}`,
 );
 if (values.json) {
-  const side = (name) => ({
-    rps: of(name, "rps"),
-    cpuUsPerRequest: of(name, "cpuUsPerRequest"),
-    ...(values.profile ? { ownUs: of(name, "ownUs") } : {}),
-  });
-  const summary = {
-    size: values.size,
-    load: values.load,
-    rounds: Number(values.rounds),
-    a: side("a"),
-    b: side("b"),
-    throughput: of("a", "rps") / of("b", "rps"),
-    cpuPerRequest: of("a", "cpuUsPerRequest") / of("b", "cpuUsPerRequest"),
-  };
+  const pair = pairSummary(runs);
+  if (values.profile) {
+    pair.a.ownUs = of("a", "ownUs");
+    pair.b.ownUs = of("b", "ownUs");
+  }
+  const summary = { size: values.size, load: values.load, ...pair };
   writeFileSync(values.json, JSON.stringify(summary, null, 2) + "\n");
 }

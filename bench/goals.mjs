@@ -82,7 +82,7 @@ function hotPathGoal(results, size) {
   if (!r) return notMeasured();
   const ratio = r.hotRps / r.minimalHotRps;
   return measured(
-    `${fx(ratio)} (${Math.round(r.hotRps)} against ${Math.round(r.minimalHotRps)} req/s)`,
+    `${fx(ratio)} (${Math.round(r.hotRps)} against ${Math.round(r.minimalHotRps)} req/s${r.hotRounds ? `, median of ${r.hotRounds} interleaved rounds` : ""})`,
     ratio >= 0.95,
     r.run,
   );

@@ -9,6 +9,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { makeLinks, makeRequests, makeZipfRequests, writeInstance } from "./generate.mjs";
 import { runBuild, shardStats } from "./build-bench.mjs";
+import { interleavedLoads, pairSummary } from "./interleave.mjs";
 import { MINIMAL_WORKER, minimalWithHeadersScript, writeMinimalAssets } from "./minimal.mjs";
 import { startNginx } from "./nginx.mjs";
 import { runNodeBench } from "./node-bench.mjs";
@@ -35,7 +36,9 @@ const redirectsOf = (requests) => requests.filter((r) => r.location);
 /** The requests the cold starts of a size use (`bench:compare --load cold` too). */
 export const coldRequests = (size) => redirectsOf(makeRequests(makeLinks(size), REQUEST_PATHS));
 
-/** Runs one size; `opts`: { name, size, work, cli, seconds, coldRuns, nodeRequests, log }. */
+/**
+ * Runs one size; `opts`: { name, size, work, cli, seconds, coldRuns, hotRounds, nodeRequests, log }.
+ */
 export async function runSize(opts) {
   const { name, size, work, log } = opts;
   const dir = join(work, name);
@@ -194,6 +197,23 @@ export async function runSize(opts) {
   } finally {
     await floor.stop();
   }
+
+  log(
+    `[${name}] hot path: the bundle and the minimal worker, ${opts.hotRounds} rounds interleaved`,
+  );
+  result.hotPair = pairSummary(
+    await interleavedLoads({
+      workers: {
+        a: bundle,
+        b: { scriptPath: MINIMAL_WORKER, assetsDir: minimalDir, compatibilityDate },
+      },
+      hotPaths: requests.slice(0, HOT_PATHS).map((r) => r.path),
+      pathsFile: files.hot,
+      rounds: opts.hotRounds,
+      seconds: opts.seconds,
+      log: (line) => log(`[${name}] ${line}`),
+    }),
+  );
 
   log(`[${name}] the same two with our redirect's response headers`);
   const minimalHeaders = await startWorkerd({

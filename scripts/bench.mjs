@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --sizes 1k,100k,1m] [--quick] [--seconds N] [--no-write]
+// npm run bench [-- --sizes 1k,100k,1m] [--quick] [--seconds N] [--cold-runs N] [--hot-rounds N] [--no-write]
 // Runtime benchmarks (BENCHMARKS.md "Runtime"): generates synthetic instances into bench/.work/,
 // builds them, and loads the bundle in workerd and under Node, a minimal Map-lookup worker and
 // nginx `map` side by side. Needs `wrk` and `nginx` (apt-get install -y nginx wrk). Not part of npm test.
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     seconds: { type: "string" },
     "cold-runs": { type: "string" },
+    "hot-rounds": { type: "string" },
     "no-write": { type: "boolean", default: false },
   },
 });
@@ -45,6 +46,8 @@ for (const name of sizeNames)
   if (!(name in SIZES)) usage(`unknown size "${name}" (one of ${Object.keys(SIZES).join(", ")})`);
 const seconds = Number(values.seconds ?? (values.quick ? 3 : 5));
 const coldRuns = Number(values["cold-runs"] ?? (values.quick ? 1 : 3));
+const hotRounds = Number(values["hot-rounds"] ?? (values.quick ? 1 : 5));
+if (!(hotRounds >= 1 && hotRounds <= 21)) usage("--hot-rounds must be between 1 and 21");
 if (!(seconds > 0 && seconds <= 60)) usage("--seconds must be between 1 and 60");
 for (const tool of [WRK, NGINX]) {
   try {
@@ -72,6 +75,7 @@ for (const name of sizeNames) {
       cli: join(REPO, "bin/shortlinks.js"),
       seconds,
       coldRuns,
+      hotRounds,
       nodeRequests: values.quick ? 10_000 : 50_000,
       stubModule,
       shardFormat,
@@ -97,7 +101,7 @@ await writeFile(join(WORK, "results.json"), JSON.stringify(results, null, 2));
 process.stdout.write(markdown);
 log(`\nwritten: ${join(WORK, "runtime-report.md")} and results.json`);
 if (!values["no-write"]) {
-  const command = `npm run bench -- --sizes ${sizeNames.join(",")} --seconds ${seconds} --cold-runs ${coldRuns}`;
+  const command = `npm run bench -- --sizes ${sizeNames.join(",")} --seconds ${seconds} --cold-runs ${coldRuns} --hot-rounds ${hotRounds}`;
   writeBenchmarksSection(
     "runtime",
     [runLine(command, loadAtStart), "", runtimeTable(results)].join("\n"),
@@ -114,7 +118,7 @@ if (!values["no-write"]) {
 
 function usage(message) {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [--sizes 1k,100k,1m] [--quick] [--seconds N] [--cold-runs N] [--no-write]\n`,
+    `bench: ${message}\nusage: npm run bench -- [--sizes 1k,100k,1m] [--quick] [--seconds N] [--cold-runs N] [--hot-rounds N] [--no-write]\n`,
   );
   process.exit(2);
 }
