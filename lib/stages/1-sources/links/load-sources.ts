@@ -1,7 +1,6 @@
 /** Stage 1: read every custom/links/*.yaml and *.csv and check each row's shape. */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { collectGarbage } from "../../../shared/collect-garbage.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import type { RawRow } from "./raw-row.js";
@@ -65,14 +64,12 @@ export async function loadSources(
       ),
     );
   }
-  let read = 0;
   const sourceKeys = new Map<string, string>();
-  const loadFile = async (file: string): Promise<FileLoad> => {
-    const loaded = await loadSourceFile(root, file, { text: texts.get(file), cache, sourceKeys });
-    read += loaded.links.length;
-    collectGarbage(read); // a large file's parsed cells, before the next file's
-    return loaded;
-  };
+  // No collection is forced between files: the heap grows by the rows kept, and V8's own
+  // collections take each file's garbage (docs/performance.md, "No forced collection between
+  // source files").
+  const loadFile = (file: string): Promise<FileLoad> =>
+    loadSourceFile(root, file, { text: texts.get(file), cache, sourceKeys });
   const inMain = (f: string) => cache !== undefined || texts.has(f);
   for (const loaded of await loadFiles(root, files, jobs, loadFile, inMain)) {
     appendAll(diagnostics, loaded.diagnostics);
