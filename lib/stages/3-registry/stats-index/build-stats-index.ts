@@ -19,7 +19,6 @@ import {
 import { ALL, ENDS, STARTS } from "../../../../runtime/stats/listings.js";
 import type { StatsLink } from "../../../../runtime/stats/rows.js";
 import { encodeSeparators } from "../../../../runtime/stats/separators.js";
-import { collectGarbage } from "../../../shared/collect-garbage.js";
 import { schemaDiagnostics } from "../../4-assets/asset-schemas.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import {
@@ -51,9 +50,6 @@ export interface StatsFiles {
 export const statsPagesOf = (files: StatsFiles): StatsPage[] =>
   files.pageTexts.map((text) => JSON.parse(text) as StatsPage);
 
-/** Pages built between two collections of a large build (about 24 MB of page text). */
-const GC_EVERY_PAGES = 256;
-
 /**
  * Takes stats page `page`, its file's size in bytes and its text, made when asked: `check`
  * measures the pages and never makes their text (docs/performance.md, "Check measures the stats
@@ -68,8 +64,6 @@ export function buildStatsIndex(
   onPage?: StatsPageSink,
 ): StatsFiles {
   const sequence = buildSequence(records);
-  // The sort's scaffolding is garbage before the pages are made.
-  collectGarbage(records.length);
   const ranges = paginate(sequence, sequence.rows.bytes, budget);
   const first = separators(sequence, ranges);
   const at = { file: "(generated)", line: 0 };
@@ -93,9 +87,6 @@ export function buildStatsIndex(
           OVER_BUDGET_HINT,
         ),
       );
-    // V8 lets the heap run well past the live data before collecting on its own
-    // (docs/performance.md, "Build memory"); this runs only when the heap grew by 64 MiB.
-    if (p % GC_EVERY_PAGES === GC_EVERY_PAGES - 1) collectGarbage(records.length);
     const text = () => pageText(layout, spans, sequence.rows);
     if (onPage) onPage(p, bytes + 1, text);
     else pageTexts.push(text());
