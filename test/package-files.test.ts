@@ -51,6 +51,8 @@ describe("npm pack ships the product only", () => {
       "package.json",
       "bin/shortlinks.js",
       "out/cli.js",
+      "out/prebuilt/worker.js",
+      "out/prebuilt/lookup-result.js",
     ]) {
       expect(files).toContain(required);
     }

@@ -4,8 +4,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { packageRoot } from "../../../shared/paths.js";
+import { prebuilt } from "../../5-bundle/prebuilt.js";
 import { STATIC_DIR } from "../../../../runtime/routes.js";
 import { appendAll } from "../../../shared/lists.js";
 
@@ -47,6 +47,13 @@ export function readStaticFiles(defaultsDir: string): PageFile[] {
 export async function bundleSharedModules(runtimeRoot = packageRoot()): Promise<PageFile[]> {
   const files: PageFile[] = [];
   for (const [name, source] of Object.entries(SHARED_MODULES)) {
+    const made = runtimeRoot === packageRoot() ? prebuilt(name) : undefined;
+    if (made !== undefined) {
+      files.push({ path: STATIC_DIR + name, content: made });
+      continue;
+    }
+    // Imported here: a command that reads the prebuilt bundles never loads esbuild.
+    const { build } = await import("esbuild");
     const result = await build({
       entryPoints: [join(runtimeRoot, source)],
       bundle: true,
