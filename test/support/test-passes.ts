@@ -31,6 +31,7 @@ export const ON_USERS_NODE = [
   "test/build-jobs.test.ts",
   "test/compiler-*.test.ts",
   "test/package-*.test.ts",
+  "test/prebuilt-bundles.test.ts",
   "test/wrangler-dry-run.test.ts",
   "test/write-targets.test.ts",
   "test/allow-scripts.test.ts",
