@@ -9,15 +9,35 @@ import { randomBytes } from "node:crypto";
 
 const tempOf = (file: string, tag: string) => join(dirname(file), `.${basename(file)}.${tag}.tmp`);
 
-/** A new temp file beside `file` holding `content`, flushed to disk; the caller moves or removes it. */
-async function writeSyncedTemp(file: string, content: string | Uint8Array): Promise<string> {
+/** What a file is written from: a text, bytes, or bytes in parts written one after the other. */
+export type FileContent = string | Uint8Array | readonly Uint8Array[];
+
+export interface AtomicWriteOptions {
+  /**
+   * Flush the temp file to disk before the rename (default true). Only a file whose damage is
+   * detected when it is read (a cache entry, checked against its hash: docs/cache.md) skips it.
+   */
+  sync?: boolean;
+}
+
+/**
+ * A new temp file beside `file` holding `content`, flushed to disk unless `sync` is false; the
+ * caller moves or removes it.
+ */
+async function writeSyncedTemp(
+  file: string,
+  content: FileContent,
+  { sync = true }: AtomicWriteOptions = {},
+): Promise<string> {
   await mkdir(dirname(file), { recursive: true });
   const temp = tempOf(file, randomBytes(6).toString("hex"));
   const handle = await open(temp, "wx");
   try {
     try {
-      await handle.writeFile(content);
-      await handle.sync();
+      // A handle's writeFile writes from its position: parts follow one another, uncopied.
+      if (Array.isArray(content)) for (const part of content) await handle.writeFile(part);
+      else await handle.writeFile(content as string | Uint8Array);
+      if (sync) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -28,8 +48,12 @@ async function writeSyncedTemp(file: string, content: string | Uint8Array): Prom
   return temp;
 }
 
-export async function writeFileAtomic(file: string, content: string | Uint8Array): Promise<void> {
-  const temp = await writeSyncedTemp(file, content);
+export async function writeFileAtomic(
+  file: string,
+  content: FileContent,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  const temp = await writeSyncedTemp(file, content, options);
   try {
     await keepOwnership(file, temp);
     await rename(temp, file);

@@ -1,0 +1,49 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeFileAtomic } from "./atomic.js";
+
+const folder = () => mkdtempSync(join(tmpdir(), "shortlinks-atomic-"));
+
+describe("writeFileAtomic", () => {
+  it.each([
+    ["a text", "é ✓ 𝄞\n", "é ✓ 𝄞\n"],
+    ["bytes", Uint8Array.from([0, 1, 255]), "\u0000\u0001\ufffd"],
+    [
+      "bytes in parts, one after the other",
+      [Buffer.from("head\n"), Buffer.from("body é")],
+      "head\nbody é",
+    ],
+  ])("replaces the file with %s and leaves no temp file", async (_, content, expected) => {
+    const dir = folder();
+    const file = join(dir, "out.txt");
+    writeFileSync(file, "the old content, longer than the new one\n");
+    await writeFileAtomic(file, content);
+    expect(readFileSync(file, "utf8")).toBe(expected);
+    expect(readdirSync(dir)).toEqual(["out.txt"]);
+  });
+
+  it("writes the same bytes without the flush to disk (sync: false)", async () => {
+    const dir = folder();
+    const file = join(dir, "entry.bin");
+    const parts = [Buffer.from("a"), Buffer.alloc(3 * 1024 * 1024, 7), Buffer.from("z")];
+    await writeFileAtomic(file, parts, { sync: false });
+    expect(readFileSync(file).equals(Buffer.concat(parts))).toBe(true);
+    expect(readdirSync(dir)).toEqual(["entry.bin"]);
+  });
+
+  it("a failed write leaves the old file and no temp file", async () => {
+    const dir = folder();
+    const file = join(dir, "out.txt");
+    writeFileSync(file, "kept\n");
+    const bad = [
+      Buffer.from("part"),
+      "not bytes" as unknown as Uint8Array,
+      5 as unknown as Uint8Array,
+    ];
+    await expect(writeFileAtomic(file, bad)).rejects.toThrow();
+    expect(readFileSync(file, "utf8")).toBe("kept\n");
+    expect(readdirSync(dir)).toEqual(["out.txt"]);
+  });
+});
