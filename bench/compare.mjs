@@ -68,10 +68,10 @@ function workerOf(spec) {
 const workers = { a: workerOf(values.a), b: workerOf(values.b) };
 const hotPaths = readFileSync(join(dir, "paths-hot.txt"), "utf8").split("\n").filter(Boolean);
 const pathsFile = join(dir, `paths-${values.load}.txt`);
-const runs = { a: [], b: [] };
 
 if (values.load === "cold") {
   const requests = coldRequests(SIZES[values.size]);
+  const runs = { a: [], b: [] };
   for (let round = 0; round < Number(values.rounds); round++) {
     const order = round % 2 ? ["b", "a"] : ["a", "b"];
     for (const name of order) {
@@ -88,7 +88,7 @@ if (values.load === "cold") {
   process.exit(0);
 }
 
-const loads = await interleavedLoads({
+const runs = await interleavedLoads({
   workers,
   hotPaths,
   pathsFile,
@@ -98,23 +98,18 @@ const loads = await interleavedLoads({
   profile: values.profile,
   log: console.log,
 });
-runs.a.push(...loads.a);
-runs.b.push(...loads.b);
-
-const of = (name, key) => median(runs[name].map((r) => r[key]));
+const pair = pairSummary(runs);
+if (values.profile)
+  for (const name of ["a", "b"]) pair[name].ownUs = median(runs[name].map((r) => r.ownUs));
+const { a, b } = pair;
 const own = values.profile
-  ? `; own CPU a ${of("a", "ownUs").toFixed(0)} µs, b ${of("b", "ownUs").toFixed(0)} µs, a/b ${(of("a", "ownUs") / of("b", "ownUs")).toFixed(2)}x`
+  ? `; own CPU a ${a.ownUs.toFixed(0)} µs, b ${b.ownUs.toFixed(0)} µs, a/b ${(a.ownUs / b.ownUs).toFixed(2)}x`
   : "";
 console.log(
-  `median (${values.size}, ${values.load}): a ${Math.round(of("a", "rps"))} req/s, ${of("a", "cpuUsPerRequest").toFixed(0)} µs; b ${Math.round(of("b", "rps"))} req/s, ${of("b", "cpuUsPerRequest").toFixed(0)} µs; ` +
-    `a/b throughput ${(of("a", "rps") / of("b", "rps")).toFixed(2)}x, CPU per request ${(of("a", "cpuUsPerRequest") / of("b", "cpuUsPerRequest")).toFixed(2)}x${own}`,
+  `median (${values.size}, ${values.load}): a ${Math.round(a.rps)} req/s, ${a.cpuUsPerRequest.toFixed(0)} µs; b ${Math.round(b.rps)} req/s, ${b.cpuUsPerRequest.toFixed(0)} µs; ` +
+    `a/b throughput ${pair.throughput.toFixed(2)}x, CPU per request ${pair.cpuPerRequest.toFixed(2)}x${own}`,
 );
 if (values.json) {
-  const pair = pairSummary(runs);
-  if (values.profile) {
-    pair.a.ownUs = of("a", "ownUs");
-    pair.b.ownUs = of("b", "ownUs");
-  }
   const summary = { size: values.size, load: values.load, ...pair };
   writeFileSync(values.json, JSON.stringify(summary, null, 2) + "\n");
 }

@@ -33,6 +33,9 @@ const bundle = (entry, outfile, prebuilt) =>
     logLevel: "warning",
   });
 
+// The old bundles go first: were this build to fail half way, out/cli.js would find none and
+// bundle with esbuild rather than read bundles older than itself.
+rmSync("out/prebuilt", { recursive: true, force: true });
 await bundle("lib/cli.ts", "out/cli.js", true);
 // A map an older build left would still be packed.
 rmSync("out/cli.js.map", { force: true });

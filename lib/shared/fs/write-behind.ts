@@ -69,8 +69,10 @@ export function writeBehind(options: WriteBehindOptions = {}): WriteBehind {
   return {
     write(file, content) {
       if (failed) return;
+      // A text counts its length, bytes their bytes: both for the threshold and the queue.
+      const size = typeof content === "string" ? content.length : content.byteLength;
       if (!worker) {
-        written += typeof content === "string" ? content.length : content.byteLength;
+        written += size;
         if (written < threadFrom) {
           try {
             writeFileSync(file, content);
@@ -85,18 +87,16 @@ export function writeBehind(options: WriteBehindOptions = {}): WriteBehind {
           resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
         });
       }
+      waitForRoom();
+      Atomics.add(queued, 0, size);
       if (typeof content === "string") {
-        waitForRoom();
-        Atomics.add(queued, 0, content.length);
-        worker.postMessage({ file, content, size: content.length });
+        worker.postMessage({ file, content, size });
         return;
       }
       // Bytes of their own (a Buffer may be a view of a pool other Buffers share), so they move
       // to the thread without a second copy and the caller's array stays the caller's.
       const bytes = new Uint8Array(content);
-      waitForRoom();
-      Atomics.add(queued, 0, bytes.byteLength);
-      worker.postMessage({ file, content: bytes, size: bytes.byteLength }, [bytes.buffer]);
+      worker.postMessage({ file, content: bytes, size }, [bytes.buffer]);
     },
     async settle() {
       const thread = worker;

@@ -10,8 +10,9 @@ import { ASSETS_DIR } from "../../shared/paths.js";
 const sizeOf = (content: string | Uint8Array) =>
   typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
 
-/** SL505 for one generated file of `bytes` bytes. */
-export function tooLarge(path: string, bytes: number): Diagnostic {
+/** SL505 for a generated file of `bytes` bytes when it is over the limit, else undefined. */
+export function overLimit(path: string, bytes: number): Diagnostic | undefined {
+  if (bytes <= MAX_ASSET_BYTES) return undefined;
   return diag(
     "SL505",
     { file: "(generated)", line: 0 },
@@ -29,8 +30,8 @@ export class AssetTooLargeError extends Error {
 
 /** The text of asset `path`, or AssetTooLargeError when it is over the limit. */
 export function measured(path: string, text: string): string {
-  const bytes = Buffer.byteLength(text);
-  if (bytes > MAX_ASSET_BYTES) throw new AssetTooLargeError(tooLarge(path, bytes));
+  const problem = overLimit(path, Buffer.byteLength(text));
+  if (problem) throw new AssetTooLargeError(problem);
   return text;
 }
 
@@ -54,8 +55,8 @@ export function assetSizeProblems(
   for (const file of files) {
     if (!file.path.startsWith(ASSETS_DIR + "/")) continue;
     if (file.bytes && options.whenWritten) continue;
-    const bytes = file.bytes ? file.bytes() : sizeOf(file.content);
-    if (bytes > MAX_ASSET_BYTES) out.push(tooLarge(file.path, bytes));
+    const problem = overLimit(file.path, file.bytes ? file.bytes() : sizeOf(file.content));
+    if (problem) out.push(problem);
   }
   return out;
 }

@@ -4,11 +4,11 @@
  * memory"). The writer is the build's temp folder (lib/shared/fs/swap-dir.ts), swapped in only
  * when the build succeeds; `check`'s writer makes no text: each page is measured and let go.
  */
-import { MAX_ASSET_BYTES, statsPagePath } from "../../../runtime/contract/index.js";
+import { statsPagePath } from "../../../runtime/contract/index.js";
 import type { Diagnostic } from "../../shared/diagnostics.js";
 import { ASSETS_DIR } from "../../shared/paths.js";
 import type { StatsPageSink } from "../3-registry/stats-index/build-stats-index.js";
-import { tooLarge } from "../4-assets/asset-size.js";
+import { overLimit } from "../4-assets/asset-size.js";
 
 /**
  * Hands one file of dist/ (path relative to it) to the writer, which makes its text with `text`
@@ -31,7 +31,8 @@ export function earlyOutput(writeNow: WriteNow): EarlyOutput {
     tooLarge: [],
     statsPages: (dir) => (page, bytes, text) => {
       const path = ASSETS_DIR + statsPagePath(page, dir);
-      if (bytes > MAX_ASSET_BYTES) out.tooLarge.push(tooLarge(path, bytes));
+      const problem = overLimit(path, bytes);
+      if (problem) out.tooLarge.push(problem);
       writeNow(path, text);
       out.files++;
     },
