@@ -9,8 +9,12 @@ import { SITE_SCHEMA, type Site } from "./1-sources/site/site-schema.js";
 import { checkRow, loadSources } from "./1-sources/links/load-sources.js";
 import type { RawRow } from "./1-sources/links/raw-row.js";
 import { loadBlocklist } from "./1-sources/policy/blocklist.js";
-import { staticKeys, validateLinks, type ValidateInput } from "./2-validate/validate-links.js";
-import { checkAccessZones } from "./2-validate/access-zones.js";
+import {
+  readsBeyondItsAnswer,
+  validateLinks,
+  type OneValidated,
+} from "./2-validate/validate-links.js";
+import type { SourceLink } from "./1-sources/links/row-schema.js";
 import { handedConflicts } from "./2-validate/conflicts-beside.js";
 import { shareRepeatedStrings } from "./2-validate/shared-strings.js";
 import { composeHeaders } from "./4-assets/headers/compose-headers.js";
@@ -43,14 +47,13 @@ import { ownHostProblems } from "./2-validate/own-host.js";
 import { appendAll } from "../shared/lists.js";
 import type { CacheStore } from "../shared/cache/store.js";
 import type { LinkLookup } from "../shared/memory-instance.js";
-import { contextKey, validatedMemo } from "../shared/cache/validated.js";
+import { validatedRows } from "../shared/cache/validated.js";
+import { ruleContext, ruleContextKey, type RuleContext } from "./rule-context.js";
 import { pageRouteNotes } from "./2-validate/page-routes.js";
 import { publishedPages } from "./4-assets/pages/own-pages.js";
-import { buildDay, securityTxtFile } from "./4-assets/security-txt.js";
-import { PAGES_DIR, isPreviewPagePath } from "../../runtime/routes.js";
+import { isPreviewPagePath } from "../../runtime/routes.js";
 import { loadDomainFiles } from "./1-sources/custom/domain-files.js";
 import type { Domain } from "./1-sources/site/domains.js";
-import { domainTargetProblems } from "./2-validate/domains.js";
 import { domainEntries, expectationsByHost, linksByHost } from "./3-registry/host-groups.js";
 
 export interface CompileOptions {
@@ -172,16 +175,34 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   appendAll(diagnostics, loadedSite.diagnostics);
   const site = loadedSite.site ?? PLACEHOLDER_SITE;
 
-  const [loadedBlocklist, custom, pages, sources, expectations, acknowledgements, domainFiles] =
+  const others = Promise.all([
+    loadBlocklist(root, defaultsDir),
+    loadCustomFiles(root),
+    renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
+    loadExpectations(root, loadedSite.domains),
+    loadAcknowledgements(root),
+    loadDomainFiles(root, loadedSite.domains),
+  ]);
+  // What a link's own rules read, made once the other files are in; with a cache, a link source
+  // is looked up by it before its rows are read (docs/cache.md).
+  let rulesMade: Promise<RuleContext> | undefined;
+  const rulesOf = () =>
+    (rulesMade ??= others.then(([b, custom, pages]) =>
+      ruleContext(site, loadedSite, b.blocklist ?? EMPTY_BLOCKLIST, custom, pages),
+    ));
+  const memoed =
+    options.cache &&
+    validatedRows<OneValidated, SourceLink>(
+      options.cache,
+      async () => ruleContextKey(site, await rulesOf()),
+      readsBeyondItsAnswer,
+    );
+  const [[loadedBlocklist, custom, pages, expectations, acknowledgements, domainFiles], sources] =
     await Promise.all([
-      loadBlocklist(root, defaultsDir),
-      loadCustomFiles(root),
-      renderPages({ defaultsDir, root, site, siteLineOf: loadedSite.lineOf }),
-      loadSources(root, options.sourceTexts, options.jobs, options.cache),
-      loadExpectations(root, loadedSite.domains),
-      loadAcknowledgements(root),
-      loadDomainFiles(root, loadedSite.domains),
+      others,
+      loadSources(root, options.sourceTexts, options.jobs, options.cache, memoed),
     ]);
+  const rules = await rulesOf();
   appendAll(
     diagnostics,
     loadedBlocklist.diagnostics,
@@ -191,11 +212,9 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     expectations.diagnostics,
     acknowledgements.diagnostics,
     domainFiles.diagnostics,
+    rules.diagnostics,
   );
-  const blocklist = loadedBlocklist.blocklist ?? EMPTY_BLOCKLIST;
-  const checkedDomains = domainTargetProblems(loadedSite.domains, blocklist);
-  appendAll(diagnostics, checkedDomains.diagnostics);
-  const domains = checkedDomains.domains;
+  const { blocklist, domains, productFiles, staticPaths, zones, publicFiles } = rules;
   for (const row of options.extraRows ?? []) {
     const checked = checkRow(row);
     if ("link" in checked) sources.links.push(checked.link);
@@ -203,45 +222,13 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   }
 
   collectGarbage(sources.links.length);
-  const securityTxt = securityTxtFile(
-    site,
-    custom.files.map((f) => f.path),
-    buildDay(),
-  );
-  appendAll(diagnostics, securityTxt.diagnostics);
-  const productFiles = securityTxt.file ? [...pages.files, securityTxt.file] : pages.files;
-  const productStatic = productFiles
-    .filter((f) => !f.path.startsWith(PAGES_DIR))
-    .map((f) => f.path);
-  const staticPaths = [...productStatic, ...custom.files.map((f) => f.path), "/robots.txt"];
-  const zones = checkAccessZones({
-    zones: site.access?.zones ?? [],
-    lineOf: loadedSite.lineOf,
-    staticKeys: staticKeys(staticPaths),
-  });
-  appendAll(diagnostics, zones.diagnostics);
-  const publicFiles = new Map(custom.files.map((f) => [f.path, f.content]));
-  const memo =
-    options.cache &&
-    (await validatedMemo<ReturnType<NonNullable<ValidateInput["memo"]>>>(
-      options.cache,
-      sources.links,
-      sources.sourceKeys,
-      contextKey({
-        site,
-        policy: blocklist,
-        staticPaths,
-        zones: zones.zones,
-        domains,
-        publicFiles,
-      }),
-    ));
+  const memo = await memoed?.memo();
   const validated = validateLinks({
     links: sources.links,
     site,
     policy: blocklist,
     staticPaths,
-    zones: zones.zones,
+    zones,
     publicFiles,
     domains,
     hostStatics: new Map(
@@ -294,7 +281,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     ),
     headerRules: headers.rules,
     mandatoryHeaders: headers.mandatory,
-    zones: zones.zones,
+    zones,
     domains: domains && domainEntries(domains, domainFiles.files),
   });
   const model = { links: validated.links, blocklist };

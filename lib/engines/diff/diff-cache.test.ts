@@ -152,3 +152,70 @@ describe("diff with the cache: validated rows", () => {
     expect(JSON.stringify(report)).toBe(JSON.stringify(uncached));
   });
 });
+
+describe("diff with the cache: a file answered by its validated entry alone", () => {
+  const SITE = `${SITE_YAML}domains:\n  - go.example.org\n  - old.example.org\n`;
+  const ROWS = [
+    { slug: "docs", target: "https://docs.example.com/" },
+    { slug: "docs", target: "https://legacy.example.com/docs", domain: "old.example.org" },
+    {
+      slug: "both",
+      target: "https://both.example.com/",
+      domains: ["go.example.org", "old.example.org"],
+    },
+    { slug: "gone", target: "https://docs.example.com/old", state: "retired", successor: "docs" },
+    {
+      slug: "app",
+      target: "https://example.com/get",
+      routes: [{ when: { device: ["ios"] }, target: "https://apps.apple.com/app/id1" }],
+    },
+  ];
+  /** A diff run three times: without a cache, filling one, and from it, counting its reads. */
+  async function threeRuns(r: ReturnType<typeof repo>) {
+    const uncached = JSON.stringify(await diff(r));
+    const dir = cacheDir();
+    const filling = JSON.stringify(await diff(r, { cache: openCache(dir) }));
+    const disk = openCache(dir);
+    const hits: boolean[] = [];
+    const counted = {
+      ...disk,
+      get: async <T>(key: string) => {
+        const value = await disk.get<T>(key);
+        hits.push(value !== undefined);
+        return value;
+      },
+    };
+    const cached = JSON.stringify(await diff(r, { cache: counted }));
+    return { uncached, filling, cached, hits };
+  }
+
+  it("rows with hosts, a successor or routes compare as without the cache, and no file is read as rows", async () => {
+    const r = repo({ ...BASE, "custom/site.yaml": SITE, "custom/links/a.yaml": yamlRows(ROWS) });
+    r.write({
+      "custom/links/a.yaml": yamlRows([
+        ...ROWS.map((row) => ({ ...row, target: `${row.target}v2` })),
+        { slug: "new", target: "https://new.example.com/", state: "retired", successor: "docs" },
+      ]),
+      "custom/links/b.csv": "slug,target\npricing,https://example.com/prices\n",
+    });
+    const runs = await threeRuns(r);
+    expect(runs.uncached).toContain("both");
+    expect(runs.filling).toBe(runs.uncached);
+    expect(runs.cached).toBe(runs.uncached);
+    // Each side's a.yaml and b.csv from its validated entry alone: no checked-rows entry is read.
+    expect(runs.hits).toEqual([true, true, true, true]);
+  });
+
+  it("a successor's problem is reported on the line of its successor field, as without the cache", async () => {
+    const lost = { slug: "lost", target: "https://docs.example.com/", state: "retired" };
+    const r = repo({ ...BASE, "custom/site.yaml": SITE, "custom/links/a.yaml": yamlRows(ROWS) });
+    r.write({ "custom/links/a.yaml": yamlRows([...ROWS, { ...lost, successor: "nowhere" }]) });
+    const runs = await threeRuns(r);
+    expect(runs.uncached).toMatch(
+      /"code":"SL130","severity":"error","file":"custom\/links\/a.yaml","line":19,/,
+    );
+    expect(runs.filling).toBe(runs.uncached);
+    expect(runs.cached).toBe(runs.uncached);
+    expect(runs.hits.every(Boolean)).toBe(true);
+  });
+});

@@ -28,16 +28,13 @@ const handed = handOverSlot(() => ({ rows: new Map<string, { key: string; rows: 
  */
 export const handRowsToNextSide = (cache: CacheStore): HandOverSide => handed.start(cache);
 
+/** A file's checked rows under its `key` (sourceKey): handed on, read from the entry, or computed. */
 export async function cachedFileRows<T>(
-  cache: CacheStore | undefined,
+  cache: CacheStore,
   file: string,
-  text: string,
+  key: string,
   compute: () => T,
-  keys?: Map<string, string>,
 ): Promise<T> {
-  if (cache === undefined) return compute();
-  const key = sourceKey(file, text);
-  keys?.set(file, key);
   const state = handed.of(cache);
   const before = state?.rows.get(file);
   state?.rows.delete(file);

@@ -1,10 +1,14 @@
-/** The validated-rows memo: answers a file's rows from its entry, except rows with routes, which read the clock. */
+/**
+ * The validated rows: a file its entry answers is not read as rows (its whole rows only where
+ * validation reads beyond their answer), rows with routes are validated again, and an entry is
+ * made only of a file's own rows.
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openCache } from "./store.js";
-import { contextKey, validatedMemo } from "./validated.js";
+import { openCache, type CacheStore } from "./store.js";
+import { contextKey, validatedRows, type Row } from "./validated.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -13,7 +17,7 @@ const cache = () => {
   dirs.push(dir);
   return openCache(dir);
 };
-const context = (site: unknown) =>
+const context = (site: unknown) => async () =>
   contextKey({
     site,
     policy: {},
@@ -23,84 +27,142 @@ const context = (site: unknown) =>
     publicFiles: new Map(),
   });
 
-describe("validated rows memo", () => {
-  const rows = [
-    { file: "custom/links/a.yaml", slug: "a" },
-    { file: "custom/links/a.yaml", slug: "timed", routes: [{ when: "later" }] },
-    { file: "custom/links/a.yaml", slug: "c" },
-  ];
-  const keys = new Map([["custom/links/a.yaml", "0".repeat(64)]]);
+interface TestRow extends Row {
+  slug: string;
+  successor?: string;
+}
+const FILE = "custom/links/a.yaml";
+const KEY = "0".repeat(64);
+const ROWS: TestRow[] = [
+  { file: FILE, slug: "a" },
+  { file: FILE, slug: "timed", routes: [{ when: "later" }] },
+  { file: FILE, slug: "c", successor: "a" },
+  { file: FILE, slug: "d" },
+];
+const needsRow = (row: TestRow) => row.routes !== undefined || row.successor !== undefined;
 
-  it("a second run answers from the entry, and validates rows with routes again", async () => {
+/**
+ * One side as compile runs it: the file answered by its entry or read as `rows`, then each row
+ * through the memo. Returns the answers, the rows computed, and the rows validation was given.
+ */
+async function side(
+  store: CacheStore,
+  options: { site?: unknown; rows?: TestRow[]; extra?: TestRow[] } = {},
+) {
+  const rows = options.rows ?? ROWS;
+  const lookup = validatedRows<{ slug: string }, TestRow>(
+    store,
+    context(options.site ?? {}),
+    needsRow,
+  );
+  const answered = await lookup.standIns(FILE, KEY);
+  if (answered === undefined) lookup.read(FILE, KEY, { diagnostics: ["read"], rows: rows.length });
+  const given = [...(answered?.links ?? rows), ...(options.extra ?? [])];
+  const memo = await lookup.memo();
+  const computed: string[] = [];
+  const answers = given.map((row) =>
+    memo(row, () => {
+      computed.push(row.slug);
+      return { slug: row.slug };
+    }),
+  );
+  await memo.save();
+  return { answered, given, answers, computed };
+}
+
+describe("validated rows", () => {
+  it("a second run answers from the entry, and validates rows with routes again from their whole row", async () => {
     const store = cache();
-    const runs: string[][] = [];
-    for (let i = 0; i < 2; i++) {
-      const computed: string[] = [];
-      const memo = await validatedMemo<string>(store, rows, keys, context({ a: 1 }));
-      const answers = rows.map((row) =>
-        memo(row, () => {
-          computed.push(row.slug);
-          return `${row.slug} run ${i}`;
-        }),
-      );
-      await memo.save();
-      runs.push(computed);
-      if (i === 1) expect(answers).toEqual(["a run 0", "timed run 1", "c run 0"]);
-    }
-    expect(runs).toEqual([["a", "timed", "c"], ["timed"]]);
+    const first = await side(store);
+    expect(first.answered).toBeUndefined();
+    expect(first.computed).toEqual(["a", "timed", "c", "d"]);
+    const second = await side(openCache(store.dir));
+    expect(second.computed).toEqual(["timed"]);
+    expect(second.answers).toEqual(first.answers);
   });
 
-  it("another context (site.yaml, blocklist, ...) is another entry: nothing is answered from the first", async () => {
+  it("a file its entry answers is not read: its read problems come from the entry, and only rows validation reads beyond their answer are whole", async () => {
     const store = cache();
-    const first = await validatedMemo<string>(store, rows, keys, context({ a: 1 }));
-    rows.forEach((row) => first(row, () => "first"));
-    await first.save();
-    const second = await validatedMemo<string>(store, rows, keys, context({ a: 2 }));
-    expect(rows.map((row) => second(row, () => "second"))).toEqual(["second", "second", "second"]);
+    await side(store);
+    const { answered } = await side(openCache(store.dir));
+    expect(answered?.diagnostics).toEqual(["read"]);
+    const links = answered?.links ?? [];
+    expect(links.map((row) => (row as Partial<TestRow>).slug)).toEqual([
+      undefined,
+      "timed",
+      "c",
+      undefined,
+    ]);
+    expect(links[0]).toEqual({ file: FILE });
+    expect(links[3]).toBe(links[0]);
+    expect(links[2]).toMatchObject({ file: FILE, successor: "a" });
   });
 
-  it("an entry with another number of rows than the file has now is not used", async () => {
+  it("another context (site.yaml, blocklist, ...) is another entry: the file is read as rows again", async () => {
     const store = cache();
-    const first = await validatedMemo<string>(store, rows, keys, context({}));
-    rows.forEach((row) => first(row, () => "first"));
-    await first.save();
-    const fewer = rows.slice(0, 2);
-    const second = await validatedMemo<string>(store, fewer, keys, context({}));
-    expect(fewer.map((row) => second(row, () => "again"))).toEqual(["again", "again"]);
+    await side(store, { site: { a: 1 } });
+    const other = await side(openCache(store.dir), { site: { a: 2 } });
+    expect(other.answered).toBeUndefined();
+    expect(other.computed).toEqual(["a", "timed", "c", "d"]);
   });
 
   it("a row from no cached source (one `add` brings) is validated, never looked up", async () => {
     const store = cache();
-    const memo = await validatedMemo<string>(store, [], keys, context({}));
-    expect(memo({ file: "(new row)" }, () => "fresh")).toBe("fresh");
+    const run = await side(store, { extra: [{ file: "(new row)", slug: "new" }] });
+    expect(run.computed).toContain("new");
+  });
+
+  it("an entry holds the file's own rows only: a row validated after them is not written into it", async () => {
+    const store = cache();
+    await side(store, { extra: [{ file: FILE, slug: "appended" }] });
+    const again = await side(openCache(store.dir));
+    expect(again.given).toHaveLength(ROWS.length);
+    expect(again.computed).toEqual(["timed"]);
+  });
+
+  it("an entry whose file was not wholly validated is not written", async () => {
+    const store = cache();
+    const lookup = validatedRows<{ slug: string }, TestRow>(store, context({}), needsRow);
+    expect(await lookup.standIns(FILE, KEY)).toBeUndefined();
+    lookup.read(FILE, KEY, { diagnostics: [], rows: ROWS.length });
+    const memo = await lookup.memo();
+    ROWS.slice(0, 2).forEach((row) => memo(row, () => ({ slug: row.slug })));
+    await memo.save();
+    expect((await side(openCache(store.dir))).answered).toBeUndefined();
   });
 
   it("the second side of a run gets the first side's objects for the same entry, without reading it again", async () => {
     const store = cache();
-    const made = await validatedMemo<{ slug: string }>(store, rows, keys, context({}));
-    const first = rows.map((row) => made(row, () => ({ slug: row.slug })));
-    await made.save();
+    const first = await side(store);
     rmSync(store.dir, { recursive: true, force: true });
-    const again = await validatedMemo<{ slug: string }>(store, rows, keys, context({}));
-    const second = rows.map((row) => again(row, () => ({ slug: `${row.slug} again` })));
-    expect(second[0]).toBe(first[0]);
-    expect(second[2]).toBe(first[2]);
-    expect(second[1]).toEqual({ slug: "timed again" });
+    const second = await side(store);
+    expect(second.answered).toBeDefined();
+    expect(second.answers[0]).toBe(first.answers[0]);
+    expect(second.answers[3]).toBe(first.answers[3]);
+    expect(second.computed).toEqual(["timed"]);
   });
 
   it("another store (another run) shares nothing: its entry is read and parsed", async () => {
     const store = cache();
-    const made = await validatedMemo<{ slug: string }>(store, rows, keys, context({}));
-    const first = rows.map((row) => made(row, () => ({ slug: row.slug })));
-    await made.save();
-    const other = await validatedMemo<{ slug: string }>(
-      openCache(store.dir),
-      rows,
-      keys,
-      context({}),
-    );
-    const second = rows.map((row) => other(row, () => ({ slug: "fresh" })));
-    expect(second[0]).toEqual(first[0]);
-    expect(second[0]).not.toBe(first[0]);
+    const first = await side(store);
+    const other = await side(openCache(store.dir));
+    expect(other.answers[0]).toEqual(first.answers[0]);
+    expect(other.answers[0]).not.toBe(first.answers[0]);
+  });
+
+  it("an entry with an answer missing and no whole row to validate it from is not used", async () => {
+    const store = cache();
+    await side(store);
+    const disk = openCache(store.dir);
+    const stripped: CacheStore = {
+      ...disk,
+      get: async <T>(key: string) => {
+        const entry = await disk.get<Record<string, unknown>>(key);
+        return (entry && { ...entry, full: [] }) as T | undefined;
+      },
+    };
+    const lookup = (from: CacheStore) => validatedRows(from, context({}), needsRow);
+    expect(await lookup(stripped).standIns(FILE, KEY)).toBeUndefined();
+    expect(await lookup(openCache(store.dir)).standIns(FILE, KEY)).toBeDefined();
   });
 });

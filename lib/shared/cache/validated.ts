@@ -3,6 +3,10 @@
  * rules read besides its own fields: site.yaml, the blocklist, the static paths, the private
  * zones and the public files' bytes (docs/cache.md). A row with routes is validated afresh every
  * time (its rules read the clock); so is every rule that looks at more than one row.
+ *
+ * A file whose entry is found is not read as rows at all: the entry holds the file's read
+ * problems, and the few rows validation reads beyond their record (a row with routes, hosts or a
+ * successor, `needsRow`). Every other row is stood in for by one shared object naming the file.
  */
 import { createHash } from "node:crypto";
 import { serialize } from "node:v8";
@@ -26,17 +30,33 @@ export function contextKey(context: {
   return cacheKey(serialize({ ...rest, files }));
 }
 
-interface Row {
+export interface Row {
   file: string;
   routes?: unknown;
 }
 
 /**
- * The lists this process has read or made, by entry key, per store: the two sides of a diff get
- * the same objects for a file unchanged between them, so the second side parses nothing and the
+ * One file's entry: its read problems, each row's answer (null for a row with routes, validated
+ * again on every run) and, by index, the rows validation reads beyond their answer.
+ */
+interface Entry<R, W> {
+  read: unknown[];
+  rows: (R | null)[];
+  full: [number, W][];
+}
+
+/** A file answered by its entry: its rows as validation reads them, and its read problems. */
+export interface StandIns<W> {
+  links: W[];
+  diagnostics: unknown[];
+}
+
+/**
+ * The entries this process has read or made, by key, per store: the two sides of a diff get the
+ * same objects for a file unchanged between them, so the second side parses nothing and the
  * comparison pairs such rows by identity (docs/cache.md, "Within one run").
  */
-const inProcess = new WeakMap<CacheStore, Map<string, unknown[]>>();
+const inProcess = new WeakMap<CacheStore, Map<string, Entry<unknown, unknown>>>();
 
 /** Wraps a row's validation: answers from the cache, or computes and keeps the answer. */
 export interface ValidatedMemo<R> {
@@ -45,73 +65,154 @@ export interface ValidatedMemo<R> {
   save(): Promise<void>;
 }
 
+export interface ValidatedRows<R, W extends Row> {
+  /** The file's stand-in rows when an entry answers it (`sourceKey`: rows.ts's key of the file). */
+  standIns(file: string, sourceKey: string): Promise<StandIns<W> | undefined>;
+  /** A file read as rows: its read problems and row count, for the entry made of it. */
+  read(file: string, sourceKey: string, load: { diagnostics: unknown[]; rows: number }): void;
+  /** The memo over the sources' rows (stand-ins among them), in the order they are validated. */
+  memo(): Promise<ValidatedMemo<R>>;
+}
+
+interface Read {
+  key: string;
+  diagnostics: unknown[];
+  rows: number;
+}
+
 /**
- * `rows`: the sources' rows in the order they are validated; `sourceKeys`: each file's key from
- * the rows cache (its path, bytes and the compiler's identity).
+ * `context`: the key of what a row's rules read besides the row (contextKey), asked for once.
+ * `needsRow`: a row validation reads beyond its answer, kept whole in the entry.
  */
-export async function validatedMemo<R>(
+export function validatedRows<R, W extends Row>(
   cache: CacheStore,
-  rows: readonly Row[],
-  sourceKeys: ReadonlyMap<string, string>,
-  context: string,
-): Promise<ValidatedMemo<R>> {
-  const keyOf = new Map<string, string>();
-  for (const [file, source] of sourceKeys) keyOf.set(file, cacheKey("validated", source, context));
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.file, (counts.get(row.file) ?? 0) + 1);
-  // What the previous side kept and this one does not use is let go before this side validates.
-  const before = inProcess.get(cache);
-  const kept = new Map<string, unknown[]>();
-  inProcess.set(cache, kept);
-  const known = new Map<string, (R | null)[]>();
-  for (const [file, key] of keyOf) {
-    const shared = before?.get(key) as (R | null)[] | undefined;
-    const hit = shared ?? (await cache.get<(R | null)[]>(key));
-    if (!Array.isArray(hit) || hit.length !== counts.get(file)) continue;
-    if (shared === undefined) shareStrings(hit, file);
-    known.set(file, hit);
-    kept.set(key, hit);
-  }
+  context: () => Promise<string>,
+  needsRow: (row: W) => boolean,
+): ValidatedRows<R, W> {
+  // What the previous side kept and this one does not use is let go once this side validates.
+  let before = inProcess.get(cache) as Map<string, Entry<R, W>> | undefined;
+  const kept = new Map<string, Entry<R, W>>();
+  inProcess.set(cache, kept as Map<string, Entry<unknown, unknown>>);
+  let contextHash: Promise<string> | undefined;
+  const entryKey = async (sourceKey: string) =>
+    cacheKey("validated-rows", sourceKey, await (contextHash ??= context()));
+  const found = new Map<string, Entry<R, W>>(); // file -> its entry
+  const reads = new Map<string, { sourceKey: string; diagnostics: unknown[]; rows: number }>();
+  return {
+    async standIns(file, sourceKey) {
+      const key = await entryKey(sourceKey);
+      const shared = before?.get(key);
+      const entry = shared ?? (await cache.get<Entry<R, W>>(key));
+      if (!wellFormed(entry)) return undefined;
+      if (shared === undefined) shareStrings(entry, file);
+      found.set(file, entry);
+      kept.set(key, entry);
+      return { links: standInRows(entry, file), diagnostics: entry.read };
+    },
+    read(file, sourceKey, load) {
+      reads.set(file, { sourceKey, ...load });
+    },
+    async memo() {
+      before = undefined;
+      const made = new Map<string, Read>();
+      for (const [file, read] of reads) {
+        const { sourceKey, ...rest } = read;
+        made.set(file, { key: await entryKey(sourceKey), ...rest });
+      }
+      reads.clear();
+      return rowsMemo(cache, { found, made, kept, needsRow });
+    },
+  };
+}
+
+/**
+ * `found`: the entries answering files; `made`: the files read as rows, whose entries are made
+ * as their rows are validated, and kept for the next side.
+ */
+function rowsMemo<R, W extends Row>(
+  cache: CacheStore,
+  files: {
+    found: Map<string, Entry<R, W>>;
+    made: ReadonlyMap<string, Read>;
+    kept: Map<string, Entry<R, W>>;
+    needsRow: (row: W) => boolean;
+  },
+): ValidatedMemo<R> {
+  const { found, made, kept, needsRow } = files;
   const index = new Map<string, number>();
-  const fresh = new Map<string, (R | null)[]>();
+  const fresh = new Map<string, Entry<R, W>>();
   const writes: Promise<void>[] = [];
   let current: string | undefined;
   const flush = () => {
+    const read = current === undefined ? undefined : made.get(current);
     const done = current === undefined ? undefined : fresh.get(current);
     // Serialized now, before any later stage could touch the records.
-    if (done !== undefined && done.length === counts.get(current as string)) {
-      const key = keyOf.get(current as string) as string;
-      writes.push(cache.put(key, done));
-      kept.set(key, done);
+    if (read !== undefined && done !== undefined && done.rows.length === read.rows) {
+      writes.push(cache.put(read.key, done));
+      kept.set(read.key, done);
     }
     if (current !== undefined) fresh.delete(current);
   };
-  const memo = ((row: Row, compute: () => R): R => {
-    const key = keyOf.get(row.file);
-    if (key === undefined) return compute(); // not from a cached source (a row `add` brings)
+  const memo = ((row: W, compute: () => R): R => {
+    const entry = found.get(row.file);
+    const read = entry === undefined ? made.get(row.file) : undefined;
+    if (entry === undefined && read === undefined) return compute(); // a row `add` brings
     if (row.file !== current) {
       flush();
       current = row.file;
     }
     const i = index.get(row.file) ?? 0;
     index.set(row.file, i + 1);
-    const hit = known.get(row.file)?.[i];
+    const hit = entry?.rows[i];
     if (hit !== undefined && hit !== null) return hit;
     const result = compute();
-    if (!known.has(row.file)) {
-      const list = fresh.get(row.file) ?? [];
-      fresh.set(row.file, list);
-      list.push(row.routes === undefined ? result : null);
+    if (read !== undefined && i < read.rows) {
+      let list = fresh.get(row.file);
+      if (list === undefined) {
+        list = { read: read.diagnostics, rows: [], full: [] };
+        fresh.set(row.file, list);
+      }
+      if (needsRow(row)) list.full.push([i, row]);
+      list.rows.push(row.routes === undefined ? result : null);
     }
     return result;
   }) as ValidatedMemo<R>;
   memo.save = async () => {
     flush();
     current = undefined;
-    known.clear(); // the records live on in the tables; the lists need not
+    found.clear(); // the records live on in the tables; the lists need not
     await Promise.all(writes.splice(0));
   };
   return memo;
+}
+
+/** An entry as written: rows and read problems listed, and a whole row for every null answer. */
+function wellFormed<R, W>(entry: Entry<R, W> | undefined): entry is Entry<R, W> {
+  if (entry === null || typeof entry !== "object") return false;
+  const { read, rows, full } = entry;
+  if (!Array.isArray(read) || !Array.isArray(rows) || !Array.isArray(full)) return false;
+  const whole = new Set<number>();
+  for (const item of full) {
+    if (!Array.isArray(item) || !Number.isInteger(item[0]) || item[0] < 0 || item[0] >= rows.length)
+      return false;
+    whole.add(item[0] as number);
+  }
+  for (let i = 0; i < rows.length; i++) if (rows[i] === null && !whole.has(i)) return false;
+  return true;
+}
+
+/**
+ * The rows of an answered file: its whole rows where the entry keeps them, and one shared object
+ * naming the file everywhere else (validation reads only the file of a row it has an answer for).
+ */
+function standInRows<R, W extends Row>(entry: Entry<R, W>, file: string): W[] {
+  const stub = { file } as W;
+  const links = new Array<W>(entry.rows.length).fill(stub);
+  for (const [i, row] of entry.full) {
+    row.file = file;
+    links[i] = row;
+  }
+  return links;
 }
 
 /**
@@ -119,8 +220,8 @@ export async function validatedMemo<R>(
  * spelled as its slug are made one string each, as a fresh validation makes them: at a million
  * rows that is tens of MiB less to keep and to trace.
  */
-function shareStrings(list: readonly unknown[], file: string): void {
-  for (const item of list) {
+function shareStrings(entry: Entry<unknown, unknown>, file: string): void {
+  for (const item of entry.rows) {
     const record = (item as { record?: { file?: unknown; key?: unknown; slug?: unknown } } | null)
       ?.record;
     if (record === null || typeof record !== "object") continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TEST_POLICY } from "../../../test/support/policy.js";
 import type { SourceLink } from "../1-sources/links/row-schema.js";
-import { validateLinks } from "./validate-links.js";
+import { readsBeyondItsAnswer, validateLinks } from "./validate-links.js";
 import { buildRegistry } from "../3-registry/build-registry.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
 import { recordLine, shardText } from "../../../runtime/registry/shard-format.js";
@@ -178,5 +178,47 @@ describe("buildRegistry", () => {
       case_sensitive: true,
       splat_depths: [],
     });
+  });
+});
+
+describe("a row's answer stands in for the row", () => {
+  it("validation given each answer, and the file alone for a row readsBeyondItsAnswer leaves out, gives what it gives with every row", () => {
+    const domains = ["go.example.org", "old.example.org"].map((host, i) => ({
+      host,
+      written: host,
+      line: i + 1,
+      fieldLines: {},
+    }));
+    const rows = [
+      row("docs"),
+      row("docs", { domain: "old.example.org", fieldLines: { domain: 40 } }),
+      row("both", { domains: ["go.example.org", "old.example.org"] }),
+      row("gone", { state: "retired", successor: "docs", fieldLines: { successor: 41 } }),
+      row("lost", { state: "retired", successor: "nowhere", fieldLines: { successor: 42 } }),
+      row("app", {
+        routes: [{ when: { device: ["ios"] }, target: "https://apps.example.com/" }],
+      } as Partial<SourceLink>),
+      row("Docs"),
+    ];
+    const site = { case_sensitive: false, default_status: 302 as const };
+    const input = { site, policy: POLICY, staticPaths: [], domains };
+    const answers: ReturnType<NonNullable<Parameters<typeof validateLinks>[0]["memo"]>>[] = [];
+    const whole = validateLinks({
+      ...input,
+      links: rows,
+      memo: (_link, compute) => {
+        const answer = compute();
+        answers.push(answer);
+        return answer;
+      },
+    });
+    const standIns = rows.map((r) =>
+      readsBeyondItsAnswer(r) ? r : ({ file: r.file } as SourceLink),
+    );
+    let i = 0;
+    const answered = validateLinks({ ...input, links: standIns, memo: () => answers[i++] });
+    expect(standIns.filter((r) => r.slug !== undefined)).toHaveLength(5);
+    expect(whole.diagnostics.map((d) => d.code)).toContain("SL130");
+    expect(answered).toEqual(whole);
   });
 });

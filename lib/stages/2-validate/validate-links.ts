@@ -63,7 +63,19 @@ const STRICT_SLASH: SlugOptions = { strictTrailingSlash: true };
 const IGNORED_SLASH: SlugOptions = { strictTrailingSlash: false };
 const NO_NAMES: readonly string[] = [];
 
-type OneValidated = { record?: LinkRecord; diagnostics: Diagnostic[] };
+/** One row's own rules' answer: its record when it passes, and its problems. */
+export type OneValidated = { record?: LinkRecord; diagnostics: Diagnostic[] };
+
+/**
+ * A row validateLinks reads beyond its answer (its hosts, its successor's line), or whose answer
+ * is never kept (its routes read the clock). Any other row it reads only for its file: a cache
+ * that has the answer stands in for the row with the file's name alone (docs/cache.md).
+ */
+export const readsBeyondItsAnswer = (link: SourceLink): boolean =>
+  link.routes !== undefined ||
+  link.domain !== undefined ||
+  link.domains !== undefined ||
+  link.successor !== undefined;
 
 export interface ValidatedLinks {
   links: LinkRecord[];

@@ -12,7 +12,8 @@ import { appendAll } from "../../../shared/lists.js";
 import { loadFiles, serveSourceJobs, type FileLoad } from "./source-jobs.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
 import type { CacheStore } from "../../../shared/cache/store.js";
-import { cachedFileRows } from "../../../shared/cache/rows.js";
+import { cachedFileRows, sourceKey } from "../../../shared/cache/rows.js";
+import type { ValidatedRows } from "../../../shared/cache/validated.js";
 
 /** A file directly in LINKS_DIR with one of these extensions is a link source. */
 export const isSourceName = (name: string) => /\.(ya?ml|csv)$/i.test(name);
@@ -22,8 +23,6 @@ export interface LoadedSources {
   /** Files read, relative to the root, sorted. */
   files: string[];
   diagnostics: Diagnostic[];
-  /** With a cache: each file's key there (its path, bytes and the compiler's identity). */
-  sourceKeys: Map<string, string>;
 }
 
 export async function listSourceFiles(root: string): Promise<string[]> {
@@ -40,16 +39,21 @@ export async function listSourceFiles(root: string): Promise<string[]> {
     .map((n) => `${LINKS_DIR}/${n}`);
 }
 
+/** A file's validated rows kept by its bytes and context: a file they answer is not read as rows. */
+export type SourceValidated = Pick<ValidatedRows<unknown, SourceLink>, "standIns" | "read">;
+
 /**
  * `texts`: a source's text as an editor is about to write it, read instead of the file (`set`,
  * `rm` and `mv` validate the whole instance with their edit before writing it). `cache`: each
  * file's checked rows kept by its bytes (docs/cache.md); with one, the main thread reads them all.
+ * `validated`: the cache's validated rows, which answer a file without its rows.
  */
 export async function loadSources(
   root: string,
   texts: ReadonlyMap<string, string> = new Map(),
   jobs = 1,
   cache?: CacheStore,
+  validated?: SourceValidated,
 ): Promise<LoadedSources> {
   const files = await listSourceFiles(root);
   const diagnostics: Diagnostic[] = [];
@@ -64,34 +68,44 @@ export async function loadSources(
       ),
     );
   }
-  const sourceKeys = new Map<string, string>();
   // No collection is forced between files: the heap grows by the rows kept, and V8's own
   // collections take each file's garbage (docs/performance.md, "No forced collection between
   // source files").
   const loadFile = (file: string): Promise<FileLoad> =>
-    loadSourceFile(root, file, { text: texts.get(file), cache, sourceKeys });
+    loadSourceFile(root, file, { text: texts.get(file), cache, validated });
   const inMain = (f: string) => cache !== undefined || texts.has(f);
   for (const loaded of await loadFiles(root, files, jobs, loadFile, inMain)) {
     appendAll(diagnostics, loaded.diagnostics);
     appendAll(links, loaded.links);
   }
-  return { links, files, diagnostics, sourceKeys };
+  return { links, files, diagnostics };
 }
 
 /**
  * One source file read and its rows checked (on the main thread or a worker's): `text` in place
- * of the file's, `cache` keeping its checked rows (each file's key recorded in `sourceKeys`).
+ * of the file's, `cache` keeping its checked rows, and `validated` answering it without its rows
+ * when it can (docs/cache.md).
  */
 export async function loadSourceFile(
   root: string,
   file: string,
-  options: { text?: string; cache?: CacheStore; sourceKeys?: Map<string, string> } = {},
+  options: {
+    text?: string;
+    cache?: CacheStore;
+    validated?: SourceValidated;
+  } = {},
 ): Promise<FileLoad> {
   const source =
     options.text !== undefined ? { text: options.text } : await readSourceText(root, file);
   if ("problem" in source) return { links: [], diagnostics: [source.problem] };
   const check = () => checkSourceText(source.text, file);
-  return cachedFileRows(options.cache, file, source.text, check, options.sourceKeys);
+  if (options.cache === undefined) return check();
+  const key = sourceKey(file, source.text);
+  const answered = await options.validated?.standIns(file, key);
+  if (answered !== undefined) return answered as FileLoad;
+  const load = await cachedFileRows(options.cache, file, key, check);
+  options.validated?.read(file, key, { diagnostics: load.diagnostics, rows: load.links.length });
+  return load;
 }
 
 /**
