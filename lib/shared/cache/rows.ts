@@ -8,9 +8,12 @@ import { cacheKey } from "./store.js";
 import { compilerIdentity } from "./locate.js";
 import { handOverSlot, type HandOverSide } from "./hand-over.js";
 
-/** A source's key: its path, its bytes and the compiler's identity. */
-export const sourceKey = (file: string, text: string) =>
-  cacheKey("source-rows", compilerIdentity(), file, text);
+/**
+ * A source's key: its path, its content and the compiler's identity. The content is its bytes as
+ * read, or the text an editor passes (hashed as its UTF-8 bytes, so the same either way).
+ */
+export const sourceKey = (file: string, content: string | Uint8Array) =>
+  cacheKey("source-rows", compilerIdentity(), file, content);
 
 /**
  * The rows each file had on the side read last, by file, for the stores handing them on: the

@@ -5,7 +5,7 @@ import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { issuesToDiagnostics } from "../../../shared/zod-issues.js";
 import type { RawRow } from "./raw-row.js";
 import { fieldLimitProblems } from "./limits.js";
-import { eachSourceRow, readSourceText } from "./source-file.js";
+import { decodeSource, eachSourceRow, readSourceBytes } from "./source-file.js";
 import { textFieldProblems } from "./text-fields.js";
 import { LINK_ROW_SCHEMA, type SourceLink } from "./row-schema.js";
 import { appendAll } from "../../../shared/lists.js";
@@ -95,12 +95,14 @@ export async function loadSourceFile(
     validated?: SourceValidated;
   } = {},
 ): Promise<FileLoad> {
-  const source =
-    options.text !== undefined ? { text: options.text } : await readSourceText(root, file);
-  if ("problem" in source) return { links: [], diagnostics: [source.problem] };
-  const check = () => checkSourceText(source.text, file);
+  const read = options.text === undefined ? await readSourceBytes(root, file) : undefined;
+  if (read !== undefined && "problem" in read) return { links: [], diagnostics: [read.problem] };
+  const content = read?.bytes ?? (options.text as string);
+  const check = () =>
+    checkSourceText(typeof content === "string" ? content : decodeSource(content), file);
   if (options.cache === undefined) return check();
-  const key = sourceKey(file, source.text);
+  // A file its validated entry answers is never decoded, let alone parsed (docs/cache.md).
+  const key = sourceKey(file, content);
   const answered = await options.validated?.standIns(file, key);
   if (answered !== undefined) return answered as FileLoad;
   const load = await cachedFileRows(options.cache, file, key, check);

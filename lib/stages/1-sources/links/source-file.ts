@@ -18,6 +18,15 @@ export async function readSourceText(
   root: string,
   file: string,
 ): Promise<{ text: string } | { problem: Diagnostic }> {
+  const read = await readSourceBytes(root, file);
+  return "problem" in read ? read : { text: decodeSource(read.bytes) };
+}
+
+/** A source's bytes, as readSourceText reads them: a review's cache keys on them (docs/cache.md). */
+export async function readSourceBytes(
+  root: string,
+  file: string,
+): Promise<{ bytes: Buffer } | { problem: Diagnostic }> {
   const at = { file, line: 0 };
   const entry = await inspectEntry(root, file, "file");
   if ("missing" in entry)
@@ -34,8 +43,11 @@ export async function readSourceText(
         "split it into several files (see docs/limits.md)",
       ),
     };
-  return { text: await readFile(real, "utf8") };
+  return { bytes: await readFile(real) };
 }
+
+/** A source's text from its bytes (UTF-8; a malformed sequence reads as U+FFFD). */
+export const decodeSource = (bytes: Buffer): string => bytes.toString("utf8");
 
 /** Rows of a source's text by its extension, with SL111 instead of rows past the row limit. */
 export function readSourceRows(text: string, file: string): ReadResult {
