@@ -13,7 +13,7 @@ import { loadFiles, serveSourceJobs, type FileLoad } from "./source-jobs.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
 import type { CacheStore } from "../../../shared/cache/store.js";
 import { cachedFileRows, sourceKey } from "../../../shared/cache/rows.js";
-import type { ValidatedRows } from "../../../shared/cache/validated.js";
+import type { Answer, ValidatedRows } from "../../../shared/cache/validated.js";
 
 /** A file directly in LINKS_DIR with one of these extensions is a link source. */
 export const isSourceName = (name: string) => /\.(ya?ml|csv)$/i.test(name);
@@ -40,7 +40,7 @@ export async function listSourceFiles(root: string): Promise<string[]> {
 }
 
 /** A file's validated rows kept by its bytes and context: a file they answer is not read as rows. */
-export type SourceValidated = Pick<ValidatedRows<unknown, SourceLink>, "standIns" | "read">;
+export type SourceValidated = Pick<ValidatedRows<Answer, SourceLink>, "standIns" | "read">;
 
 /**
  * `texts`: a source's text as an editor is about to write it, read instead of the file (`set`,
