@@ -97,6 +97,7 @@ export interface ValidatedRows<R extends Answer, W extends Row> {
   memo(): Promise<ValidatedMemo<R>>;
 }
 
+/** A file read as rows: its entry's key, its read problems and how many rows it gave. */
 interface Read {
   key: string;
   diagnostics: unknown[];
@@ -120,7 +121,7 @@ export function validatedRows<R extends Answer, W extends Row>(
   const entryKey = async (sourceKey: string) =>
     cacheKey("validated-rows", sourceKey, await (contextHash ??= context()));
   const found = new Map<string, Entry<R, W>>(); // file -> its entry
-  const reads = new Map<string, { sourceKey: string; diagnostics: unknown[]; rows: number }>();
+  const reads = new Map<string, Omit<Read, "key"> & { sourceKey: string }>();
   return {
     async standIns(file, sourceKey) {
       const key = await entryKey(sourceKey);

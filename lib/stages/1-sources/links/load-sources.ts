@@ -57,7 +57,6 @@ export async function loadSources(
 ): Promise<LoadedSources> {
   const files = await listSourceFiles(root);
   const diagnostics: Diagnostic[] = [];
-  const links: SourceLink[] = [];
   if (files.length === 0) {
     diagnostics.push(
       diag(
@@ -74,9 +73,13 @@ export async function loadSources(
   const loadFile = (file: string): Promise<FileLoad> =>
     loadSourceFile(root, file, { text: texts.get(file), cache, validated });
   const inMain = (f: string) => cache !== undefined || texts.has(f);
-  for (const loaded of await loadFiles(root, files, jobs, loadFile, inMain)) {
+  const loads = await loadFiles(root, files, jobs, loadFile, inMain);
+  // Sized once: pushed one at a time, a million links regrow and copy the array as it fills.
+  const links = new Array<SourceLink>(loads.reduce((n, loaded) => n + loaded.links.length, 0));
+  let at = 0;
+  for (const loaded of loads) {
     appendAll(diagnostics, loaded.diagnostics);
-    appendAll(links, loaded.links);
+    for (const link of loaded.links) links[at++] = link;
   }
   return { links, files, diagnostics };
 }
