@@ -190,7 +190,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     (rulesMade ??= others.then(([b, custom, pages]) =>
       ruleContext(site, loadedSite, b.blocklist ?? EMPTY_BLOCKLIST, custom, pages),
     ));
-  const memoed =
+  const cachedAnswers =
     options.cache &&
     validatedRows<OneValidated, SourceLink>(
       options.cache,
@@ -200,7 +200,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   const [[loadedBlocklist, custom, pages, expectations, acknowledgements, domainFiles], sources] =
     await Promise.all([
       others,
-      loadSources(root, options.sourceTexts, options.jobs, options.cache, memoed),
+      loadSources(root, options.sourceTexts, options.jobs, options.cache, cachedAnswers),
     ]);
   const rules = await rulesOf();
   appendAll(
@@ -222,7 +222,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   }
 
   collectGarbage(sources.links.length);
-  const memo = await memoed?.memo();
+  const memo = await cachedAnswers?.memo();
   const validated = validateLinks({
     links: sources.links,
     site,

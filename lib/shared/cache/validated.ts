@@ -249,7 +249,7 @@ function shareStrings(entry: Entry<Answer, unknown>, file: string): void {
     if (item === null || typeof item !== "object") continue;
     const record = ("diagnostics" in item ? item.record : item) as
       { file?: unknown; key?: unknown; slug?: unknown } | undefined;
-    if (record === undefined || record === null || typeof record !== "object") continue;
+    if (typeof record !== "object" || record === null) continue;
     if (record.file === file) record.file = file;
     if (record.key === record.slug) record.key = record.slug;
   }

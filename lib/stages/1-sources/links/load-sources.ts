@@ -98,9 +98,13 @@ export async function loadSourceFile(
     validated?: SourceValidated;
   } = {},
 ): Promise<FileLoad> {
-  const read = options.text === undefined ? await readSourceBytes(root, file) : undefined;
-  if (read !== undefined && "problem" in read) return { links: [], diagnostics: [read.problem] };
-  const content = read?.bytes ?? (options.text as string);
+  let content: string | Buffer;
+  if (options.text !== undefined) content = options.text;
+  else {
+    const read = await readSourceBytes(root, file);
+    if ("problem" in read) return { links: [], diagnostics: [read.problem] };
+    content = read.bytes;
+  }
   const check = () =>
     checkSourceText(typeof content === "string" ? content : decodeSource(content), file);
   if (options.cache === undefined) return check();
