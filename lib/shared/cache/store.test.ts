@@ -36,6 +36,24 @@ describe("cache store", () => {
     expect(await cache.get(key)).toEqual(value);
   });
 
+  it("an entry larger than one write holds its JSON's UTF-8 bytes whole, characters split by no chunk", async () => {
+    const dir = tempDir();
+    const cache = openCache(dir);
+    const key = cacheKey("large");
+    // Two- to four-byte characters at every offset, past several chunks of the entry's writes.
+    const value = Array.from({ length: 300_000 }, (_, i) => `${"x".repeat(i % 4)}é€😀${i}`);
+    await cache.put(key, value);
+    const [file] = entryFiles(dir);
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(bytes.subarray(bytes.length - 1024 * 1024).toString("utf8")).toBe(
+      Buffer.from(JSON.stringify(value))
+        .subarray(-1024 * 1024)
+        .toString("utf8"),
+    );
+    expect(await cache.get(key)).toEqual(value);
+  });
+
   it("a key is the hash of its parts: other parts, or the same text split otherwise, give another key", () => {
     expect(cacheKey("ab", "c")).not.toBe(cacheKey("a", "bc"));
     expect(cacheKey("a.yaml", "x")).not.toBe(cacheKey("a.yaml", "y"));

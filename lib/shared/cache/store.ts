@@ -6,9 +6,10 @@
  * Nothing depends on the cache being there: deleting its folder only costs time.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile, rm, stat, utimes } from "node:fs/promises";
+import { readdir, readFile, rm, stat, utimes, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.js";
+import { jsonParts } from "../json-parts.js";
 
 /** Bumped when the layout of an entry changes: older entries are then never read. */
 export const CACHE_FORMAT = "shortlinks-cache-1";
@@ -16,6 +17,7 @@ export const CACHE_FORMAT = "shortlinks-cache-1";
 export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 const HASH_BYTES = 32;
 const MAGIC = Buffer.from(CACHE_FORMAT + "\n");
+const CHUNK_BYTES = 1024 * 1024;
 
 export interface CacheStore {
   dir: string;
@@ -46,13 +48,41 @@ export function cacheKey(...parts: (string | Uint8Array)[]): string {
 const fileOf = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.bin`);
 
 /**
- * An entry's bytes: the format line, the hash of key and body, the body. In two parts, written
- * one after the other: copying a body of tens of MB behind its 51-byte head cost as much as
- * encoding it (docs/performance.md, "Cache entries written without a copy or a flush").
+ * Writes an entry's bytes: the format line, the hash of key and body, the body (the JSON text's
+ * `parts` as UTF-8). The body is encoded into one buffer a chunk at a time, hashed and written as
+ * it goes, and the head is written over its place last: encoding a body of tens of MB into a
+ * buffer of its own cost several times as much (docs/performance.md, "Cache entries encoded a
+ * part at a time").
  */
-function encode(key: string, body: Buffer): [Buffer, Buffer] {
-  const sum = createHash("sha256").update(key).update(body).digest();
-  return [Buffer.concat([MAGIC, sum]), body];
+async function writeEntry(file: FileHandle, key: string, parts: readonly string[]): Promise<void> {
+  const head = Buffer.alloc(MAGIC.length + HASH_BYTES);
+  await file.writeFile(head);
+  const sum = createHash("sha256").update(key);
+  const chunk = new Uint8Array(CHUNK_BYTES);
+  const encoder = new TextEncoder();
+  let filled = 0;
+  const flush = async () => {
+    const bytes = chunk.subarray(0, filled);
+    sum.update(bytes);
+    await file.writeFile(bytes);
+    filled = 0;
+  };
+  for (const part of parts)
+    for (let at = 0; at < part.length;) {
+      if (CHUNK_BYTES - filled < 4) await flush(); // room for any one character
+      // Only whole characters are encoded: a chunk ends before one that does not fit.
+      const { read, written } = encoder.encodeInto(
+        at === 0 ? part : part.slice(at),
+        chunk.subarray(filled),
+      );
+      at += read;
+      filled += written;
+    }
+  if (filled > 0) await flush();
+  MAGIC.copy(head);
+  sum.digest().copy(head, MAGIC.length);
+  const { bytesWritten } = await file.write(head, 0, head.length, 0);
+  if (bytesWritten !== head.length) throw new Error("cache entry head not written whole");
 }
 
 function decode(key: string, bytes: Buffer): Buffer | undefined {
@@ -91,9 +121,13 @@ export function openCache(dir: string, options: { maxBytes?: number } = {}): Cac
     },
     async put(key: string, value: unknown): Promise<void> {
       if (!/^[0-9a-f]{64}$/.test(key)) throw new Error(`not a cache key: ${key}`);
-      const body = Buffer.from(JSON.stringify(value));
+      // Made now, before the caller could change what it stored.
+      const parts = jsonParts(value);
+      if (parts === undefined) throw new Error("a cache entry is a JSON value");
       // Not flushed to disk: an entry cut short by a crash fails its hash and is computed again.
-      await writeFileAtomic(fileOf(dir, key), encode(key, body), { sync: false }).catch(() => {});
+      await writeFileAtomic(fileOf(dir, key), (file) => writeEntry(file, key, parts), {
+        sync: false,
+      }).catch(() => {});
     },
     prune: () => pruneCache(dir, maxBytes),
   };

@@ -4,13 +4,18 @@
  * process killed at any moment, sees the old file or the new one, never a part.
  */
 import { chmod, chown, link, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import { dirname, join, basename } from "node:path";
 import { randomBytes } from "node:crypto";
 
 const tempOf = (file: string, tag: string) => join(dirname(file), `.${basename(file)}.${tag}.tmp`);
 
-/** What a file is written from: a text, bytes, or bytes in parts written one after the other. */
-export type FileContent = string | Uint8Array | readonly Uint8Array[];
+/**
+ * What a file is written from: a text, bytes, bytes in parts written one after the other, or a
+ * writer given the open temp file (for content made as it is written).
+ */
+export type FileContent =
+  string | Uint8Array | readonly Uint8Array[] | ((file: FileHandle) => Promise<void>);
 
 export interface AtomicWriteOptions {
   /**
@@ -35,7 +40,8 @@ async function writeSyncedTemp(
   try {
     try {
       // A handle's writeFile writes from its position: parts follow one another, uncopied.
-      if (Array.isArray(content)) for (const part of content) await handle.writeFile(part);
+      if (typeof content === "function") await content(handle);
+      else if (Array.isArray(content)) for (const part of content) await handle.writeFile(part);
       else await handle.writeFile(content as string | Uint8Array);
       if (sync) await handle.sync();
     } finally {
