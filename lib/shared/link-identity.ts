@@ -14,9 +14,12 @@ type Identified = Pick<LinkRecord, "kind" | "key"> & { domain?: string };
  * another host than the default one is another link (docs/domains.md): its host leads.
  */
 export function linkId(link: Identified): string {
-  return link.domain === undefined
-    ? `${link.kind}\n${link.key}`
-    : `${link.domain}\n${link.kind}\n${link.key}`;
+  return `${linkGroup(link)}\n${link.key}`;
+}
+
+/** A link's identity but its key: its kind, led by its host when it has one. */
+export function linkGroup(link: Pick<Identified, "kind" | "domain">): string {
+  return link.domain === undefined ? link.kind : `${link.domain}\n${link.kind}`;
 }
 
 export function sameLink(a: Identified | null | undefined, b: Identified): boolean {

@@ -5,7 +5,7 @@
  */
 import type { LinkRecord, LinkRoute } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
-import { caseKeptKey, linkId } from "../../shared/link-identity.js";
+import { caseKeptKey, linkGroup } from "../../shared/link-identity.js";
 import { LinkPairs } from "./link-pairs.js";
 import { pairShared } from "../../shared/pair-shared.js";
 
@@ -94,24 +94,27 @@ export function compareLinks(
     ? [(link) => link.key]
     : [(link) => caseKeptKey(link), (link) => foldCase(caseKeptKey(link))];
   for (const keyOf of passes) {
-    const byId = new Map<string, LinkRecord>();
-    for (const link of leftHead) {
-      const id = linkId({ kind: link.kind, key: keyOf(link), domain: link.domain });
-      if (!byId.has(id)) byId.set(id, link);
-    }
+    // The first head link of each identity, by kind and host, then by key: a key is looked up
+    // as it is (its hash kept by the string), not joined into one text per link and hashed anew.
+    const firstOf = new Map<string, Map<string, number>>();
+    leftHead.forEach((link, j) => {
+      const group = linkGroup(link);
+      let ids = firstOf.get(group);
+      if (ids === undefined) firstOf.set(group, (ids = new Map()));
+      const id = keyOf(link);
+      if (ids.get(id) === undefined) ids.set(id, j);
+    });
     const unmatched: LinkRecord[] = [];
-    const paired = new Set<LinkRecord>();
+    const taken = new Uint8Array(leftHead.length);
     for (const link of leftBase) {
-      const id = linkId({ kind: link.kind, key: keyOf(link), domain: link.domain });
-      const partner = byId.get(id);
-      if (partner) {
-        distinct.set(link, partner);
-        paired.add(partner);
-        byId.delete(id);
+      const j = firstOf.get(linkGroup(link))?.get(keyOf(link));
+      if (j !== undefined && taken[j] === 0) {
+        distinct.set(link, leftHead[j]);
+        taken[j] = 1;
       } else unmatched.push(link);
     }
     leftBase = unmatched;
-    leftHead = leftHead.filter((link) => !paired.has(link));
+    leftHead = leftHead.filter((_, j) => taken[j] === 0);
   }
   const changed: ChangedLink[] = [];
   const routingChanged: ChangedLink[] = [];
