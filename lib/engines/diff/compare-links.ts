@@ -120,22 +120,16 @@ export function compareLinks(
   const routingChanged: ChangedLink[] = [];
   // The same record on both sides (a row of a file unchanged between them) is no change.
   for (const [before, after] of distinct) {
-    const fields: ChangedLink["fields"] = {};
+    let fields: ChangedLink["fields"] | undefined; // made for the first changed field only
     let routing = before.key !== after.key;
     for (const field of LINK_FIELDS) {
-      const [a, b] = [before[field], after[field]];
-      // Routes are compared without their source lines: a row moved in its file changes none.
-      const same =
-        field === "routes"
-          ? JSON.stringify(linelessRoutes(before)) === JSON.stringify(linelessRoutes(after))
-          : a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
-      if (same) continue;
-      fields[field] = [a ?? null, b ?? null];
+      if (sameField(before, after, field)) continue;
+      (fields ??= {})[field] = [before[field] ?? null, after[field] ?? null];
       if (LINK_FIELD_RULES[field] === "routing") routing = true;
     }
-    if (Object.keys(fields).length === 0 && !routing) continue;
-    const change = { slug: after.slug, fields, before, after };
-    if (Object.keys(fields).length > 0) changed.push(change);
+    if (fields === undefined && !routing) continue;
+    const change = { slug: after.slug, fields: fields ?? {}, before, after };
+    if (fields !== undefined) changed.push(change);
     if (routing) routingChanged.push(change);
   }
   return {
@@ -162,15 +156,41 @@ export function sharedRecords(
   if (!sameCaseRule) return { shared, onlyBase: [...base], onlyHead: [...head] };
   const headOfBase = new Int32Array(base.length).fill(-1);
   const { added, gone } = pairShared(base, head, new Int32Array(head.length).fill(-1), headOfBase);
-  const unpaired = new Set(added.map((j) => head[j]));
-  const late = new Set(gone.map((i) => base[i]).filter((link) => unpaired.has(link)));
+  const onlyHead = added.map((j) => head[j]);
+  const onlyBase = gone.map((i) => base[i]);
+  const unpaired = new Set(onlyHead);
+  const late = new Set(onlyBase.filter((link) => unpaired.has(link)));
+  unpaired.clear();
   for (let i = 0; i < base.length; i++)
     if (headOfBase[i] >= 0 || (late.size > 0 && late.has(base[i]))) shared.add(base[i]);
+  if (late.size === 0) return { shared, onlyBase, onlyHead };
   return {
     shared,
-    onlyBase: gone.map((i) => base[i]).filter((link) => !late.has(link)),
-    onlyHead: added.map((j) => head[j]).filter((link) => !late.has(link)),
+    onlyBase: onlyBase.filter((link) => !late.has(link)),
+    onlyHead: onlyHead.filter((link) => !late.has(link)),
   };
+}
+
+/** Whether `field` is the same on both records: equal values, or equal JSON for objects. */
+function sameField(before: LinkRecord, after: LinkRecord, field: LinkField): boolean {
+  // Routes are compared without their source lines: a row moved in its file changes none.
+  if (field === "routes")
+    return (
+      before.routes === after.routes ||
+      JSON.stringify(linelessRoutes(before)) === JSON.stringify(linelessRoutes(after))
+    );
+  const [a, b] = [before[field], after[field]];
+  if (a === b) return true;
+  if (typeof a !== "object") return false;
+  // Lists of equal items (tags, most often) are the same without their JSON.
+  if (
+    Array.isArray(a) &&
+    Array.isArray(b) &&
+    a.length === b.length &&
+    a.every((x, i) => x === b[i])
+  )
+    return true;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** A link's routes without their source lines. */
