@@ -2,6 +2,9 @@
  * `diff` on throwaway git repositories: commit an instance, change the work tree, compare.
  * Each test names the kind of change it pins.
  */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { yamlRows } from "../../../test/support/git-repo.js";
 import { codes, diff, slugs, useDiffRepos } from "../../../test/support/diff-repos.js";
@@ -289,5 +292,30 @@ describe("diff: routing, hosts and schedules", () => {
     ]);
     const short = await diff(r, { days: 3 });
     expect(short.schedule_events.map((e) => e.slug)).toEqual(["a"]);
+  });
+});
+
+describe("diff: the base's copy out of git", () => {
+  it("is removed after the diff, and when the head fails while the base is being copied", async () => {
+    const r = repo({ "custom/links/a.csv": "slug,target\ndocs,https://docs.example.com/\n" });
+    const previous = process.env.TMPDIR;
+    const tmp = mkdtempSync(join(tmpdir(), "shortlinks-diff-tmp-"));
+    process.env.TMPDIR = tmp;
+    try {
+      expect((await diff(r)).links.added).toEqual([]);
+      // The head fails once the base's copy has begun (bounded wait for its folder).
+      const failing = async () => {
+        for (let i = 0; i < 400 && readdirSync(tmp).length === 0; i++)
+          await new Promise((done) => setTimeout(done, 10));
+        expect(readdirSync(tmp)).toHaveLength(1);
+        throw new Error("the head does not compile");
+      };
+      await expect(diff(r, { compileHead: failing })).rejects.toThrow("does not compile");
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

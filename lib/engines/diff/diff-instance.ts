@@ -11,6 +11,7 @@ import {
   locateRepository,
   materialise,
   resolveCommit,
+  type Materialised,
   type Repository,
 } from "./git-base.js";
 import { hostChanges } from "./hosts.js";
@@ -60,8 +61,9 @@ async function compileCommit(
   commit: string,
   ref: string,
   cache: CacheStore | undefined,
+  copied?: Promise<Materialised>,
 ): Promise<CompileResult | null | { unreadable: Diagnostic[] }> {
-  const copy = await materialise(repo, commit, ref);
+  const copy = await (copied ?? materialise(repo, commit, ref));
   try {
     if (copy.problems.length > 0) return { unreadable: copy.problems };
     if (!copy.hasInstance) return null;
@@ -101,12 +103,15 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
       throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
     return side;
   };
-  const baseSide = () => compileCommit(repo, baseCommit, input.base, input.cache);
   const baseFirst =
     input.cache !== undefined &&
     input.compileHead !== undefined &&
     headCommit === undefined &&
     (input.order ?? (await sideOrder(repo, input.root, baseCommit))) === "base-first";
+  // A base compiled second is copied out of git while the head compiles: git works beside it.
+  const baseCopy = baseFirst ? undefined : materialise(repo, baseCommit, input.base);
+  baseCopy?.catch(() => {}); // a failure is met where the copy is used
+  const baseSide = () => compileCommit(repo, baseCommit, input.base, input.cache, baseCopy);
   // The first side hands its checked rows to the second (docs/cache.md), unless it is a head
   // built in full: its rows would live through its whole build.
   const hand =
@@ -132,6 +137,8 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
   } finally {
     hand?.stop();
     conflicts?.stop();
+    // Removed by the base's compile once used; here too when the head failed before it.
+    await baseCopy?.then((copy) => copy.cleanup(), () => {});
   }
   const problems: Diagnostic[] = [];
   // A side that cannot be read as a checkout has it: say so, compare nothing.
