@@ -138,7 +138,10 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     hand?.stop();
     conflicts?.stop();
     // Removed by the base's compile once used; here too when the head failed before it.
-    await baseCopy?.then((copy) => copy.cleanup(), () => {});
+    await baseCopy?.then(
+      (copy) => copy.cleanup(),
+      () => {},
+    );
   }
   const problems: Diagnostic[] = [];
   // A side that cannot be read as a checkout has it: say so, compare nothing.

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type FileHandle } from "node:fs/promises";
 import { writeFileAtomic } from "./atomic.js";
 
 const folder = () => mkdtempSync(join(tmpdir(), "shortlinks-atomic-"));
@@ -21,6 +22,32 @@ describe("writeFileAtomic", () => {
     writeFileSync(file, "the old content, longer than the new one\n");
     await writeFileAtomic(file, content);
     expect(readFileSync(file, "utf8")).toBe(expected);
+    expect(readdirSync(dir)).toEqual(["out.txt"]);
+  });
+
+  it("a writer given the temp file writes it as it goes, overwriting its start last", async () => {
+    const dir = folder();
+    const file = join(dir, "out.txt");
+    writeFileSync(file, "the old content, longer than the new one\n");
+    await writeFileAtomic(file, async (temp) => {
+      await temp.writeFile("....");
+      await temp.writeFile(" body\n");
+      await temp.write(Buffer.from("head"), 0, 4, 0);
+    });
+    expect(readFileSync(file, "utf8")).toBe("head body\n");
+    expect(readdirSync(dir)).toEqual(["out.txt"]);
+  });
+
+  it("a writer that fails midway leaves the old file and no temp file", async () => {
+    const dir = folder();
+    const file = join(dir, "out.txt");
+    writeFileSync(file, "kept\n");
+    const failing = async (temp: FileHandle) => {
+      await temp.writeFile("half of it");
+      throw new Error("the writer failed");
+    };
+    await expect(writeFileAtomic(file, failing)).rejects.toThrow("the writer failed");
+    expect(readFileSync(file, "utf8")).toBe("kept\n");
     expect(readdirSync(dir)).toEqual(["out.txt"]);
   });
 

@@ -3,8 +3,18 @@
  * for root, the owner) of the file it replaces, then rename it over the target. A reader, or a
  * process killed at any moment, sees the old file or the new one, never a part.
  */
-import { chmod, chown, link, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  link,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  type FileHandle,
+} from "node:fs/promises";
 import { dirname, join, basename } from "node:path";
 import { randomBytes } from "node:crypto";
 
