@@ -34,8 +34,11 @@ export class LinkPairs implements ReadonlyMap<LinkRecord, LinkRecord> {
   /** The base link paired with `link` of the head side, if any. */
   baseOf(link: LinkRecord): LinkRecord | undefined {
     if (this.shared.has(link)) return link;
-    if (this.reversed === undefined)
-      this.reversed = new Map([...this.distinct].map(([b, h]) => [h, b]));
+    if (this.reversed === undefined) {
+      // Filled from the pairs as they are: no list of a million pairs made and copied first.
+      this.reversed = new Map();
+      for (const [base, head] of this.distinct) this.reversed.set(head, base);
+    }
     return this.reversed.get(link);
   }
 
