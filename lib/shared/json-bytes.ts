@@ -34,7 +34,7 @@ function numberBytes(value: number): number {
 }
 
 /** A value JSON leaves out of an object (and writes as null in an array). */
-const omitted = (value: unknown) =>
+export const omitted = (value: unknown) =>
   value === undefined || typeof value === "function" || typeof value === "symbol";
 
 export function jsonBytes(value: unknown): number {

@@ -5,13 +5,10 @@
  * one flat text first; a cache entry of tens of MB spent most of its encoding there
  * (docs/performance.md, "Cache entries encoded a part at a time").
  */
+import { omitted } from "./json-bytes.js";
 
 /** Items of an array per part: a part of about 200 KB for a cache entry's rows. */
 const BATCH = 1024;
-
-/** A value JSON leaves out of an object (and writes as null in an array). */
-const omitted = (value: unknown) =>
-  value === undefined || typeof value === "function" || typeof value === "symbol";
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" &&

@@ -160,7 +160,7 @@ export function sharedRecords(
   const onlyBase = gone.map((i) => base[i]);
   const unpaired = new Set(onlyHead);
   const late = new Set(onlyBase.filter((link) => unpaired.has(link)));
-  unpaired.clear();
+  unpaired.clear(); // up to a million entries, not needed past here
   for (let i = 0; i < base.length; i++)
     if (headOfBase[i] >= 0 || (late.size > 0 && late.has(base[i]))) shared.add(base[i]);
   if (late.size === 0) return { shared, onlyBase, onlyHead };
