@@ -71,7 +71,7 @@ export interface CompileOptions {
    * shards and their self-check (SL330), no output files, no bundle. Default false.
    */
   tablesOnly?: boolean;
-  /** Each link source's checked rows kept by its bytes (docs/cache.md); none when absent. */
+  /** Each link source's validated rows kept by its bytes (docs/cache.md); none when absent. */
   cache?: CacheStore;
   /** Threads that may read the link sources (source-jobs.ts). Default 1: the main thread alone. */
   jobs?: number;

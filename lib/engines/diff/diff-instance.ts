@@ -42,7 +42,7 @@ export interface DiffInput {
   days?: number;
   /** Compiles the work tree (check passes its own full compile); default compileInstance. */
   compileHead?: () => Promise<CompileResult>;
-  /** Link sources' checked rows kept by their bytes (docs/cache.md); none when absent. */
+  /** Link sources' validated rows kept by their bytes (docs/cache.md); none when absent. */
   cache?: CacheStore;
   /**
    * Which side compiles first when the head is the work tree built in full (`compileHead`) and a

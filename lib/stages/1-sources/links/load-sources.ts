@@ -12,7 +12,7 @@ import { appendAll } from "../../../shared/lists.js";
 import { loadFiles, serveSourceJobs, type FileLoad } from "./source-jobs.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
 import type { CacheStore } from "../../../shared/cache/store.js";
-import { cachedFileRows, sourceKey } from "../../../shared/cache/rows.js";
+import { handedFileRows, sourceKey } from "../../../shared/cache/rows.js";
 import type { Answer, ValidatedRows } from "../../../shared/cache/validated.js";
 
 /** A file directly in LINKS_DIR with one of these extensions is a link source. */
@@ -44,8 +44,9 @@ export type SourceValidated = Pick<ValidatedRows<Answer, SourceLink>, "standIns"
 
 /**
  * `texts`: a source's text as an editor is about to write it, read instead of the file (`set`,
- * `rm` and `mv` validate the whole instance with their edit before writing it). `cache`: each
- * file's checked rows kept by its bytes (docs/cache.md); with one, the main thread reads them all.
+ * `rm` and `mv` validate the whole instance with their edit before writing it). `cache`: the
+ * review's cache (docs/cache.md), whose sides hand each other a file's checked rows; with one,
+ * the main thread reads them all.
  * `validated`: the cache's validated rows, which answer a file without its rows.
  */
 export async function loadSources(
@@ -86,8 +87,8 @@ export async function loadSources(
 
 /**
  * One source file read and its rows checked (on the main thread or a worker's): `text` in place
- * of the file's, `cache` keeping its checked rows, and `validated` answering it without its rows
- * when it can (docs/cache.md).
+ * of the file's, `cache` handing its checked rows to a review's next side, and `validated`
+ * answering it without its rows when it can (docs/cache.md).
  */
 export async function loadSourceFile(
   root: string,
@@ -112,7 +113,7 @@ export async function loadSourceFile(
   const key = sourceKey(file, content);
   const answered = await options.validated?.standIns(file, key);
   if (answered !== undefined) return answered as FileLoad;
-  const load = await cachedFileRows(options.cache, file, key, check);
+  const load = handedFileRows(options.cache, file, key, check);
   options.validated?.read(file, key, { diagnostics: load.diagnostics, rows: load.links.length });
   return load;
 }
