@@ -21,11 +21,11 @@ import { randomBytes } from "node:crypto";
 const tempOf = (file: string, tag: string) => join(dirname(file), `.${basename(file)}.${tag}.tmp`);
 
 /**
- * What a file is written from: a text, bytes, bytes in parts written one after the other, or a
- * writer given the open temp file (for content made as it is written).
+ * What a file is written from: a text, bytes, or a writer given the open temp file (for content
+ * made as it is written; a handle's writeFile writes from its position, so parts follow one
+ * another uncopied).
  */
-export type FileContent =
-  string | Uint8Array | readonly Uint8Array[] | ((file: FileHandle) => Promise<void>);
+export type FileContent = string | Uint8Array | ((file: FileHandle) => Promise<void>);
 
 export interface AtomicWriteOptions {
   /**
@@ -49,10 +49,8 @@ async function writeSyncedTemp(
   const handle = await open(temp, "wx");
   try {
     try {
-      // A handle's writeFile writes from its position: parts follow one another, uncopied.
       if (typeof content === "function") await content(handle);
-      else if (Array.isArray(content)) for (const part of content) await handle.writeFile(part);
-      else await handle.writeFile(content as string | Uint8Array);
+      else await handle.writeFile(content);
       if (sync) await handle.sync();
     } finally {
       await handle.close();
