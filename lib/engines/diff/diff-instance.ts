@@ -25,6 +25,7 @@ import { appendAll } from "../../shared/lists.js";
 import { linksOfHost } from "../../shared/memory-instance.js";
 import type { CacheStore } from "../../shared/cache/store.js";
 import { handRowsToNextSide } from "../../shared/cache/rows.js";
+import { handRowTextsToNextSide } from "../../shared/cache/same-rows.js";
 import { handConflictsToNextSide } from "../../stages/2-validate/conflicts-beside.js";
 import { sideOrder, type SideOrder } from "./side-order.js";
 
@@ -118,8 +119,10 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
     input.cache && (baseFirst || input.compileHead === undefined)
       ? handRowsToNextSide(input.cache)
       : undefined;
-  // The first side's conflict index gives the second its conflicts from what differs.
+  // The first side's conflict index gives the second its conflicts from what differs; its row
+  // texts give the second side its answers for rows a changed file still writes the same.
   const conflicts = input.cache && handConflictsToNextSide(input.cache);
+  const texts = input.cache && handRowTextsToNextSide(input.cache);
   let head: CompileResult | { unreadable: Diagnostic[] };
   let base: Awaited<ReturnType<typeof compileCommit>>;
   try {
@@ -127,16 +130,19 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
       base = await baseSide();
       hand?.lastSide();
       conflicts?.lastSide();
+      texts?.lastSide();
       head = await headSide();
     } else {
       head = await headSide();
       hand?.lastSide();
       conflicts?.lastSide();
+      texts?.lastSide();
       base = await baseSide();
     }
   } finally {
     hand?.stop();
     conflicts?.stop();
+    texts?.stop();
     // Removed by the base's compile once used; here too when the head failed before it.
     await baseCopy?.then(
       (copy) => copy.cleanup(),

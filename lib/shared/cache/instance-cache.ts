@@ -1,9 +1,12 @@
-/** The cache a command uses for an instance (docs/cache.md), or none when disabled or nowhere to keep it. */
+/**
+ * The cache a command uses for an instance (docs/cache.md): none when disabled (`--no-cache`), a
+ * store that keeps nothing between runs when there is nowhere to keep one.
+ */
 import { cacheDirFor } from "./locate.js";
-import { openCache, type CacheStore } from "./store.js";
+import { openCache, runOnlyCache, type CacheStore } from "./store.js";
 
 export function instanceCache(root: string, enabled: boolean): CacheStore | undefined {
   if (!enabled) return undefined;
   const dir = cacheDirFor(root);
-  return dir === null ? undefined : openCache(dir);
+  return dir === null ? runOnlyCache() : openCache(dir);
 }

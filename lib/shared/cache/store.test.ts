@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cacheKey, openCache, pruneCache } from "./store.js";
+import { cacheKey, openCache, pruneCache, runOnlyCache } from "./store.js";
 import { cacheDirFor, CACHE_DIR_ENV } from "./locate.js";
 
 const dirs: string[] = [];
@@ -132,5 +132,13 @@ describe("cache store", () => {
     expect(none === null || !none.startsWith(top)).toBe(true);
     mkdirSync(join(top, "a", "node_modules"), { recursive: true });
     expect(cacheDirFor(inner, {})).toBe(join(top, "a", "node_modules", ".cache", "shortlinks"));
+  });
+
+  it("with nowhere to keep it, a store keeps nothing: every entry is missing", async () => {
+    const store = runOnlyCache();
+    const key = cacheKey("kept");
+    await store.put(key, { rows: [1, 2] });
+    expect(await store.get(key)).toBeUndefined();
+    await store.prune();
   });
 });

@@ -133,6 +133,20 @@ export function openCache(dir: string, options: { maxBytes?: number } = {}): Cac
   };
 }
 
+/**
+ * A store that keeps nothing, for an instance with nowhere to keep a cache: every entry is
+ * missing and every write is dropped, but a review's two sides still hand each other what they
+ * share within the run (docs/cache.md, "Within one run").
+ */
+export function runOnlyCache(): CacheStore {
+  return {
+    dir: "",
+    get: async () => undefined,
+    put: async () => {},
+    prune: async () => {},
+  };
+}
+
 /** Deletes the least recently used entries until the folder holds at most `maxBytes`. */
 export async function pruneCache(dir: string, maxBytes: number): Promise<void> {
   const entries: { file: string; size: number; mtime: number }[] = [];

@@ -91,8 +91,23 @@ export interface ValidatedMemo<R extends Answer> {
 export interface ValidatedRows<R extends Answer, W extends Row> {
   /** The file's stand-in rows when an entry answers it (`sourceKey`: rows.ts's key of the file). */
   standIns(file: string, sourceKey: string): Promise<StandIns<W> | undefined>;
-  /** A file read as rows: its read problems and row count, for the entry made of it. */
-  read(file: string, sourceKey: string, load: { diagnostics: unknown[]; rows: number }): void;
+  /**
+   * A file read as rows: its read problems and row count, for the entry made of it, and by row
+   * the answers taken from the side before (`earlier`), for rows written as there.
+   */
+  read(
+    file: string,
+    sourceKey: string,
+    load: { diagnostics: unknown[]; rows: number; answers?: readonly (object | undefined)[] },
+  ): void;
+  /**
+   * The side before's answers for a file it read under `sourceKey` (same-rows.ts): by row index
+   * and the line the row now starts on, its record when the row passed cleanly and is read for
+   * its answer alone; none when that side judged its rows by another rule context.
+   */
+  earlier(
+    sourceKey: string,
+  ): Promise<((index: number, line: number) => object | undefined) | undefined>;
   /** The memo over the sources' rows (stand-ins among them), in the order they are validated. */
   memo(): Promise<ValidatedMemo<R>>;
 }
@@ -102,6 +117,7 @@ interface Read {
   key: string;
   diagnostics: unknown[];
   rows: number;
+  answers?: readonly (object | undefined)[];
 }
 
 /**
@@ -135,6 +151,19 @@ export function validatedRows<R extends Answer, W extends Row>(
     },
     read(file, sourceKey, load) {
       reads.set(file, { sourceKey, ...load });
+    },
+    async earlier(sourceKey) {
+      // Found only under this side's rule context: another context judged rows otherwise.
+      const entry = before?.get(await entryKey(sourceKey));
+      if (entry === undefined) return undefined;
+      const whole = new Set(entry.full.map(([index]) => index));
+      return (index, line) => {
+        const kept = entry.rows[index];
+        if (kept === null || kept === undefined || "diagnostics" in kept || whole.has(index))
+          return undefined;
+        const record = kept as { line?: unknown };
+        return record.line === line ? record : { ...record, line };
+      };
     },
     async memo() {
       before = undefined;
@@ -189,7 +218,8 @@ function rowsMemo<R extends Answer, W extends Row>(
     index.set(row.file, i + 1);
     const hit = entry?.rows[i];
     if (hit !== undefined && hit !== null) return answerOf<R>(hit);
-    const result = compute();
+    const earlier = read?.answers?.[i];
+    const result = earlier === undefined ? compute() : answerOf<R>(earlier as Kept<R>);
     if (read !== undefined && i < read.rows) {
       let list = fresh.get(row.file);
       if (list === undefined) {

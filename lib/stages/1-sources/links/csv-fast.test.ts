@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { plainCsvRecords } from "./csv-fast.js";
+import { eachPlainCsvRecord, plainCsvRecords } from "./csv-fast.js";
 import { parseWithCsvParse } from "./csv-records.js";
 
 /** What csv-parse makes of `text`: each record's line and cells, or its error. */
@@ -44,6 +44,26 @@ describe("plain CSV is read as csv-parse reads it", () => {
       { numRuns: 5000 },
     );
     // Most generated tables are plain: the comparison above ran, not only the fallback.
+    expect(read).toBeGreaterThan(1000);
+  });
+
+  it("gives each record's place in the text: the record as csv-parse writes it", () => {
+    let read = 0;
+    fc.assert(
+      fc.property(table, (text) => {
+        const spans: string[] = [];
+        const plain = eachPlainCsvRecord(text, (_cells, _line, start, end) =>
+          spans.push(text.slice(start, end)),
+        );
+        if (!plain) return;
+        read++;
+        const parsed = parseWithCsvParse(text, true);
+        if ("error" in parsed) throw new Error("a plain table csv-parse cannot read");
+        // csv-parse's raw text also holds the empty lines skipped before a record.
+        expect(spans).toEqual(parsed.records.map((r) => r.text.replace(/^\ufeff?\n*/, "")));
+      }),
+      { numRuns: 3000 },
+    );
     expect(read).toBeGreaterThan(1000);
   });
 

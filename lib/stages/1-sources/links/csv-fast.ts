@@ -38,12 +38,13 @@ export function plainCsvRecords(text: string): CsvLine[] | undefined {
 }
 
 /**
- * Each record of `text` to `each` as it is read, with the line it starts on; false when the text
- * is not plain (the records handed so far are then to be dropped, and csv-parse reads it).
+ * Each record of `text` to `each` as it is read, with the line it starts on and where it sits in
+ * the text (`start` to `end`, its line feed not included); false when the text is not plain (the
+ * records handed so far are then to be dropped, and csv-parse reads it).
  */
 export function eachPlainCsvRecord(
   text: string,
-  each: (cells: string[], line: number) => void,
+  each: (cells: string[], line: number, start: number, end: number) => void,
 ): boolean {
   if (text.includes("\r") || !isWellFormed(text)) return false;
   const end = text.length;
@@ -57,6 +58,8 @@ export function eachPlainCsvRecord(
       continue;
     }
     const start = line;
+    const from = pos;
+    let to = end;
     const cells: string[] = [];
     for (;;) {
       if (text.charCodeAt(pos) === QUOTE) {
@@ -81,6 +84,7 @@ export function eachPlainCsvRecord(
         pos++;
         if (next === COMMA) continue;
         if (next === LF) {
+          to = pos - 1;
           line++;
           break;
         }
@@ -97,10 +101,11 @@ export function eachPlainCsvRecord(
       pos = stop + 1;
       if (stop >= end) break;
       if (code === COMMA) continue;
+      to = stop;
       line++;
       break;
     }
-    each(cells, start);
+    each(cells, start, from, to);
   }
   return true;
 }

@@ -13,6 +13,12 @@ import { loadFiles, serveSourceJobs, type FileLoad } from "./source-jobs.js";
 import { LINKS_DIR } from "../../../shared/paths.js";
 import type { CacheStore } from "../../../shared/cache/store.js";
 import { handedFileRows, sourceKey } from "../../../shared/cache/rows.js";
+import {
+  earlierRowTexts,
+  keepRowTexts,
+  RowSpans,
+  sameRowsIn,
+} from "../../../shared/cache/same-rows.js";
 import type { Answer, ValidatedRows } from "../../../shared/cache/validated.js";
 
 /** A file directly in LINKS_DIR with one of these extensions is a link source. */
@@ -40,7 +46,10 @@ export async function listSourceFiles(root: string): Promise<string[]> {
 }
 
 /** A file's validated rows kept by its bytes and context: a file they answer is not read as rows. */
-export type SourceValidated = Pick<ValidatedRows<Answer, SourceLink>, "standIns" | "read">;
+export type SourceValidated = Pick<
+  ValidatedRows<Answer, SourceLink>,
+  "standIns" | "read" | "earlier"
+>;
 
 /**
  * `texts`: a source's text as an editor is about to write it, read instead of the file (`set`,
@@ -106,38 +115,89 @@ export async function loadSourceFile(
     if ("problem" in read) return { links: [], diagnostics: [read.problem] };
     content = read.bytes;
   }
-  const check = () =>
-    checkSourceText(typeof content === "string" ? content : decodeSource(content), file);
-  if (options.cache === undefined) return check();
+  const decoded = () => (typeof content === "string" ? content : decodeSource(content));
+  const { cache, validated } = options;
+  if (cache === undefined) return checkSourceText(decoded(), file);
   // A file its validated entry answers is never decoded, let alone parsed (docs/cache.md).
   const key = sourceKey(file, content);
-  const answered = await options.validated?.standIns(file, key);
+  const answered = await validated?.standIns(file, key);
   if (answered !== undefined) return answered as FileLoad;
-  const load = handedFileRows(options.cache, file, key, check);
-  options.validated?.read(file, key, { diagnostics: load.diagnostics, rows: load.links.length });
+  // The other side's answers for the rows this version of the file writes as that one did.
+  const earlier = earlierRowTexts(cache, file);
+  const answerOf = earlier && (await validated?.earlier(earlier.key));
+  const load = handedFileRows(cache, file, key, () => {
+    const text = decoded();
+    const spans = new RowSpans();
+    const reuse = earlier && answerOf && { same: sameRowsIn(earlier.texts, text), answerOf };
+    const checked = checkSourceText(text, file, { spans, reuse });
+    const texts = spans.texts(text);
+    if (texts) keepRowTexts(cache, file, key, texts);
+    return checked;
+  });
+  validated?.read(file, key, {
+    diagnostics: load.diagnostics,
+    rows: load.links.length,
+    answers: load.answers,
+  });
   return load;
+}
+
+/** A review's second side's way to the first side's answers for rows written the same. */
+interface Reuse {
+  same: (start: number, end: number) => number;
+  answerOf: (index: number, line: number) => object | undefined;
 }
 
 /**
  * Each row checked as soon as it is read: a raw row dies young instead of a file's worth of them
  * waiting for their checks (docs/performance.md, "Round seven: reading the sources").
  */
-function checkSourceText(text: string, file: string): FileLoad {
+function checkSourceText(
+  text: string,
+  file: string,
+  review: { spans?: RowSpans; reuse?: Reuse } = {},
+): FileLoad {
+  const { spans, reuse } = review;
   const links: SourceLink[] = [];
   const problems: Diagnostic[] = [];
+  const answers: (object | undefined)[] = [];
+  // A row answered by the other side is stood in for by its file's name (docs/cache.md).
+  const standIn = { file } as SourceLink;
   const read = eachSourceRow(text, file, {
-    row: (row) => {
+    row: (row, start, end) => {
+      spans?.row(start);
       const checked = checkRow(row);
-      if ("link" in checked) links.push(checked.link);
-      else appendAll(problems, checked.diagnostics);
+      if ("link" in checked) {
+        links.push(checked.link);
+        spans?.link(start, end);
+      } else appendAll(problems, checked.diagnostics);
     },
     restart: () => {
       links.length = 0;
       problems.length = 0;
+      answers.length = 0;
+      spans?.restart();
     },
+    ...(reuse && {
+      known: (start: number, end: number, line: number) => {
+        const index = reuse.same(start, end);
+        const answer = index < 0 ? undefined : reuse.answerOf(index, line);
+        if (answer === undefined) return false;
+        spans?.row(start);
+        spans?.link(start, end);
+        answers[links.length] = answer;
+        links.push(standIn);
+        return true;
+      },
+    }),
   });
   if (read.tooMany) return { links: [], diagnostics: read.diagnostics };
-  return { links, diagnostics: [...read.diagnostics, ...problems] };
+  const load: FileLoad = { links, diagnostics: [...read.diagnostics, ...problems] };
+  if (answers.length > 0) {
+    answers.length = links.length;
+    load.answers = answers;
+  }
+  return load;
 }
 
 serveSourceJobs(loadSourceFile);

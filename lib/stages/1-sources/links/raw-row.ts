@@ -17,8 +17,15 @@ export interface RawRow {
  * fast reader left it to the library).
  */
 export interface RowSink {
-  row(row: RawRow): void;
+  /** A row; `start` and `end`: where it sits in the text, when its reader knows (plain CSV). */
+  row(row: RawRow, start?: number, end?: number): void;
   restart(): void;
+  /**
+   * Whether the sink already has the row written from `start` to `end` (starting on `line`): a
+   * row of a review's other side with the same text (docs/cache.md). The reader then makes
+   * nothing of it. Asked only by a reader that knows where its rows sit.
+   */
+  known?(start: number, end: number, line: number): boolean;
 }
 
 /** A sink keeping every row in `rows`. */

@@ -102,7 +102,7 @@ function csvTable(file: string, sink: RowSink) {
   /** One row's trimmed cells by CSV_COLUMNS, filled again for each row. */
   const cells: Cell[] = new Array<Cell>(CSV_COLUMNS.length);
   const diagnostics: Diagnostic[] = [];
-  const record = (record: string[], line: number): void => {
+  const record = (record: string[], line: number, start?: number, end?: number): void => {
     if (header === undefined) {
       header = record.map((h) => h.trim());
       problem = headerProblem(header, file);
@@ -111,17 +111,22 @@ function csvTable(file: string, sink: RowSink) {
       return;
     }
     if (problem) return;
+    if (start !== undefined && sink.known?.(start, end as number, line)) return;
     for (let k = 0; k < places.length; k++) {
       const cell = places[k] < 0 ? undefined : record[places[k]]?.trim();
       cells[k] = cell === "" ? undefined : cell;
     }
     if (record.length > header.length) {
-      sink.row({
-        file,
-        line,
-        value: { ...toRow(cells), [`column_${header.length + 1}`]: record[header.length] },
-        fieldLines: SAME_LINE,
-      });
+      sink.row(
+        {
+          file,
+          line,
+          value: { ...toRow(cells), [`column_${header.length + 1}`]: record[header.length] },
+          fieldLines: SAME_LINE,
+        },
+        start,
+        end,
+      );
       return;
     }
     const routes = parseRoutesCell(cells[AT.routes], { file, line });
@@ -131,7 +136,7 @@ function csvTable(file: string, sink: RowSink) {
     }
     const value = toRow(cells);
     if (routes) value.routes = routes.value;
-    sink.row({ file, line, value, fieldLines: SAME_LINE });
+    sink.row({ file, line, value, fieldLines: SAME_LINE }, start, end);
   };
   const finish = (): Diagnostic[] =>
     header === undefined ? [] : problem !== undefined ? [problem] : diagnostics;

@@ -67,10 +67,16 @@ export function eachSourceRow(
   sink: RowSink,
 ): { diagnostics: Diagnostic[]; tooMany: boolean } {
   let count = 0;
+  const known = sink.known?.bind(sink);
   const counted: RowSink = {
-    row: (row) => {
-      if (++count <= MAX_ROWS_PER_FILE) sink.row(row);
+    row: (row, start, end) => {
+      if (++count <= MAX_ROWS_PER_FILE) sink.row(row, start, end);
     },
+    ...(known && {
+      // A known row counts toward the limit as any other; past it, rows are only counted.
+      known: (start: number, end: number, line: number) =>
+        count < MAX_ROWS_PER_FILE && known(start, end, line) && ++count > 0,
+    }),
     restart: () => {
       count = 0;
       sink.restart();

@@ -18,6 +18,11 @@ import { SAME_LINE } from "./read-csv.js";
 export interface FileLoad {
   links: SourceLink[];
   diagnostics: Diagnostic[];
+  /**
+   * By link, the answer a review's other side gave the same row (docs/cache.md, "Rows unchanged
+   * within a changed file"); such a link is only its file's name, as a cached file's rows are.
+   */
+  answers?: (object | undefined)[];
 }
 
 export type LoadFile = (file: string) => Promise<FileLoad>;
