@@ -1,7 +1,14 @@
 /** Pairing links of two tables by normalised slug. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
-import { compareLinks, LINK_FIELD_RULES, LINK_FIELDS, type LinkField } from "./compare-links.js";
+import {
+  compareLinks,
+  LINK_FIELD_RULES,
+  LINK_FIELDS,
+  pairInStep,
+  type LinkField,
+} from "./compare-links.js";
 
 const link = (slug: string, key: string, extra: Partial<LinkRecord> = {}): LinkRecord => ({
   kind: slug.endsWith("/*") ? "splat" : "exact",
@@ -187,5 +194,52 @@ describe("compareLinks: every field of a link", () => {
     ]);
     expect(result.added).toEqual([]);
     expect(result.removed).toEqual([]);
+  });
+
+  it("pairing in step pairs exactly what pairing by key pairs, however rows were added, removed, changed or moved", () => {
+    const slugs = fc.uniqueArray(fc.constantFrom(..."abcdefghijklmnopqrst"), { maxLength: 20 });
+    const edit = fc.record({
+      op: fc.constantFrom("remove", "insert", "target", "move"),
+      at: fc.nat(),
+      to: fc.nat(),
+      slug: fc.constantFrom(..."uvwxyz"),
+    });
+    fc.assert(
+      fc.property(slugs, fc.array(edit, { maxLength: 8 }), (names, edits) => {
+        const base = names.map((name, line) => link(name, name, { line }));
+        const head = [...base];
+        for (const e of edits) {
+          const at = head.length === 0 ? 0 : e.at % head.length;
+          if (e.op === "remove") head.splice(at, 1);
+          else if (e.op === "insert" && !head.some((l) => l.key === e.slug))
+            head.splice(at, 0, link(e.slug, e.slug));
+          else if (e.op === "target" && head.length > 0)
+            head[at] = { ...head[at], target: "https://example.com/changed" };
+          else if (e.op === "move" && head.length > 0)
+            head.splice(e.to % head.length, 0, ...head.splice(at, 1));
+        }
+        const partner = new Int32Array(base.length).fill(-1);
+        pairInStep(base, head, partner, new Uint8Array(head.length));
+        partner.forEach((j, i) => {
+          if (j >= 0) expect(head[j].key).toBe(base[i].key);
+        });
+        // Every pair is the pair by key: the one head link with the base link's key.
+        const result = compareLinks(base, head, { sameCaseRule: true });
+        for (const before of base)
+          expect(result.headOf.get(before)?.key).toBe(
+            head.find((after) => after.key === before.key)?.key,
+          );
+        expect(result.added.map((l) => l.key)).toEqual(
+          head
+            .filter((h) => !names.includes(h.key))
+            .map((l) => l.key)
+            .sort(),
+        );
+        expect([...result.headOf.keys()]).toEqual(
+          base.filter((b) => head.some((h) => h.key === b.key)),
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 });

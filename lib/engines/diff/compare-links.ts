@@ -5,7 +5,7 @@
  */
 import type { LinkRecord, LinkRoute } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
-import { caseKeptKey, linkGroup } from "../../shared/link-identity.js";
+import { caseKeptKey, linkGroup, sameLink } from "../../shared/link-identity.js";
 import { LinkPairs } from "./link-pairs.js";
 import { pairShared } from "../../shared/pair-shared.js";
 
@@ -93,11 +93,16 @@ export function compareLinks(
   const passes: ((link: LinkRecord) => string)[] = options.sameCaseRule
     ? [(link) => link.key]
     : [(link) => caseKeptKey(link), (link) => foldCase(caseKeptKey(link))];
-  for (const keyOf of passes) {
+  for (const [pass, keyOf] of passes.entries()) {
+    const partner = new Int32Array(leftBase.length).fill(-1);
+    const taken = new Uint8Array(leftHead.length);
+    // Most links pair in one walk of both lists; only the rest are looked up by key.
+    if (pass === 0 && options.sameCaseRule) pairInStep(leftBase, leftHead, partner, taken);
     // The first head link of each identity, by kind and host, then by key: a key is looked up
     // as it is (its hash kept by the string), not joined into one text per link and hashed anew.
     const firstOf = new Map<string, Map<string, number>>();
     leftHead.forEach((link, j) => {
+      if (taken[j] === 1) return;
       const group = linkGroup(link);
       let ids = firstOf.get(group);
       if (ids === undefined) firstOf.set(group, (ids = new Map()));
@@ -105,14 +110,15 @@ export function compareLinks(
       if (ids.get(id) === undefined) ids.set(id, j);
     });
     const unmatched: LinkRecord[] = [];
-    const taken = new Uint8Array(leftHead.length);
-    for (const link of leftBase) {
-      const j = firstOf.get(linkGroup(link))?.get(keyOf(link));
-      if (j !== undefined && taken[j] === 0) {
-        distinct.set(link, leftHead[j]);
-        taken[j] = 1;
-      } else unmatched.push(link);
-    }
+    leftBase.forEach((link, i) => {
+      let j = partner[i];
+      if (j < 0) {
+        const found = firstOf.get(linkGroup(link))?.get(keyOf(link));
+        if (found !== undefined && taken[found] === 0) taken[(j = found)] = 1;
+      }
+      if (j >= 0) distinct.set(link, leftHead[j]);
+      else unmatched.push(link);
+    });
     leftBase = unmatched;
     leftHead = leftHead.filter((_, j) => taken[j] === 0);
   }
@@ -139,6 +145,38 @@ export function compareLinks(
     headOf: new LinkPairs(base, shared, distinct),
     routingChanged,
   };
+}
+
+/** How far ahead on the head side a base link is looked for in the walk of pairInStep. */
+const AHEAD = 8;
+
+/**
+ * Pairs links of the same identity (kind, host and key) met in step: each side's links come file
+ * by file and row by row, so past a row added on the head side a base link is found a few places
+ * ahead, and a base link not found there (removed, or moved far) is left to pairing by key. Each
+ * side holds one link of an identity (conflicts.ts keeps the first of duplicates), so a pair made
+ * here is the one pairing by key makes. Fills `partner` (head index per base link) and `taken`.
+ */
+export function pairInStep(
+  base: readonly LinkRecord[],
+  head: readonly LinkRecord[],
+  partner: Int32Array,
+  taken: Uint8Array,
+): void {
+  let i = 0;
+  let j = 0;
+  while (i < base.length && j < head.length) {
+    let ahead = 0;
+    while (ahead <= AHEAD && j + ahead < head.length && !sameLink(base[i], head[j + ahead]))
+      ahead++;
+    if (ahead > AHEAD || j + ahead >= head.length) {
+      i++;
+      continue;
+    }
+    j += ahead;
+    partner[i++] = j;
+    taken[j++] = 1;
+  }
 }
 
 /**

@@ -101,9 +101,13 @@ describe("the second side's conflicts are derived from the first side's index", 
         expect(lookup?.links).toBe(own.links);
         expect(hand.index).toBeDefined();
         hand.last = true;
-        const next = conflictsOfSide(second, !cased, false, hand);
+        const { lookup: nextLookup, ...next } = conflictsOfSide(second, !cased, false, hand);
         expect(next).toEqual(findConflicts(second, !cased, false));
         expect(hand.index).toBeUndefined();
+        // The last side keeps no index for another side, but answers lookups of its own links.
+        expect(nextLookup?.links).toBe(next.links);
+        for (const kept of next.links)
+          if (kept.domain === undefined) expect(nextLookup?.find(kept.kind, kept.key)).toBe(kept);
       }),
       { numRuns: 300 },
     );

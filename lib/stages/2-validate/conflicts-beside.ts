@@ -229,9 +229,11 @@ export function conflictsOfSide(
     const derived = conflictsBeside(index, links);
     if (derived) return derived;
   }
-  if (!hand || hand.last) return findConflicts(links, caseSensitive, strictTrailingSlash);
+  if (!hand) return findConflicts(links, caseSensitive, strictTrailingSlash);
   const { index: made, ...found } = indexConflicts(links, caseSensitive, strictTrailingSlash);
-  hand.index = made;
+  // The last side keeps no index for a side after it, but its lookup still answers the review's
+  // comparison, which would otherwise index a million links again.
+  if (!hand.last) hand.index = made;
   const lookup: LinkLookup = {
     links: found.links,
     find: (kind, key) => {
