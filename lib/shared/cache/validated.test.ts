@@ -3,7 +3,7 @@
  * validation reads beyond their answer), rows with routes are validated again, and an entry is
  * made only of a file's own rows.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -84,6 +84,42 @@ describe("validated rows", () => {
     const second = await side(openCache(store.dir));
     expect(second.computed).toEqual(["timed"]);
     expect(second.answers).toEqual(first.answers);
+  });
+
+  it("an entry writes each record's file, and a key spelled as its slug, as 0; read back, each is the one string again, in its place", async () => {
+    const store = cache();
+    const rows: TestRow[] = [
+      { file: FILE, slug: "Docs" },
+      { file: FILE, slug: "kb" },
+    ];
+    const record = (row: TestRow) => ({
+      kind: "exact",
+      key: row.slug.toLowerCase(),
+      slug: row.slug,
+      file: row.file,
+      line: 2,
+    });
+    const run = async (dir: CacheStore) => {
+      const lookup = validatedRows<TestAnswer, TestRow>(dir, context({}), needsRow);
+      const answered = await lookup.standIns(FILE, KEY);
+      if (answered === undefined) lookup.read(FILE, KEY, { diagnostics: [], rows: rows.length });
+      const memo = await lookup.memo();
+      const answers = (answered?.links ?? rows).map((row, i) =>
+        memo(row, () => ({ record: record(rows[i]), diagnostics: [] })),
+      );
+      await memo.save();
+      return answers.map((a) => a.record as Record<string, unknown>);
+    };
+    const written = await run(store);
+    const [entry] = readdirSync(store.dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => readFileSync(join(e.parentPath, e.name), "latin1"));
+    expect(entry).toContain('{"kind":"exact","key":"docs","slug":"Docs","file":0,"line":2}');
+    expect(entry).toContain('{"kind":"exact","key":0,"slug":"kb","file":0,"line":2}');
+    const read = await run(openCache(store.dir));
+    expect(read).toEqual(written);
+    expect(read.map((r) => Object.keys(r))).toEqual(written.map((r) => Object.keys(r)));
+    expect(read[1].key).toBe(read[1].slug);
   });
 
   it("a file its entry answers is not read: its read problems come from the entry, and only rows validation reads beyond their answer are whole", async () => {

@@ -144,7 +144,7 @@ export function validatedRows<R extends Answer, W extends Row>(
       const shared = before?.get(key);
       const entry = shared ?? (await cache.get<Entry<R, W>>(key));
       if (!wellFormed(entry)) return undefined;
-      if (shared === undefined) shareStrings(entry, file);
+      if (shared === undefined) unpacked(entry, file);
       found.set(file, entry);
       kept.set(key, entry);
       return { links: standInRows(entry, file), diagnostics: entry.read };
@@ -201,7 +201,7 @@ function rowsMemo<R extends Answer, W extends Row>(
     const done = current === undefined ? undefined : fresh.get(current);
     // Serialized now, before any later stage could touch the records.
     if (read !== undefined && done !== undefined && done.rows.length === read.rows) {
-      writes.push(cache.put(read.key, done));
+      writes.push(cache.put(read.key, packed(done)));
       kept.set(read.key, done);
     }
     if (current !== undefined) fresh.delete(current);
@@ -270,17 +270,43 @@ function standInRows<R extends Answer, W extends Row>(entry: Entry<R, W>, file: 
 }
 
 /**
- * A parsed entry holds its own copy of every string; the file's name (on every record) and a key
- * spelled as its slug are made one string each, as a fresh validation makes them: at a million
- * rows that is tens of MiB less to keep and to trace.
+ * A record as an entry keeps it: its file (every record's, the entry's own) and a key spelled as
+ * its slug (most records') written as 0, each in its place, so the key order the record's JSON
+ * elsewhere depends on is kept. A sixth of an entry's bytes at a million links, and as many
+ * strings JSON.parse would make only for `unpacked` to replace them (docs/cache.md).
  */
-function shareStrings(entry: Entry<Answer, unknown>, file: string): void {
+function packedRecord(record: object): object {
+  const { file, key, slug } = record as { file?: unknown; key?: unknown; slug?: unknown };
+  if (typeof file !== "string" && !(typeof key === "string" && key === slug)) return record;
+  const copy: Record<string, unknown> = { ...record };
+  if (typeof file === "string") copy.file = 0;
+  if (typeof key === "string" && key === slug) copy.key = 0;
+  return copy;
+}
+
+function packed<R extends Answer, W>(entry: Entry<R, W>): Entry<R, W> {
+  const rows = entry.rows.map((kept) => {
+    if (kept === null || typeof kept !== "object") return kept;
+    if (!("diagnostics" in kept)) return packedRecord(kept) as Kept<R>;
+    const { record } = kept as R;
+    return (record === undefined ? kept : { ...kept, record: packedRecord(record) }) as Kept<R>;
+  });
+  return { ...entry, rows };
+}
+
+/**
+ * A parsed entry's records as validation made them: each record's file is the entry's file, one
+ * string for all (a parsed entry would hold its own copy on every row), and a key written as 0 is
+ * its slug, the same string, as a fresh validation gives it. A record whose file was written out
+ * (an entry another version wrote) is given the one string too.
+ */
+function unpacked(entry: Entry<Answer, unknown>, file: string): void {
   for (const item of entry.rows) {
     if (item === null || typeof item !== "object") continue;
     const record = ("diagnostics" in item ? item.record : item) as
       { file?: unknown; key?: unknown; slug?: unknown } | undefined;
     if (typeof record !== "object" || record === null) continue;
-    if (record.file === file) record.file = file;
-    if (record.key === record.slug) record.key = record.slug;
+    if (record.file === 0 || record.file === file) record.file = file;
+    if (record.key === 0 || record.key === record.slug) record.key = record.slug;
   }
 }
