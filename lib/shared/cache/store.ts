@@ -5,6 +5,7 @@
  * atomically (temp file, then rename) and the folder is pruned to a size bound, oldest first.
  * Nothing depends on the cache being there: deleting its folder only costs time.
  */
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, stat, utimes, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
@@ -94,6 +95,12 @@ function decode(key: string, bytes: Buffer): Buffer | undefined {
   return actual.equals(sum) ? body : undefined;
 }
 
+/**
+ * An entry body's text. Its JSON is nearly always ASCII, which Latin-1 decodes to the same text
+ * as UTF-8 does, without UTF-8's checks: about half the time, on a body of tens of MB.
+ */
+const textOf = (body: Buffer): string => body.toString(isAscii(body) ? "latin1" : "utf8");
+
 export function openCache(dir: string, options: { maxBytes?: number } = {}): CacheStore {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   return {
@@ -111,7 +118,7 @@ export function openCache(dir: string, options: { maxBytes?: number } = {}): Cac
       if (body === undefined) return undefined;
       let value: T;
       try {
-        value = JSON.parse(body.toString("utf8")) as T;
+        value = JSON.parse(textOf(body)) as T;
       } catch {
         return undefined;
       }
