@@ -22,6 +22,8 @@ const CHUNK_BYTES = 1024 * 1024;
 
 export interface CacheStore {
   dir: string;
+  /** Whether what is put is kept for later runs (a store with nowhere to keep it keeps nothing). */
+  keeps: boolean;
   /** The value stored under `key`, or undefined when absent, stale or failing its hash. */
   get<T>(key: string): Promise<T | undefined>;
   /**
@@ -105,6 +107,7 @@ export function openCache(dir: string, options: { maxBytes?: number } = {}): Cac
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   return {
     dir,
+    keeps: true,
     async get<T>(key: string): Promise<T | undefined> {
       if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
       const file = fileOf(dir, key);
@@ -148,6 +151,7 @@ export function openCache(dir: string, options: { maxBytes?: number } = {}): Cac
 export function runOnlyCache(): CacheStore {
   return {
     dir: "",
+    keeps: false,
     get: async () => undefined,
     put: async () => {},
     prune: async () => {},

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openCache, type CacheStore } from "./store.js";
+import { openCache, runOnlyCache, type CacheStore } from "./store.js";
 import { contextKey, validatedRows, type Row } from "./validated.js";
 
 const dirs: string[] = [];
@@ -205,5 +205,14 @@ describe("validated rows", () => {
     const lookup = (from: CacheStore) => validatedRows(from, context({}), needsRow);
     expect(await lookup(stripped).standIns(FILE, KEY)).toBeUndefined();
     expect(await lookup(openCache(store.dir)).standIns(FILE, KEY)).toBeDefined();
+  });
+
+  it("a store that keeps nothing is given no entry to write; the next side still takes the first's", async () => {
+    let puts = 0;
+    const store: CacheStore = { ...runOnlyCache(), put: async () => void puts++ };
+    await side(store);
+    expect(puts).toBe(0);
+    const next = await side(store);
+    expect(next.computed).toEqual(["timed"]);
   });
 });

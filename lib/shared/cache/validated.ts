@@ -201,7 +201,7 @@ function rowsMemo<R extends Answer, W extends Row>(
     const done = current === undefined ? undefined : fresh.get(current);
     // Serialized now, before any later stage could touch the records.
     if (read !== undefined && done !== undefined && done.rows.length === read.rows) {
-      writes.push(cache.put(read.key, packed(done)));
+      if (cache.keeps) writes.push(cache.put(read.key, packed(done)));
       kept.set(read.key, done);
     }
     if (current !== undefined) fresh.delete(current);
