@@ -6,9 +6,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { siteContext } from "../../../test/support/site-context.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { openCache, runOnlyCache, type CacheStore } from "./store.js";
-import { contextKey, validatedRows, type Row } from "./validated.js";
+import { validatedRows, type Row } from "./validated.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -17,15 +18,7 @@ const cache = () => {
   dirs.push(dir);
   return openCache(dir);
 };
-const context = (site: unknown) => async () =>
-  contextKey({
-    site,
-    policy: {},
-    staticPaths: [],
-    zones: [],
-    domains: undefined,
-    publicFiles: new Map(),
-  });
+const context = siteContext;
 
 interface TestRow extends Row {
   slug: string;

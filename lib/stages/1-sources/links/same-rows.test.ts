@@ -6,9 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { siteContext } from "../../../../test/support/site-context.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runOnlyCache, type CacheStore } from "../../../shared/cache/store.js";
-import { contextKey, validatedRows, type Answer } from "../../../shared/cache/validated.js";
+import { validatedRows, type Answer } from "../../../shared/cache/validated.js";
 import { handRowTextsToNextSide } from "../../../shared/cache/same-rows.js";
 import { readsBeyondItsAnswer } from "../../2-validate/validate-links.js";
 import { loadSourceFile } from "./load-sources.js";
@@ -22,15 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const context = (site: unknown) => async () =>
-  contextKey({
-    site,
-    policy: {},
-    staticPaths: [],
-    zones: [],
-    domains: undefined,
-    publicFiles: new Map(),
-  });
+const context = siteContext;
 
 /** A row's answer as validation gives it: a target with "bad" in it is refused. */
 const judge = (link: SourceLink): Answer => {
