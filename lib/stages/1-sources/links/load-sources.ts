@@ -120,10 +120,11 @@ export async function loadSourceFile(
   if (cache === undefined) return checkSourceText(decoded(), file);
   // A file its validated entry answers is never decoded, let alone parsed (docs/cache.md).
   const key = sourceKey(file, content);
+  // Taken first, so that the other side's text of a file an entry answers is let go too.
+  const earlier = earlierRowTexts(cache, file);
   const answered = await validated?.standIns(file, key);
   if (answered !== undefined) return answered as FileLoad;
   // The other side's answers for the rows this version of the file writes as that one did.
-  const earlier = earlierRowTexts(cache, file);
   const answerOf = earlier && (await validated?.earlier(earlier.key));
   const load = handedFileRows(cache, file, key, () => {
     const text = decoded();

@@ -10,7 +10,7 @@ import { siteContext } from "../../../../test/support/site-context.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runOnlyCache, type CacheStore } from "../../../shared/cache/store.js";
 import { validatedRows, type Answer } from "../../../shared/cache/validated.js";
-import { handRowTextsToNextSide } from "../../../shared/cache/same-rows.js";
+import { earlierRowTexts, handRowTextsToNextSide } from "../../../shared/cache/same-rows.js";
 import { readsBeyondItsAnswer } from "../../2-validate/validate-links.js";
 import { loadSourceFile } from "./load-sources.js";
 import type { SourceLink } from "./row-schema.js";
@@ -113,5 +113,20 @@ describe("rows unchanged within a changed CSV source", () => {
     const crlf = (text: string) => text.replaceAll("\n", "\r\n");
     const before = crlf(HEADER + rows("a", "b"));
     expect((await review(before, before + crlf(rows("c")))).two.validated).toEqual(["a", "b", "c"]);
+  });
+
+  it("the first side's text of a file the second side finds unchanged is let go as it is answered", async () => {
+    const store = runOnlyCache();
+    const texts = handRowTextsToNextSide(store);
+    try {
+      const text = HEADER + rows("a", "b");
+      await side(store, text);
+      texts.lastSide();
+      const again = await side(store, text);
+      expect(again.validated).toEqual([]);
+      expect(earlierRowTexts(store, FILE)).toBeUndefined();
+    } finally {
+      texts.stop();
+    }
   });
 });
