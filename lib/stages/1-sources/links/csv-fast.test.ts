@@ -62,8 +62,9 @@ describe("plain CSV is read as csv-parse reads it", () => {
         // csv-parse's raw text also holds the empty lines skipped before a record.
         expect(spans).toEqual(parsed.records.map((r) => r.text.replace(/^\ufeff?\n*/, "")));
       }),
-      { numRuns: 3000 },
+      { numRuns: 5000 },
     );
+    // About a third of generated tables are plain: some 1,700 expected, 20 deviations over 1,000.
     expect(read).toBeGreaterThan(1000);
   });
 
