@@ -123,26 +123,21 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
   // texts give the second side its answers for rows a changed file still writes the same.
   const conflicts = input.cache && handConflictsToNextSide(input.cache);
   const texts = input.cache && handRowTextsToNextSide(input.cache);
+  const handOvers = [hand, conflicts, texts];
   let head: CompileResult | { unreadable: Diagnostic[] };
   let base: Awaited<ReturnType<typeof compileCommit>>;
   try {
     if (baseFirst) {
       base = await baseSide();
-      hand?.lastSide();
-      conflicts?.lastSide();
-      texts?.lastSide();
+      handOvers.forEach((h) => h?.lastSide());
       head = await headSide();
     } else {
       head = await headSide();
-      hand?.lastSide();
-      conflicts?.lastSide();
-      texts?.lastSide();
+      handOvers.forEach((h) => h?.lastSide());
       base = await baseSide();
     }
   } finally {
-    hand?.stop();
-    conflicts?.stop();
-    texts?.stop();
+    handOvers.forEach((h) => h?.stop());
     // Removed by the base's compile once used; here too when the head failed before it.
     await baseCopy?.then(
       (copy) => copy.cleanup(),

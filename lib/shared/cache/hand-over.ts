@@ -29,3 +29,24 @@ export function handOverSlot<S extends object>(fresh: () => S) {
     of: (store: object | undefined) => (store === undefined ? undefined : byStore.get(store)),
   };
 }
+
+/**
+ * A hand-over of one value per file: the next side takes a file's value (and so lets it go), and
+ * a side keeps one only while a side after it will take it (not after `lastSide`).
+ */
+export function perFileHandOver<V>() {
+  const slot = handOverSlot(() => ({ byFile: new Map<string, V>() }));
+  return {
+    start: slot.start,
+    take(store: object, file: string): V | undefined {
+      const state = slot.of(store);
+      const value = state?.byFile.get(file);
+      state?.byFile.delete(file);
+      return value;
+    },
+    keep(store: object, file: string, value: V): void {
+      const state = slot.of(store);
+      if (state && !state.last) state.byFile.set(file, value);
+    },
+  };
+}

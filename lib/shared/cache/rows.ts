@@ -7,7 +7,7 @@
 import type { CacheStore } from "./store.js";
 import { cacheKey } from "./store.js";
 import { compilerIdentity } from "./locate.js";
-import { handOverSlot, type HandOverSide } from "./hand-over.js";
+import { perFileHandOver, type HandOverSide } from "./hand-over.js";
 
 /**
  * A source's key: its path, its content and the compiler's identity. The content is its bytes as
@@ -22,7 +22,7 @@ export const sourceKey = (file: string, content: string | Uint8Array) =>
  * run") instead of reading and parsing the file again. On the last side (`lastSide`) the rows
  * read go with its validation as without a cache.
  */
-const handed = handOverSlot(() => ({ rows: new Map<string, { key: string; rows: unknown }>() }));
+const handed = perFileHandOver<{ key: string; rows: unknown }>();
 
 /**
  * From now until `stop`, the rows read with `cache` are kept for the next side; after
@@ -39,10 +39,8 @@ export function handedFileRows<T>(
   key: string,
   compute: () => T,
 ): T {
-  const state = handed.of(cache);
-  const before = state?.rows.get(file);
-  state?.rows.delete(file);
+  const before = handed.take(cache, file);
   const rows = before?.key === key ? (before.rows as T) : compute();
-  if (state && !state.last) state.rows.set(file, { key, rows });
+  handed.keep(cache, file, { key, rows });
   return rows;
 }

@@ -7,7 +7,7 @@
  * text, its file, its line and the rule context, and of nothing else: the rule context is part of
  * the key its answer is found by, and the line is set anew.
  */
-import { handOverSlot, type HandOverSide } from "./hand-over.js";
+import { perFileHandOver, type HandOverSide } from "./hand-over.js";
 import type { CacheStore } from "./store.js";
 
 /** A source read as rows: its text, and where each of its links' rows sits in it. */
@@ -19,9 +19,7 @@ export interface RowTexts {
   spans: Int32Array;
 }
 
-const handed = handOverSlot(() => ({
-  byFile: new Map<string, { key: string; texts: RowTexts }>(),
-}));
+const handed = perFileHandOver<{ key: string; texts: RowTexts }>();
 
 /**
  * From now until `stop`, the row texts of the CSV sources read as rows with `cache` are kept for
@@ -30,21 +28,11 @@ const handed = handOverSlot(() => ({
 export const handRowTextsToNextSide = (cache: CacheStore): HandOverSide => handed.start(cache);
 
 /** Keeps `file`'s row texts (read under its source `key`) for the next side, if one will read them. */
-export function keepRowTexts(cache: CacheStore, file: string, key: string, texts: RowTexts): void {
-  const state = handed.of(cache);
-  if (state && !state.last) state.byFile.set(file, { key, texts });
-}
+export const keepRowTexts = (cache: CacheStore, file: string, key: string, texts: RowTexts) =>
+  handed.keep(cache, file, { key, texts });
 
 /** The row texts the side before kept of `file` and the key it read them under, taken. */
-export function earlierRowTexts(
-  cache: CacheStore,
-  file: string,
-): { key: string; texts: RowTexts } | undefined {
-  const state = handed.of(cache);
-  const earlier = state?.byFile.get(file);
-  state?.byFile.delete(file);
-  return earlier;
-}
+export const earlierRowTexts = (cache: CacheStore, file: string) => handed.take(cache, file);
 
 /** Where a file's rows sit, noted as they are read; texts only when every link's row had a place. */
 export class RowSpans {

@@ -276,11 +276,9 @@ function standInRows<R extends Answer, W extends Row>(entry: Entry<R, W>, file: 
  * strings JSON.parse would make only for `unpacked` to replace them (docs/cache.md).
  */
 function packedRecord(record: object): object {
-  const { file, key, slug } = record as { file?: unknown; key?: unknown; slug?: unknown };
-  if (typeof file !== "string" && !(typeof key === "string" && key === slug)) return record;
-  const copy: Record<string, unknown> = { ...record };
-  if (typeof file === "string") copy.file = 0;
-  if (typeof key === "string" && key === slug) copy.key = 0;
+  const copy = { ...record } as { file?: unknown; key?: unknown; slug?: unknown };
+  if (typeof copy.file === "string") copy.file = 0;
+  if (typeof copy.key === "string" && copy.key === copy.slug) copy.key = 0;
   return copy;
 }
 
@@ -297,8 +295,7 @@ function packed<R extends Answer, W>(entry: Entry<R, W>): Entry<R, W> {
 /**
  * A parsed entry's records as validation made them: each record's file is the entry's file, one
  * string for all (a parsed entry would hold its own copy on every row), and a key written as 0 is
- * its slug, the same string, as a fresh validation gives it. A record whose file was written out
- * (an entry another version wrote) is given the one string too.
+ * its slug, the same string, as a fresh validation gives it.
  */
 function unpacked(entry: Entry<Answer, unknown>, file: string): void {
   for (const item of entry.rows) {
@@ -306,7 +303,7 @@ function unpacked(entry: Entry<Answer, unknown>, file: string): void {
     const record = ("diagnostics" in item ? item.record : item) as
       { file?: unknown; key?: unknown; slug?: unknown } | undefined;
     if (typeof record !== "object" || record === null) continue;
-    if (record.file === 0 || record.file === file) record.file = file;
-    if (record.key === 0 || record.key === record.slug) record.key = record.slug;
+    if (record.file === 0) record.file = file;
+    if (record.key === 0) record.key = record.slug;
   }
 }

@@ -74,8 +74,11 @@ export function eachSourceRow(
     },
     ...(known && {
       // A known row counts toward the limit as any other; past it, rows are only counted.
-      known: (start: number, end: number, line: number) =>
-        count < MAX_ROWS_PER_FILE && known(start, end, line) && ++count > 0,
+      known: (start: number, end: number, line: number) => {
+        if (count >= MAX_ROWS_PER_FILE || !known(start, end, line)) return false;
+        count++;
+        return true;
+      },
     }),
     restart: () => {
       count = 0;
