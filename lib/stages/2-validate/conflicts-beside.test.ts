@@ -73,6 +73,12 @@ const sides = fc
     return { first, second };
   });
 
+/** Keys no generated record has. */
+const absent = [
+  record({ kind: "exact", key: "zz", domain: undefined }, "none.csv", 2),
+  record({ kind: "splat", key: "zz", domain: undefined }, "none.csv", 3),
+];
+
 describe("the second side's conflicts are derived from the first side's index", () => {
   it("SL305 to SL308 and the kept links equal the plain pass over the second side", () => {
     let noted = 0;
@@ -86,6 +92,14 @@ describe("the second side's conflicts are derived from the first side's index", 
         derived!.links.forEach((link, i) => expect(link).toBe(plain.links[i]));
         expect(derived!.diagnostics).toEqual(plain.diagnostics);
         noted += plain.diagnostics.length;
+        // Its lookup answers with this side's kept link at a key, as an index of it would.
+        expect(derived!.lookup.links).toBe(derived!.links);
+        for (const { kind, key } of [...first, ...second, ...absent]) {
+          const kept = plain.links.find(
+            (l) => l.kind === kind && l.key === key && l.domain === undefined,
+          );
+          expect(derived!.lookup.find(kind, key)).toBe(kept);
+        }
       }),
       { numRuns: 4000 },
     );

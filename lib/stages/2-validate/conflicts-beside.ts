@@ -32,7 +32,9 @@ import {
 const NEW_KEPT = 8;
 
 /**
- * This side's conflicts as the plain pass finds them, from `first`'s index; undefined when fewer
+ * This side's conflicts as the plain pass finds them, from `first`'s index, with a lookup of its
+ * kept links by kind and key that indexes nothing again (the review's comparison asks it for the
+ * paths it resolves, and a side without one indexes all its links); undefined when fewer
  * than `minShared` of `links` are records of the first side. A record only this side holds costs
  * about twice what the plain pass spends on it (a look-up in the first side's index, then its
  * own), a shared one a sixth: below two thirds shared the plain pass is as cheap.
@@ -48,7 +50,7 @@ export function conflictsBeside(
   first: ConflictIndex,
   links: readonly LinkRecord[],
   minShared = (links.length * 2) / 3,
-): Conflicts | undefined {
+): (Conflicts & { lookup: LinkLookup }) | undefined {
   const before = first.links;
   const was = first.marks;
   const aOfB = new Int32Array(links.length).fill(-1);
@@ -124,7 +126,17 @@ export function conflictsBeside(
         if (note !== undefined) diagnostics.push(note);
       }
   }
-  return { links: kept, diagnostics };
+  // This side's kept link at a key: the one judged again there, or else the first side's, shared.
+  const lookup: LinkLookup = {
+    links: kept,
+    find: (kind, key) => {
+      const j = tables[kind].get(key);
+      if (j !== undefined) return links[j];
+      const i = first.firsts[kind].get(key);
+      return i === undefined || bOfA[i] < 0 ? undefined : links[bOfA[i]];
+    },
+  };
+  return { links: kept, diagnostics, lookup };
 }
 
 /**
