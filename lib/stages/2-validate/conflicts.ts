@@ -3,6 +3,7 @@ import { diag, type Diagnostic } from "../../shared/diagnostics.js";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { linkId } from "../../shared/link-identity.js";
+import { FirstPlaces, type FirstPlaceLookup } from "./first-places.js";
 
 const where = (link: LinkRecord) => `${link.file}:${link.line}`;
 
@@ -28,7 +29,7 @@ export interface ConflictIndex {
   caseSensitive: boolean;
   strictTrailingSlash: boolean;
   marks: Uint8Array;
-  firsts: Record<Kind, Map<string, number>>;
+  firsts: Record<Kind, FirstPlaceLookup>;
   /** Present when case twins are looked for (case-sensitive matching). */
   folded: Map<string, number> | undefined;
   splats: SplatTable;
@@ -61,11 +62,17 @@ export function indexConflicts(
 ): Conflicts & { index: ConflictIndex } {
   const diagnostics: Diagnostic[] = [];
   const marks = new Uint8Array(links.length);
-  const firsts = { exact: new Map(), splat: new Map(), placeholder: new Map() };
+  const counts = { exact: 0, splat: 0, placeholder: 0 };
+  for (const link of links) counts[link.kind]++;
+  const firsts = {
+    exact: new FirstPlaces(counts.exact),
+    splat: new FirstPlaces(counts.splat),
+    placeholder: new FirstPlaces(counts.placeholder),
+  };
   const kept: LinkRecord[] = [];
   for (let i = 0; i < links.length; i++) {
     const link = links[i];
-    const first = firstWins(firsts[link.kind], keyOf(link), i);
+    const first = firsts[link.kind].firstWins(keyOf(link), i);
     if (first === undefined) kept.push(link);
     else {
       marks[i] |= DUPLICATE;
@@ -81,7 +88,7 @@ export function indexConflicts(
       marks[i] |= TWIN;
       diagnostics.push(twinNote(links[i], links[first]));
     }
-  const splats = splatTable([...firsts.splat.values()].map((i: number) => links[i]));
+  const splats = splatTable([...firsts.splat.values()].map((i) => links[i]));
   if (splats.byKey.size > 0)
     for (let i = 0; i < links.length; i++) {
       if (marks[i] & DUPLICATE) continue;
