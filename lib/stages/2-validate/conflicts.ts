@@ -31,7 +31,7 @@ export interface ConflictIndex {
   marks: Uint8Array;
   firsts: Record<Kind, FirstPlaceLookup>;
   /** Present when case twins are looked for (case-sensitive matching). */
-  folded: Map<string, number> | undefined;
+  folded: FirstPlaceLookup | undefined;
   splats: SplatTable;
 }
 
@@ -79,11 +79,11 @@ export function indexConflicts(
       diagnostics.push(duplicateNote(link, links[first]));
     }
   }
-  const folded = caseSensitive ? new Map<string, number>() : undefined;
+  const folded = caseSensitive ? new FirstPlaces(kept.length) : undefined;
   if (folded)
     for (let i = 0; i < links.length; i++) {
       if (marks[i] & DUPLICATE) continue;
-      const first = firstWins(folded, foldedId(links[i]), i);
+      const first = folded.firstWins(foldedId(links[i]), i);
       if (first === undefined) continue;
       marks[i] |= TWIN;
       diagnostics.push(twinNote(links[i], links[first]));
