@@ -30,7 +30,7 @@ const record = (kind: LinkRecord["kind"], key: string, target: string): LinkReco
 const KEY = fc.stringMatching(/^([a-c]{1,2}(\/[a-c]{1,2}){0,2})?$/);
 
 describe("an instance of tables beside the other side's", () => {
-  it("finds every exact and splat link, and the splat depths, as one indexed on its own", () => {
+  it("finds every exact and splat link, and the splat depths, as one indexed on its own (told its own records or not)", () => {
     const entry = fc.record({
       kind: fc.constantFrom<LinkRecord["kind"]>("exact", "splat"),
       key: KEY,
@@ -62,12 +62,18 @@ describe("an instance of tables beside the other side's", () => {
             allLive,
             beside: { instance: other, shared },
           });
+          // The same, told this side's records the other does not hold.
+          const told = tablesInstance(tables(base), {
+            allLive,
+            beside: { instance: other, shared, own: base.filter((l) => !shared.has(l)) },
+          });
           const alone = tablesInstance(tables(base), { allLive });
           expect(beside.links.splatDepths).toEqual(alone.links.splatDepths);
+          expect(told.links.splatDepths).toEqual(alone.links.splatDepths);
           const keys = [...probes, ...base.map((l) => l.key), ...head.map((l) => l.key)];
           // Enough lookups that each instance answers some by scanning, the rest from its index.
           for (const key of [...keys, ...keys, ...keys])
-            for (const side of [beside, alone]) {
+            for (const side of [beside, told, alone]) {
               const [exact, splat] = [side.links.exact(key), side.links.splat(key)] as (
                 LinkRecord | undefined
               )[];

@@ -119,6 +119,8 @@ function liveView(link: LinkRecord | undefined): LinkRecord | undefined {
 export interface SharedLinks {
   instance: Instance;
   shared: ReadonlySet<LinkRecord>;
+  /** This side's records the other does not hold, when the caller knows them already. */
+  own?: readonly LinkRecord[];
 }
 
 type Kind = LinkRecord["kind"];
@@ -128,36 +130,42 @@ class MemoryLinks implements LinkSource {
   readonly splatDepths: readonly number[];
   readonly placeholders: PlaceholderTable;
   private readonly patterns = new Map<string, LinkRecord>();
-  /** The links this side indexes itself: all, or those the other side does not hold. */
-  private readonly own: readonly LinkRecord[];
   /** Made at the first lookup: a side nothing asks about indexes nothing. */
   private index: Index | undefined;
 
   /**
-   * `under`: the other side's links and the records both hold. A shared record is not indexed
-   * again: a key this side does not hold itself answers with the other side's record at that key
-   * when it is shared (each side's keys are unique, so it is this side's record at that key too).
+   * `under`: the other side's links and the records both hold (and this side's others, `own`,
+   * when known). A shared record is not indexed again: a key this side does not hold itself
+   * answers with the other side's record at that key when it is shared (each side's keys are
+   * unique, so it is this side's record at that key too).
    */
   constructor(
-    links: readonly LinkRecord[],
+    private readonly links: readonly LinkRecord[],
     private readonly view: (link: LinkRecord | undefined) => LinkRecord | undefined = (link) =>
       link,
-    private readonly under?: { links: MemoryLinks; shared: ReadonlySet<LinkRecord> },
+    private readonly under?: {
+      links: MemoryLinks;
+      shared: ReadonlySet<LinkRecord>;
+      own?: readonly LinkRecord[];
+    },
     private readonly lookup?: LinkLookup["find"],
   ) {
     const depths = new Set<number>();
-    const shared = under?.shared;
-    const own: LinkRecord[] = [];
     for (const link of links) {
       if (link.kind === "placeholder") this.patterns.set(link.key, link);
       else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
-      if (shared === undefined || !shared.has(link)) own.push(link);
     }
-    this.own = own;
     this.splatDepths = [...depths].sort((a, b) => a - b);
     this.placeholders = compilePlaceholders(
       [...this.patterns.values()].map((l) => (l.params ? [l.key, l.params] : [l.key])),
     );
+  }
+
+  /** The links this side indexes itself: all, or those the other side does not hold. */
+  private ownLinks(): readonly LinkRecord[] {
+    const under = this.under;
+    if (under === undefined) return this.links;
+    return under.own ?? this.links.filter((link) => !under.shared.has(link));
   }
 
   /** This side's own link of `kind` at `key`. */
@@ -165,7 +173,7 @@ class MemoryLinks implements LinkSource {
     if (this.lookup !== undefined) return this.lookup(kind, key);
     if (this.index === undefined) {
       this.index = { exact: new Map(), splat: new Map(), placeholder: new Map() };
-      for (const link of this.own) this.index[link.kind].set(link.key, link);
+      for (const link of this.ownLinks()) this.index[link.kind].set(link.key, link);
     }
     return this.index[kind].get(key);
   }
@@ -215,7 +223,7 @@ export function tablesInstance(
   // a key this side misses would be asked of the other side for nothing.
   const under =
     other && other.view === view && beside.shared.size > 0
-      ? { links: other.links, shared: beside.shared }
+      ? { links: other.links, shared: beside.shared, own: beside.own }
       : undefined;
   // Every link is this side's own: the compiler's index of them answers (one without hosts).
   const lookup =

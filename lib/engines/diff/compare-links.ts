@@ -71,6 +71,8 @@ export interface LinkComparison {
   headOf: LinkPairs;
   /** Pairs whose change can alter what a request gets (the routing diff starts from these). */
   routingChanged: ChangedLink[];
+  /** The base records the head does not hold itself (paired with another record, or not). */
+  onlyBase: readonly LinkRecord[];
 }
 
 /**
@@ -144,6 +146,7 @@ export function compareLinks(
     changed: changed.sort((a, b) => byKey(a.after, b.after)),
     headOf: new LinkPairs(base, shared, distinct),
     routingChanged,
+    onlyBase,
   };
 }
 

@@ -264,7 +264,7 @@ async function compareHost(
   const base = sideOf(
     samePolicy ? { ...baseTables, blocklist: headTables.blocklist } : baseTables,
     host,
-    { side: head, shared: comparison.headOf.shared },
+    { side: head, shared: comparison.headOf.shared, own: comparison.onlyBase },
   );
   const routing = await compareRouting({ base, head, comparison, now: at });
   const problems = await protectPublishedLinks({ base, head, comparison, routing, now: at });

@@ -30,16 +30,19 @@ export interface Side {
 
 /**
  * `host`: the side as that host answers (docs/domains.md); the default host without it.
- * `beside`: the other side and the records both hold, which this side does not index again.
+ * `beside`: the other side and the records both hold, which this side does not index again (and
+ * this side's others, `own`, when known).
  */
 export function sideOf(
   tables: CompiledTables,
   host?: string,
-  beside?: { side: Side; shared: ReadonlySet<LinkRecord> },
+  beside?: { side: Side; shared: ReadonlySet<LinkRecord>; own?: readonly LinkRecord[] },
 ): Side {
   const instance = tablesInstance(tables, {
     ...(host === undefined ? {} : { host }),
-    ...(beside ? { beside: { instance: beside.side.instance, shared: beside.shared } } : {}),
+    ...(beside
+      ? { beside: { instance: beside.side.instance, shared: beside.shared, own: beside.own } }
+      : {}),
   });
   return {
     tables,
