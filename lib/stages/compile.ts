@@ -40,7 +40,7 @@ import { schemaDiagnostics, shardSchemaDiagnostics } from "./4-assets/asset-sche
 import { assetSizeProblems } from "./4-assets/asset-size.js";
 import { loadAcknowledgements, type Acknowledgement } from "./1-sources/custom/acknowledgements.js";
 import { collectGarbage } from "../shared/collect-garbage.js";
-import { buildStatsIndex } from "./3-registry/stats-index/build-stats-index.js";
+import { buildStatsIndex, measureStatsIndex } from "./3-registry/stats-index/build-stats-index.js";
 import { buildTestsPages } from "./3-registry/stats-index/tests-pages.js";
 import { checkInstanceShape } from "./1-sources/instance-shape.js";
 import { ownHostProblems } from "./2-validate/own-host.js";
@@ -85,6 +85,11 @@ export interface CompileOptions {
    * makes it (AssetTooLargeError), not counted beforehand. Default false.
    */
   sizesWhenWritten?: boolean;
+  /**
+   * Nothing compiled is written (check): the stats pages handed to `writeNow` are measured, and
+   * their text is never made. Default false.
+   */
+  measureOnly?: boolean;
 }
 
 export interface CompileSummary {
@@ -155,6 +160,11 @@ export const EMPTY_BLOCKLIST: Blocklist = {
   lure_domains: [],
   blocked_hosts: [],
   blocked_extensions: [],
+};
+
+/** A measured stats page's text: `measureOnly`'s `writeNow` never asks for it. */
+const NOT_MADE = (): string => {
+  throw new Error("a stats page measured for check has no text");
 };
 
 export async function compileInstance(options: CompileOptions): Promise<CompileResult> {
@@ -319,7 +329,12 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       : undefined;
   const stats = groups.map((group) => {
     const pages = early?.statsPages(group.dir);
-    const built = buildStatsIndex(group.links, site.case_sensitive, undefined, pages);
+    const built =
+      options.measureOnly && pages
+        ? measureStatsIndex(group.links, site.case_sensitive, (page, bytes) =>
+            pages(page, bytes, NOT_MADE),
+          )
+        : buildStatsIndex(group.links, site.case_sensitive, undefined, pages);
     appendAll(diagnostics, built.diagnostics, schemaDiagnostics([built.index]));
     return { dir: group.dir, ...built };
   });

@@ -8,7 +8,7 @@ import {
 import { keyAt } from "../../../../runtime/stats/page-search.js";
 import { Separators } from "../../../../runtime/stats/separators.js";
 import { linkRecord } from "../../../../test/support/stats-files.js";
-import { buildStatsIndex, statsPagesOf } from "./build-stats-index.js";
+import { buildStatsIndex, measureStatsIndex, statsPagesOf } from "./build-stats-index.js";
 import { utf8Bytes } from "./paginate.js";
 
 const SMALL = { pageBytes: 1_200, spansReserve: 300 };
@@ -164,6 +164,35 @@ describe("stats index build", () => {
     expect(selfCheck[0].message).toMatch(
       new RegExp(`^shortlinks\\.stats-page/\\d+: rows\\.${at}\\.3: `),
     );
+  });
+
+  it("measured without the rows' text, the index, the problems and each page's size are the built ones", () => {
+    const bad = { status: 299 } as unknown as Partial<LinkRecord>;
+    const long = "é".repeat(STATS_TEXT_MAX + 5);
+    const instances = [
+      links(0),
+      links(90, (i) => ({ owner: i % 2 ? "ops" : "é✓", tags: [`t${i % 3}`] })),
+      // A failed row (SL330) on a later page, and a cut description (SL350).
+      links(120, (i) => (i === 70 ? bad : i === 9 ? { description: long } : {})),
+    ];
+    for (const records of instances) {
+      const built = buildStatsIndex(records, false, SMALL);
+      const sizes: [number, number][] = [];
+      const measured = measureStatsIndex(
+        records,
+        false,
+        (p, bytes) => sizes.push([p, bytes]),
+        SMALL,
+      );
+      expect(measured.index).toEqual(built.index);
+      expect(measured.diagnostics).toEqual(built.diagnostics);
+      expect(measured.pageTexts).toEqual([]);
+      expect(sizes).toEqual(built.pageTexts.map((text, p) => [p, Buffer.byteLength(text)]));
+    }
+    const codes = measureStatsIndex(instances[2], false, () => {}, SMALL).diagnostics.map(
+      (d) => d.code,
+    );
+    expect(codes).toEqual(expect.arrayContaining(["SL330", "SL350"]));
   });
 
   it("an instance without links still has one (empty) page", () => {

@@ -63,12 +63,41 @@ export function buildStatsIndex(
   budget: PageBudget = PAGE_BUDGET,
   onPage?: StatsPageSink,
 ): StatsFiles {
-  const sequence = buildSequence(records);
+  const pageTexts: string[] = [];
+  const sink: StatsPageSink = onPage ?? ((_page, _bytes, text) => pageTexts.push(text()));
+  return { ...statsIndexOf(records, caseSensitive, budget, sink, true), pageTexts };
+}
+
+/**
+ * The index and the problems `buildStatsIndex` finds, each page's file size handed to `onSize`,
+ * no page's text ever made: `check` writes nothing, and each link's row text, kept until its
+ * last page is made, was a tenth of its heap at a million links (docs/performance.md, "Check
+ * measures the stats pages without their rows' text").
+ */
+export function measureStatsIndex(
+  records: readonly LinkRecord[],
+  caseSensitive: boolean,
+  onSize: (page: number, bytes: number) => void,
+  budget: PageBudget = PAGE_BUDGET,
+): StatsFiles {
+  return { ...statsIndexOf(records, caseSensitive, budget, onSize, false), pageTexts: [] };
+}
+
+function statsIndexOf(
+  records: readonly LinkRecord[],
+  caseSensitive: boolean,
+  budget: PageBudget,
+  onPage: StatsPageSink,
+  keepTexts: boolean,
+): Omit<StatsFiles, "pageTexts"> {
+  // A row that fails its schema (a compiler bug) has its page checked again with every row's
+  // text: a measure of such records is made as a build makes it.
+  let sequence = buildSequence(records, keepTexts);
+  if (!keepTexts && sequence.failed.includes(1)) sequence = buildSequence(records, true);
   const ranges = paginate(sequence, sequence.rows.bytes, budget);
   const first = separators(sequence, ranges);
   const at = { file: "(generated)", line: 0 };
   const problems: Diagnostic[] = [];
-  const pageTexts: string[] = [];
   const local = {
     page: new Int32Array(sequence.files.length).fill(-1),
     index: new Int32Array(sequence.files.length),
@@ -87,9 +116,7 @@ export function buildStatsIndex(
           OVER_BUDGET_HINT,
         ),
       );
-    const text = () => pageText(layout, spans, sequence.rows);
-    if (onPage) onPage(p, bytes + 1, text);
-    else pageTexts.push(text());
+    onPage(p, bytes + 1, () => pageText(layout, spans, sequence.rows));
   });
   const index = indexOf(sequence, ranges, first, caseSensitive);
   const diagnostics = [
@@ -104,7 +131,7 @@ export function buildStatsIndex(
     ...indexOverBudget(index),
     ...problems,
   ];
-  return { index, pageTexts, diagnostics };
+  return { index, diagnostics };
 }
 
 /**

@@ -35,11 +35,14 @@ export function emptyRowTexts(count: number): RowTexts {
   };
 }
 
-/** Writes `link`'s row as the row text of link `i`, and returns that row (file index 0). */
-export function putRowText(rows: RowTexts, i: number, link: StatsLink): StatsRow {
+/**
+ * Writes `link`'s row as the row text of link `i` (its place and length only, without `keep`),
+ * and returns that row (file index 0).
+ */
+export function putRowText(rows: RowTexts, i: number, link: StatsLink, keep = true): StatsRow {
   const row = encodeRow(link, 0);
   const text = JSON.stringify(row);
-  rows.texts[i] = text;
+  if (keep) rows.texts[i] = text;
   rows.fileAt[i] = fileIndexAt(text, row);
   rows.bytes[i] = utf8Bytes(text) - 1;
   return row;

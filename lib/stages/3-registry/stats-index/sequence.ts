@@ -56,7 +56,8 @@ function markFailed(rows: StatsRow[], at: number[], failed: Uint8Array): void {
 export interface Sequence {
   /**
    * Every link's stats row (page-text.ts), sorted by normalised slug (the order of `all`): a
-   * link's fields are kept as this text only, not as an object beside it.
+   * link's fields are kept as this text only, not as an object beside it. Built to measure the
+   * pages (`keepTexts` false), the texts are not kept: only their places and lengths.
    */
   rows: RowTexts;
   /**
@@ -108,7 +109,7 @@ export function sortedKeys(unsorted: readonly string[]): { order: number[]; keys
  * the stats index and the writes"). What comes out is the same: every field is indexed by
  * position, and the few lists made in walk order are put in key order.
  */
-export function buildSequence(records: readonly LinkRecord[]): Sequence {
+export function buildSequence(records: readonly LinkRecord[], keepTexts = true): Sequence {
   // The validated key is the slug normalised as the runtime's sortKeyOf(slug) does.
   const { order, keys } = sortedKeys(records.map((r) => sortKeyOfKey(r.kind, r.key)));
   const count = order.length;
@@ -128,7 +129,7 @@ export function buildSequence(records: readonly LinkRecord[]): Sequence {
     const record = records[j];
     const i = positionOf[j];
     const { link, cut } = statsLinkOf(record);
-    checks.push(putRowText(rows, i, link));
+    checks.push(putRowText(rows, i, link, keepTexts));
     checked.push(i);
     if (checks.length === CHECK_ROWS || j === count - 1) markFailed(checks, checked, failed);
     if (cut.length > 0) cuts.push({ i, link: record, fields: cut });
