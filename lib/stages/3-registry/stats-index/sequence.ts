@@ -89,17 +89,18 @@ export interface Sequence {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The indices of `unsorted` in key order, equal keys in index order, and the keys in that order.
- * Indices are sorted, not a keyed copy of every record; the keys compared are copies read back
- * from one JSON text, side by side in memory: a record's own key (a slice of its CSV source's
- * text, or a string of its own) lies far from the next, and comparing those took twice as long
- * (docs/performance.md, "Round five: the stats index").
+ * The indices of `unsorted` in key order, equal keys in index order. Indices are sorted, not a
+ * keyed copy of every record; the keys compared are copies read back from one JSON text, side by
+ * side in memory: a record's own key (a slice of its CSV source's text, or a string of its own)
+ * lies far from the next, and comparing those took twice as long (docs/performance.md, "Round
+ * five: the stats index"). The copies are let go once sorted: a key is read again from `unsorted`
+ * only at a page's edge (docs/performance.md, "The stats keys read where they are").
  */
-export function sortedKeys(unsorted: readonly string[]): { order: number[]; keys: string[] } {
+export function keyOrder(unsorted: readonly string[]): Int32Array {
   const copies = JSON.parse(JSON.stringify(unsorted)) as string[];
   const order = Array.from(copies, (_, i) => i);
   order.sort((a, b) => compare(copies[a], copies[b]));
-  return { order, keys: order.map((i) => copies[i]) };
+  return Int32Array.from(order);
 }
 
 /**
@@ -111,7 +112,8 @@ export function sortedKeys(unsorted: readonly string[]): { order: number[]; keys
  */
 export function buildSequence(records: readonly LinkRecord[], keepTexts = true): Sequence {
   // The validated key is the slug normalised as the runtime's sortKeyOf(slug) does.
-  const { order, keys } = sortedKeys(records.map((r) => sortKeyOfKey(r.kind, r.key)));
+  const keys = records.map((r) => sortKeyOfKey(r.kind, r.key));
+  const order = keyOrder(keys);
   const count = order.length;
   const positionOf = new Int32Array(count);
   for (let i = 0; i < count; i++) positionOf[order[i]] = i;
@@ -139,18 +141,19 @@ export function buildSequence(records: readonly LinkRecord[], keepTexts = true):
     facets.add(i, link);
     if (link.state === "active" && link.kind === "exact" && link.schedule) {
       const { start, end } = link.schedule;
-      if (start !== undefined) events[STARTS].push({ i, inner: `${eventTime(start)} ${keys[i]}` });
-      if (end !== undefined) events[ENDS].push({ i, inner: `${eventTime(end)} ${keys[i]}` });
+      if (start !== undefined) events[STARTS].push({ i, inner: `${eventTime(start)} ${keys[j]}` });
+      if (end !== undefined) events[ENDS].push({ i, inner: `${eventTime(end)} ${keys[j]}` });
     }
   }
   cuts.sort((a, b) => a.i - b.i);
   const combinations = facets.known.map(({ link, count }) => ({ link, count }));
   const { listings: sparse, dense } = facetListings(facets);
-  const keyOf = (members: Int32Array) => (m: number) => keys[members[m]];
+  // The key at a position, from the link's own (`order`: the link at each position).
+  const keyOf = (members: Int32Array) => (m: number) => keys[order[members[m]]];
   const all = new Int32Array(count);
   for (let i = 0; i < count; i++) all[i] = i;
   const drafts: Omit<Listing, "offset">[] = [
-    { id: ALL, members: all, innerAt: (m) => keys[m] },
+    { id: ALL, members: all, innerAt: (m) => keys[order[m]] },
     ...sparse.map(({ id, members }) => ({ id, members, innerAt: keyOf(members) })),
     eventListing(STARTS, events[STARTS]),
     eventListing(ENDS, events[ENDS]),
