@@ -90,6 +90,8 @@ export interface CompileOptions {
    * their text is never made. Default false.
    */
   measureOnly?: boolean;
+  /** A review compares these tables next: the conflict index is kept as the links' lookup. */
+  compared?: boolean;
 }
 
 export interface CompileSummary {
@@ -245,7 +247,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       [...domainFiles.files].map(([host, files]) => [host, files.map((f) => f.path)]),
     ),
     memo,
-    conflicts: handedConflicts(options.cache),
+    conflicts: handedConflicts(options.cache) ?? (options.compared ? { last: true } : undefined),
   });
   await memo?.save();
   appendAll(diagnostics, validated.diagnostics);

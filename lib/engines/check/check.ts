@@ -12,6 +12,8 @@ export async function checkInstance(options: {
   root: string;
   jobs?: number;
   cache?: CacheStore;
+  /** A review compares the tables next (CompileOptions.compared). */
+  compared?: boolean;
 }): Promise<CompileResult> {
   const root = resolve(options.root);
   // The stats pages (hundreds of MB at a million links) are measured as they are made, their
@@ -23,6 +25,7 @@ export async function checkInstance(options: {
     cache: options.cache,
     writeNow: () => undefined,
     measureOnly: true,
+    compared: options.compared,
   });
   if (result.worker === undefined || !result.files || !result.tables) return result;
   const extra = await unmetExpectations(result.files, result.tables.expectations);
@@ -54,6 +57,13 @@ export async function checkInstance(options: {
 export async function checkHead(
   options: Parameters<typeof checkInstance>[0],
 ): Promise<CompileResult> {
-  const { files: _files, worker: _worker, ...checked } = await checkInstance(options);
+  const {
+    files: _files,
+    worker: _worker,
+    ...checked
+  } = await checkInstance({
+    ...options,
+    compared: true,
+  });
   return checked;
 }

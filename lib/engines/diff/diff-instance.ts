@@ -68,7 +68,7 @@ async function compileCommit(
   try {
     if (copy.problems.length > 0) return { unreadable: copy.problems };
     if (!copy.hasInstance) return null;
-    return await compileInstance({ root: copy.root, tablesOnly: true, cache });
+    return await compileInstance({ root: copy.root, tablesOnly: true, cache, compared: true });
   } finally {
     await copy.cleanup();
   }
@@ -98,7 +98,13 @@ export async function diffInstance(input: DiffInput): Promise<DiffReport> {
       ? await compileCommit(repo, headCommit, input.head as string, input.cache)
       : await (
           input.compileHead ??
-          (() => compileInstance({ root: input.root, tablesOnly: true, cache: input.cache }))
+          (() =>
+            compileInstance({
+              root: input.root,
+              tablesOnly: true,
+              cache: input.cache,
+              compared: true,
+            }))
         )();
     if (side === null)
       throw new DiffUsageError(`${input.head} has no instance at ${repo.prefix || "./"}custom/`);
