@@ -164,11 +164,6 @@ export const EMPTY_BLOCKLIST: Blocklist = {
   blocked_extensions: [],
 };
 
-/** A measured stats page's text: `measureOnly`'s `writeNow` never asks for it. */
-const NOT_MADE = (): string => {
-  throw new Error("a stats page measured for check has no text");
-};
-
 export async function compileInstance(options: CompileOptions): Promise<CompileResult> {
   const { root } = options;
   const misshapen = await checkInstanceShape(root);
@@ -333,9 +328,7 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
     const pages = early?.statsPages(group.dir);
     const built =
       options.measureOnly && pages
-        ? measureStatsIndex(group.links, site.case_sensitive, (page, bytes) =>
-            pages(page, bytes, NOT_MADE),
-          )
+        ? measureStatsIndex(group.links, site.case_sensitive, pages)
         : buildStatsIndex(group.links, site.case_sensitive, undefined, pages);
     appendAll(diagnostics, built.diagnostics, schemaDiagnostics([built.index]));
     return { dir: group.dir, ...built };

@@ -181,7 +181,10 @@ describe("stats index build", () => {
       const measured = measureStatsIndex(
         records,
         false,
-        (p, bytes) => sizes.push([p, bytes]),
+        (p, bytes, text) => {
+          sizes.push([p, bytes]);
+          expect(text).toThrow(/no text/);
+        },
         SMALL,
       );
       expect(measured.index).toEqual(built.index);

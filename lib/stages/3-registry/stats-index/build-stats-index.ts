@@ -69,19 +69,24 @@ export function buildStatsIndex(
 }
 
 /**
- * The index and the problems `buildStatsIndex` finds, each page's file size handed to `onSize`,
- * no page's text ever made: `check` writes nothing, and each link's row text, kept until its
- * last page is made, was a tenth of its heap at a million links (docs/performance.md, "Check
- * measures the stats pages without their rows' text").
+ * The index and the problems `buildStatsIndex` finds, each page's file size handed to `onPage`,
+ * whose text is never made (asking for it throws): `check` writes nothing, and each link's row
+ * text, kept until its last page is made, was a tenth of its heap at a million links
+ * (docs/performance.md, "Check measures the stats pages without their rows' text").
  */
 export function measureStatsIndex(
   records: readonly LinkRecord[],
   caseSensitive: boolean,
-  onSize: (page: number, bytes: number) => void,
+  onPage: StatsPageSink,
   budget: PageBudget = PAGE_BUDGET,
 ): StatsFiles {
-  return { ...statsIndexOf(records, caseSensitive, budget, onSize, false), pageTexts: [] };
+  return { ...statsIndexOf(records, caseSensitive, budget, onPage, false), pageTexts: [] };
 }
+
+/** A measured page's text: its rows' texts were not kept. */
+const NOT_MADE = (): string => {
+  throw new Error("a stats page measured without its rows' text has no text");
+};
 
 function statsIndexOf(
   records: readonly LinkRecord[],
@@ -116,7 +121,7 @@ function statsIndexOf(
           OVER_BUDGET_HINT,
         ),
       );
-    onPage(p, bytes + 1, () => pageText(layout, spans, sequence.rows));
+    onPage(p, bytes + 1, keepTexts ? () => pageText(layout, spans, sequence.rows) : NOT_MADE);
   });
   const index = indexOf(sequence, ranges, first, caseSensitive);
   const diagnostics = [
