@@ -67,7 +67,7 @@ export interface LinkComparison {
   added: LinkRecord[];
   removed: LinkRecord[];
   changed: ChangedLink[];
-  /** Every pair, changed or not: base link -> head link (and back, `baseOf`). */
+  /** Every pair, changed or not: base link -> head link. A head link not in `added` has one. */
   headOf: LinkPairs;
   /** Pairs whose change can alter what a request gets (the routing diff starts from these). */
   routingChanged: ChangedLink[];

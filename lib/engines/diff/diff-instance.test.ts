@@ -223,6 +223,23 @@ describe("diff: routing, hosts and schedules", () => {
     ]);
   });
 
+  it("a path a link BASE had now reaches through the site's matching is a site change, not an added link", async () => {
+    const r = repo({
+      "custom/site.yaml": "site_name: T\nbase_url: https://go.example.org\ncase_sensitive: true\n",
+      "custom/links/a.yaml": yamlRows([{ slug: "Docs", target: "https://docs.example.com/" }]),
+    });
+    r.write({ "custom/site.yaml": "site_name: T\nbase_url: https://go.example.org\n" });
+    const report = await diff(r);
+    expect(report.routing).toEqual([
+      expect.objectContaining({
+        path: "/docs",
+        before: { status: 404, page: "not-found" },
+        after: { status: 302, location: "https://docs.example.com/" },
+        cause: "site",
+      }),
+    ]);
+  });
+
   it("destination hosts: another registrable domain is flagged, a sibling subdomain is not", async () => {
     const r = repo({
       "custom/links/a.yaml": yamlRows([

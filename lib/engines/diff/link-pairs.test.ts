@@ -77,7 +77,6 @@ function byPlace(c: LinkComparison, base: LinkRecord[], head: LinkRecord[]) {
     size: c.headOf.size,
     get: base.map((link) => h(c.headOf.get(link))),
     has: base.map((link) => c.headOf.has(link)),
-    baseOf: head.map((link) => b(c.headOf.baseOf(link))),
     report: JSON.stringify([c.added, c.removed, c.changed, c.routingChanged]),
     hosts: JSON.stringify(hostChanges(c.headOf.distinct)),
     routes: JSON.stringify(routeChanges(c.headOf.distinct, c.added)),
@@ -102,6 +101,23 @@ describe("pairing records both sides hold", () => {
         expect(JSON.stringify(routeChanges(fresh.headOf, fresh.added))).toBe(
           byPlace(cached, base, head).routes,
         );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("leaves every head link either paired with a base link or added, never both", () => {
+    fc.assert(
+      fc.property(entries, fc.nat(100), fc.boolean(), (list, seed, fresh) => {
+        const sided = sides(list, seed);
+        const [base, head] = fresh
+          ? [sided.base.map((l) => ({ ...l })), sided.head.map((l) => ({ ...l }))]
+          : [sided.base, sided.head];
+        const c = compareLinks(base, head, { sameCaseRule: true });
+        const paired = new Set(c.headOf.values());
+        const added = new Set(c.added);
+        expect(paired.size + added.size).toBe(head.length);
+        for (const link of head) expect(paired.has(link)).toBe(!added.has(link));
       }),
       { numRuns: 300 },
     );

@@ -2,13 +2,12 @@
  * The pairing of two sides' links, base -> head, without a map entry for each record both sides
  * hold (a row of a file unchanged between them, docs/cache.md, "Within one run"): such a record is
  * its own partner, so only the pairs of distinct records are stored. At a million links that is
- * one map of the changed files' rows instead of a million entries, and the same again reversed.
+ * one map of the changed files' rows instead of a million entries. Whether a head link has a
+ * partner is whether it is not among the comparison's `added` (routing.ts): no reversed map.
  */
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 
 export class LinkPairs implements ReadonlyMap<LinkRecord, LinkRecord> {
-  private reversed: Map<LinkRecord, LinkRecord> | undefined;
-
   /**
    * `base`: the base side's links, in the order the pairs were made; `shared`: the records both
    * sides hold; `distinct`: every other pair, in the order it was made.
@@ -29,17 +28,6 @@ export class LinkPairs implements ReadonlyMap<LinkRecord, LinkRecord> {
 
   has(link: LinkRecord): boolean {
     return this.shared.has(link) || this.distinct.has(link);
-  }
-
-  /** The base link paired with `link` of the head side, if any. */
-  baseOf(link: LinkRecord): LinkRecord | undefined {
-    if (this.shared.has(link)) return link;
-    if (this.reversed === undefined) {
-      // Filled from the pairs as they are: no list of a million pairs made and copied first.
-      this.reversed = new Map();
-      for (const [base, head] of this.distinct) this.reversed.set(head, base);
-    }
-    return this.reversed.get(link);
   }
 
   /**

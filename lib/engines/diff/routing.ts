@@ -140,13 +140,20 @@ export async function compareRouting(options: {
   const headAnswers = new Map<string, HeadAnswer>();
   const changes: RoutingChange[] = [];
   const routingChanged = new Set(comparison.routingChanged.map((c) => c.after));
+  // Every head link is paired or added (compareLinks): a set of the few added ones answers
+  // whether a head link had a partner, where a reversed map of every pair cost a million entries.
+  const added = new Set(comparison.added);
   for (const path of candidatePaths(base, head, comparison, settingsChanged)) {
     const before = await base.resolve(path, now);
     const after = await head.resolve(path, now);
     const [was, is] = [outcomeOf(before), outcomeOf(after)];
     headAnswers.set(path, { link: after.link, match: matchView(after), outcome: is });
     if (sameOutcome(was, is)) continue;
-    const cause = causeOf(before.link, after.link, { pairs: comparison.headOf, routingChanged });
+    const cause = causeOf(before.link, after.link, {
+      pairs: comparison.headOf,
+      routingChanged,
+      added,
+    });
     changes.push({
       path,
       before: was,
@@ -162,15 +169,16 @@ export async function compareRouting(options: {
 function causeOf(
   was: LinkRecord | null,
   is: LinkRecord | null,
-  { pairs, routingChanged }: { pairs: LinkPairs; routingChanged: Set<LinkRecord> },
+  sides: { pairs: LinkPairs; routingChanged: Set<LinkRecord>; added: Set<LinkRecord> },
 ): RoutingCause {
+  const { pairs, routingChanged, added } = sides;
   if (was && is && pairs.get(was) === is) return routingChanged.has(is) ? "changed" : "site";
   if (!was && !is) return "site";
   // An exact or placeholder link where another answered: it shadows a splat or placeholder link
   // of lower precedence, or it is new.
   if (is && is.kind !== "splat") {
     if (was && was.kind !== "exact" && was.kind !== is.kind) return "shadowed";
-    return pairs.baseOf(is) !== undefined ? "site" : "added";
+    return added.has(is) ? "added" : "site";
   }
   if (is) return "caught";
   if (was && pairs.has(was)) return "site";
