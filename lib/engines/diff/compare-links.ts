@@ -7,7 +7,7 @@ import type { LinkRecord, LinkRoute } from "../../../runtime/contract/index.js";
 import { foldCase } from "../../../runtime/case-fold.js";
 import { caseKeptKey, linkGroup, sameLink } from "../../shared/link-identity.js";
 import { LinkPairs } from "./link-pairs.js";
-import { pairShared } from "../../shared/pair-shared.js";
+import { heldByBoth, pairShared } from "../../shared/pair-shared.js";
 
 /**
  * What each field of a link record is to a diff, in the order changes are reported. Checked
@@ -199,9 +199,7 @@ export function sharedRecords(
   const { added, gone } = pairShared(base, head, new Int32Array(head.length).fill(-1), headOfBase);
   const onlyHead = added.map((j) => head[j]);
   const onlyBase = gone.map((i) => base[i]);
-  const unpaired = new Set(onlyHead);
-  const late = new Set(onlyBase.filter((link) => unpaired.has(link)));
-  unpaired.clear(); // up to a million entries, not needed past here
+  const late = heldByBoth(onlyBase, onlyHead);
   for (let i = 0; i < base.length; i++)
     if (headOfBase[i] >= 0 || (late.size > 0 && late.has(base[i]))) shared.add(base[i]);
   if (late.size === 0) return { shared, onlyBase, onlyHead };

@@ -8,10 +8,10 @@ import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { sharedRecords } from "./compare-links.js";
 import { shuffleBy } from "../../../test/support/shuffle.js";
 
-const record = (file: string, line: number): LinkRecord => ({
+const record = (file: string, line: number, n = line): LinkRecord => ({
   kind: "exact",
-  key: `k${line}`,
-  slug: `k${line}`,
+  key: `k${n}`,
+  slug: `k${n}`,
   target: "https://example.org/",
   status: 302,
   state: "active",
@@ -20,26 +20,35 @@ const record = (file: string, line: number): LinkRecord => ({
   line,
 });
 
-/** Files of records; each on the head as the same records, made again, or gone; new files; shuffles. */
+/**
+ * Files of records; each on the head as the same records, made again, gone, the same but for its
+ * first row (a duplicate dropped) or with a new row before them; files whose rows share one line
+ * (a YAML flow list); new files; shuffles.
+ */
 const sides = fc
   .record({
     sizes: fc.array(fc.nat({ max: 5 }), { minLength: 1, maxLength: 5 }),
-    fates: fc.array(fc.constantFrom("same", "same", "again", "gone"), {
+    fates: fc.array(fc.constantFrom("same", "same", "again", "gone", "less", "more"), {
       minLength: 5,
       maxLength: 5,
     }),
     added: fc.array(fc.nat({ max: 4 }), { maxLength: 2 }),
     shuffle: fc.option(fc.array(fc.nat(), { minLength: 20, maxLength: 20 }), { freq: 4 }),
     which: fc.boolean(),
+    oneLine: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
   })
-  .map(({ sizes, fates, added, shuffle, which }) => {
+  .map(({ sizes, fates, added, shuffle, which, oneLine }) => {
     const base: LinkRecord[] = [];
     const head: LinkRecord[] = [];
     sizes.forEach((size, f) => {
-      const rows = Array.from({ length: size }, (_, i) => record(`f${f}.csv`, i + 2));
+      const rows = Array.from({ length: size }, (_, i) =>
+        record(`f${f}.csv`, oneLine[f] ? 2 : i + 2, i + 2),
+      );
       base.push(...rows);
       if (fates[f] === "same") head.push(...rows);
       else if (fates[f] === "again") head.push(...rows.map((r) => ({ ...r })));
+      else if (fates[f] === "less") head.push(...rows.slice(1));
+      else if (fates[f] === "more") head.push(record(`f${f}.csv`, 1), ...rows);
     });
     added.forEach((size, f) =>
       head.push(...Array.from({ length: size }, (_, i) => record(`g${f}.csv`, i + 2))),
