@@ -174,6 +174,14 @@ describe("stats index build", () => {
       links(90, (i) => ({ owner: i % 2 ? "ops" : "é✓", tags: [`t${i % 3}`] })),
       // A failed row (SL330) on a later page, and a cut description (SL350).
       links(120, (i) => (i === 70 ? bad : i === 9 ? { description: long } : {})),
+      // Text JSON escapes or writes in several UTF-8 bytes, and a schedule's object.
+      links(60, (i) => ({
+        description: ['say "hi"', "back\\slash", "tab\tand\nline", "\u0001", "𝄞 ✓", "lone \ud800"][
+          i % 6
+        ],
+        tags: [`t${i % 3}`, "é"],
+        ...(i % 4 === 0 ? { schedule: { label: "q", start: "2030-01-01T00:00:00Z" } } : {}),
+      })),
     ];
     for (const records of instances) {
       const built = buildStatsIndex(records, false, SMALL);

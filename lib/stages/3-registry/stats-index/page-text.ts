@@ -12,6 +12,7 @@ import {
   type StatsRow,
 } from "../../../../runtime/contract/index.js";
 import { encodeRow, type StatsLink } from "../../../../runtime/stats/rows.js";
+import { jsonBytes } from "../../../shared/json-bytes.js";
 import { utf8Bytes } from "./utf8-bytes.js";
 
 /** The slots of a row before its file index (StatsRow). */
@@ -36,13 +37,18 @@ export function emptyRowTexts(count: number): RowTexts {
 }
 
 /**
- * Writes `link`'s row as the row text of link `i` (its place and length only, without `keep`),
+ * Writes `link`'s row as the row text of link `i` (its length only, without `keep`),
  * and returns that row (file index 0).
  */
 export function putRowText(rows: RowTexts, i: number, link: StatsLink, keep = true): StatsRow {
   const row = encodeRow(link, 0);
+  if (!keep) {
+    // Counted without the text: a measured page is never written, so its 0 is never looked for.
+    rows.bytes[i] = jsonBytes(row) - 1;
+    return row;
+  }
   const text = JSON.stringify(row);
-  if (keep) rows.texts[i] = text;
+  rows.texts[i] = text;
   rows.fileAt[i] = fileIndexAt(text, row);
   rows.bytes[i] = utf8Bytes(text) - 1;
   return row;
