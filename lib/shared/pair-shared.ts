@@ -41,6 +41,9 @@ export function pairShared(
   return { added, gone };
 }
 
+/** Past this many pairs at one place, the records there are looked up in a set. */
+const PAIRS_COMPARED = 64;
+
 /** Records by place: file, then line (a record both lists hold has one file and one line). */
 const byPlace = (x: LinkRecord, y: LinkRecord) =>
   x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line;
@@ -80,8 +83,14 @@ export function heldByBoth(a: readonly LinkRecord[], b: readonly LinkRecord[]): 
       while (iEnd < a.length && byPlace(a[iEnd], b[j]) === 0) iEnd++;
       let jEnd = j + 1;
       while (jEnd < b.length && byPlace(a[i], b[jEnd]) === 0) jEnd++;
-      for (let x = i; x < iEnd; x++)
-        for (let y = j; y < jEnd; y++) if (a[x] === b[y]) both.add(a[x]);
+      if ((iEnd - i) * (jEnd - j) <= PAIRS_COMPARED) {
+        for (let x = i; x < iEnd; x++)
+          for (let y = j; y < jEnd; y++) if (a[x] === b[y]) both.add(a[x]);
+      } else {
+        // Many rows on one line (a long YAML flow list): a set of this place's records.
+        const here = new Set(b.slice(j, jEnd));
+        for (let x = i; x < iEnd; x++) if (here.has(a[x])) both.add(a[x]);
+      }
       i = iEnd;
       j = jEnd;
     }
