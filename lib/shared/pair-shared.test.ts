@@ -7,19 +7,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../runtime/contract/index.js";
 import { heldByBoth } from "./pair-shared.js";
+import { linkRecord } from "../../test/support/stats-files.js";
 import { shuffleBy } from "../../test/support/shuffle.js";
 
-const record = (file: string, line: number, n: number): LinkRecord => ({
-  kind: "exact",
-  key: `k${n}`,
-  slug: `k${n}`,
-  target: "https://example.org/",
-  status: 302,
-  state: "active",
-  forward_query: true,
-  file,
-  line,
-});
+const record = (file: string, line: number, n: number): LinkRecord =>
+  linkRecord({ slug: `k${n}`, target: "https://example.org/", file, line });
 
 /**
  * Files of rows, some on a line each and some all on one line (a flow list up to 150 rows long,

@@ -6,19 +6,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import { sharedRecords } from "./compare-links.js";
+import { linkRecord } from "../../../test/support/stats-files.js";
 import { shuffleBy } from "../../../test/support/shuffle.js";
 
-const record = (file: string, line: number, n = line): LinkRecord => ({
-  kind: "exact",
-  key: `k${n}`,
-  slug: `k${n}`,
-  target: "https://example.org/",
-  status: 302,
-  state: "active",
-  forward_query: true,
-  file,
-  line,
-});
+const record = (file: string, line: number, n = line): LinkRecord =>
+  linkRecord({ slug: `k${n}`, target: "https://example.org/", file, line });
 
 /**
  * Files of records; each on the head as the same records, made again, gone, the same but for its
