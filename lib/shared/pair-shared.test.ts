@@ -15,7 +15,7 @@ const record = (file: string, line: number, n: number): LinkRecord =>
 
 /**
  * Files of rows, some on a line each and some all on one line (a flow list up to 150 rows long,
- * so that one place can hold more pairs than are compared one by one); each list keeps a random
+ * so that one place holds many records on each side); each list keeps a random
  * part of them, in place order unless shuffled, with records of its own at the same places.
  */
 const lists = fc

@@ -41,9 +41,6 @@ export function pairShared(
   return { added, gone };
 }
 
-/** Past this many pairs at one place, the records there are looked up in a set. */
-const PAIRS_COMPARED = 64;
-
 /** Records by place: file, then line (a record both lists hold has one file and one line). */
 const byPlace = (x: LinkRecord, y: LinkRecord) =>
   x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line;
@@ -56,19 +53,25 @@ function inPlaceOrder(list: readonly LinkRecord[]): boolean {
   return true;
 }
 
+/** Adds to `both` the records of `a` that `b` holds, looked up in a set of `b`. */
+function addHeld(both: Set<LinkRecord>, a: readonly LinkRecord[], b: readonly LinkRecord[]): void {
+  const inB = new Set(b);
+  for (const link of a) if (inB.has(link)) both.add(link);
+}
+
 /**
  * The records of `a` that `b` also holds (the same objects), as a set. Where both lists are in
  * place order, as pairShared's leftovers are (each side's records come file by file, row by row),
  * one walk of both finds them, comparing only records at the same place: at a million records
  * each, a set of one list cost half a second where the sides hold none alike (docs/performance.md,
- * "Records both sides hold, found by place"). Any other order is looked up in a set.
+ * "Records both sides hold, found by place"). Any other order is looked up in a set, and so is a
+ * place holding more than one record on a side (rows on one line: a YAML flow list).
  */
 export function heldByBoth(a: readonly LinkRecord[], b: readonly LinkRecord[]): Set<LinkRecord> {
   const both = new Set<LinkRecord>();
   if (a.length === 0 || b.length === 0) return both;
   if (!inPlaceOrder(a) || !inPlaceOrder(b)) {
-    const inB = new Set(b);
-    for (const link of a) if (inB.has(link)) both.add(link);
+    addHeld(both, a, b);
     return both;
   }
   let i = 0;
@@ -78,19 +81,13 @@ export function heldByBoth(a: readonly LinkRecord[], b: readonly LinkRecord[]): 
     if (order < 0) i++;
     else if (order > 0) j++;
     else {
-      // Every record at this place on each side (nearly always one each).
       let iEnd = i + 1;
       while (iEnd < a.length && byPlace(a[iEnd], b[j]) === 0) iEnd++;
       let jEnd = j + 1;
       while (jEnd < b.length && byPlace(a[i], b[jEnd]) === 0) jEnd++;
-      if ((iEnd - i) * (jEnd - j) <= PAIRS_COMPARED) {
-        for (let x = i; x < iEnd; x++)
-          for (let y = j; y < jEnd; y++) if (a[x] === b[y]) both.add(a[x]);
-      } else {
-        // Many rows on one line (a long YAML flow list): a set of this place's records.
-        const here = new Set(b.slice(j, jEnd));
-        for (let x = i; x < iEnd; x++) if (here.has(a[x])) both.add(a[x]);
-      }
+      if (iEnd - i === 1 && jEnd - j === 1) {
+        if (a[i] === b[j]) both.add(a[i]);
+      } else addHeld(both, a.slice(i, iEnd), b.slice(j, jEnd));
       i = iEnd;
       j = jEnd;
     }

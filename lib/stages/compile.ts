@@ -326,10 +326,10 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
       : undefined;
   const stats = groups.map((group) => {
     const pages = early?.statsPages(group.dir);
-    const built =
-      options.measureOnly && pages
-        ? measureStatsIndex(group.links, site.case_sensitive, pages)
-        : buildStatsIndex(group.links, site.case_sensitive, undefined, pages);
+    // Measured whenever nothing is written, with or without a sink (an error stops the output).
+    const built = options.measureOnly
+      ? measureStatsIndex(group.links, site.case_sensitive, pages ?? (() => {}))
+      : buildStatsIndex(group.links, site.case_sensitive, undefined, pages);
     appendAll(diagnostics, built.diagnostics, schemaDiagnostics([built.index]));
     return { dir: group.dir, ...built };
   });

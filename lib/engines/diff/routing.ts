@@ -166,12 +166,18 @@ export async function compareRouting(options: {
   return { changes, headAnswers, settingsChanged };
 }
 
+/** The comparison's pairs, routing changes and added links (every other head link is paired). */
+interface Pairing {
+  pairs: LinkPairs;
+  routingChanged: Set<LinkRecord>;
+  added: Set<LinkRecord>;
+}
+
 function causeOf(
   was: LinkRecord | null,
   is: LinkRecord | null,
-  sides: { pairs: LinkPairs; routingChanged: Set<LinkRecord>; added: Set<LinkRecord> },
+  { pairs, routingChanged, added }: Pairing,
 ): RoutingCause {
-  const { pairs, routingChanged, added } = sides;
   if (was && is && pairs.get(was) === is) return routingChanged.has(is) ? "changed" : "site";
   if (!was && !is) return "site";
   // An exact or placeholder link where another answered: it shadows a splat or placeholder link

@@ -8,7 +8,7 @@ const key = fc.oneof(
 );
 
 describe("the conflict pass's table of first places answers as a Map of first places does", () => {
-  it("firstWins, get, size and values match a Map, however many keys it was sized for", () => {
+  it("firstWins, get and values match a Map, however many keys it was sized for", () => {
     let repeats = 0;
     fc.assert(
       fc.property(
@@ -24,7 +24,6 @@ describe("the conflict pass's table of first places answers as a Map of first pl
             else repeats++;
             expect(table.firstWins(key, at)).toBe(first);
           });
-          expect(table.size).toBe(map.size);
           expect([...table.values()]).toEqual([...map.values()]);
           for (const k of map.keys()) expect(table.get(k)).toBe(map.get(k));
         },
@@ -39,6 +38,6 @@ describe("the conflict pass's table of first places answers as a Map of first pl
     for (let i = 0; i < 5000; i++) expect(table.firstWins(`k${i}`, i)).toBeUndefined();
     for (let i = 0; i < 5000; i++) expect(table.firstWins(`k${i}`, -1)).toBe(i);
     expect(table.get("k5000")).toBeUndefined();
-    expect(table.size).toBe(5000);
+    expect([...table.values()]).toHaveLength(5000);
   });
 });

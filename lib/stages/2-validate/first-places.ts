@@ -12,7 +12,6 @@ export interface FirstPlaceLookup {
   get(key: string): number | undefined;
   /** Every key's place, in the order the keys went in. */
   values(): Iterable<number>;
-  readonly size: number;
 }
 
 export class FirstPlaces implements FirstPlaceLookup {
@@ -26,10 +25,6 @@ export class FirstPlaces implements FirstPlaceLookup {
   constructor(expected: number) {
     this.slots = new Int32Array(slotsFor(expected));
     this.mask = this.slots.length - 1;
-  }
-
-  get size(): number {
-    return this.keys.length;
   }
 
   get(key: string): number | undefined {
