@@ -5980,10 +5980,14 @@ var MembershipFilter = class _MembershipFilter {
   static empty(shape) {
     return new _MembershipFilter(new Uint8Array(shape.bits / 8), shape);
   }
+  /** The size of a filter file of `shape`: its header and its bits. */
+  static fileBytes(shape) {
+    return HEADER.length + shape.bits / 8;
+  }
   /** The filter in a file's bytes, or an error message when they are not one of `shape`. */
   static fromFile(file, shape) {
-    if (file.length !== HEADER.length + shape.bits / 8)
-      return `${file.length} bytes, the manifest's filter needs ${HEADER.length + shape.bits / 8}`;
+    const bytes = _MembershipFilter.fileBytes(shape);
+    if (file.length !== bytes) return `${file.length} bytes, the manifest's filter needs ${bytes}`;
     for (let i = 0; i < HEADER.length; i++)
       if (file[i] !== HEADER[i]) return `schema is not ${REGISTRY_FILTER.schema}`;
     return new _MembershipFilter(file.subarray(HEADER.length), shape);
@@ -6042,12 +6046,16 @@ function shardRecords(records) {
   return shard;
 }
 function shardHeader(shard) {
-  const header = {
-    schema: SHARD_SCHEMA,
-    exact: shard.exact.length,
-    splat: shard.splat.length
-  };
-  if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
+  const { exact, splat, placeholder } = shard;
+  return shardHeaderFor({
+    exact: exact.length,
+    splat: splat.length,
+    placeholder: placeholder.length
+  });
+}
+function shardHeaderFor(counts) {
+  const header = { schema: SHARD_SCHEMA, exact: counts.exact, splat: counts.splat };
+  if (counts.placeholder > 0) header.placeholder = counts.placeholder;
   return header;
 }
 function shardText(shard) {

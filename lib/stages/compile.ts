@@ -3,7 +3,7 @@
  * `build` writes the result; `check` only reads the diagnostics. Nothing here touches dist/.
  */
 import { renderPages } from "./4-assets/pages/render-pages.js";
-import { buildRegistry } from "./3-registry/build-registry.js";
+import { buildRegistry, measureRegistry } from "./3-registry/build-registry.js";
 import { loadSite } from "./1-sources/site/load-site.js";
 import { SITE_SCHEMA, type Site } from "./1-sources/site/site-schema.js";
 import { checkRow, loadSources } from "./1-sources/links/load-sources.js";
@@ -335,9 +335,15 @@ export async function compileInstance(options: CompileOptions): Promise<CompileR
   });
   // The stats index's sequence (a third of the build's live data) is garbage now.
   collectGarbage(validated.links.length, { released: true });
+  // Only expectations read a shard or the filter before a write: a run that writes nothing and
+  // has none counts the registry instead of making it (docs/performance.md, "A registry counted,
+  // not made").
+  const measureRegistries = options.measureOnly && expectations.expectations.length === 0;
   const registries = groups.map((group) => {
     const countBytes = options.emit !== false && !options.sizesWhenWritten;
-    const registry = buildRegistry(group.links, site.case_sensitive, { countBytes });
+    const registry = measureRegistries
+      ? measureRegistry(group.links, site.case_sensitive)
+      : buildRegistry(group.links, site.case_sensitive, { countBytes });
     appendAll(diagnostics, schemaDiagnostics([registry.manifest]));
     appendAll(diagnostics, shardSchemaDiagnostics(group.links));
     group.links = [];

@@ -53,10 +53,15 @@ export class MembershipFilter {
     return new MembershipFilter(new Uint8Array(shape.bits / 8), shape);
   }
 
+  /** The size of a filter file of `shape`: its header and its bits. */
+  static fileBytes(shape: FilterShape): number {
+    return HEADER.length + shape.bits / 8;
+  }
+
   /** The filter in a file's bytes, or an error message when they are not one of `shape`. */
   static fromFile(file: Uint8Array, shape: FilterShape): MembershipFilter | string {
-    if (file.length !== HEADER.length + shape.bits / 8)
-      return `${file.length} bytes, the manifest's filter needs ${HEADER.length + shape.bits / 8}`;
+    const bytes = MembershipFilter.fileBytes(shape);
+    if (file.length !== bytes) return `${file.length} bytes, the manifest's filter needs ${bytes}`;
     for (let i = 0; i < HEADER.length; i++)
       if (file[i] !== HEADER[i]) return `schema is not ${REGISTRY_FILTER.schema}`;
     return new MembershipFilter(file.subarray(HEADER.length), shape);

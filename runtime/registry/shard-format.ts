@@ -80,14 +80,23 @@ export function shardRecords(records: Iterable<LinkRecord>): ShardRecords {
   return shard;
 }
 
+/** How many records of each kind a shard holds. */
+export type ShardCounts = Record<LinkKind, number>;
+
 /** The header line's fields of a shard holding `shard`'s records. */
 export function shardHeader(shard: ShardRecords): ShardHeader {
-  const header: ShardHeader = {
-    schema: SHARD_SCHEMA,
-    exact: shard.exact.length,
-    splat: shard.splat.length,
-  };
-  if (shard.placeholder.length > 0) header.placeholder = shard.placeholder.length;
+  const { exact, splat, placeholder } = shard;
+  return shardHeaderFor({
+    exact: exact.length,
+    splat: splat.length,
+    placeholder: placeholder.length,
+  });
+}
+
+/** The header line's fields of a shard holding `counts` records. */
+export function shardHeaderFor(counts: ShardCounts): ShardHeader {
+  const header: ShardHeader = { schema: SHARD_SCHEMA, exact: counts.exact, splat: counts.splat };
+  if (counts.placeholder > 0) header.placeholder = counts.placeholder;
   return header;
 }
 

@@ -10,6 +10,10 @@ import { compileInstance } from "../../stages/compile.js";
 import { checkInstance } from "./check.js";
 
 const STATS_PAGE = /(^|\/)links-stats\/\d+\.json$/;
+const REGISTRY_FILE = /(^|\/)links-shards\/(\d+\.jsonl|filter\.bin)$/;
+
+const sizeOf = (file: { content: string | Uint8Array; bytes?: () => number }) =>
+  file.bytes ? file.bytes() : Buffer.byteLength(file.content);
 
 let root: string;
 beforeAll(async () => {
@@ -28,6 +32,18 @@ describe("check: the stats pages", () => {
     expect(checked.files?.length).toBe((kept.files?.length ?? 0) - pages.length);
   });
 
+  it("without expectations the registry is counted, not made: the made one's files and sizes", async () => {
+    const checked = await checkInstance({ root });
+    const kept = await compileInstance({ root });
+    const made = (kept.files ?? []).filter((f) => REGISTRY_FILE.test(f.path));
+    const counted = (checked.files ?? []).filter((f) => REGISTRY_FILE.test(f.path));
+    for (const end of [".jsonl", ".bin"]) expect(made.some((f) => f.path.endsWith(end))).toBe(true);
+    expect(counted.map((f) => [f.path, sizeOf(f)])).toEqual(
+      made.map((f) => [f.path, Buffer.byteLength(f.content)]),
+    );
+    for (const file of counted) expect(() => file.content).toThrow(/measured, not made/);
+  });
+
   it("an expectation on the stats API is met without them: Access refuses it first", async () => {
     await writeFile(
       join(root, "custom", "tests.yaml"),
@@ -36,5 +52,8 @@ describe("check: the stats pages", () => {
     const checked = await checkInstance({ root });
     expect(checked.diagnostics.filter((d) => d.code === "SL506")).toEqual([]);
     expect(await readdir(root)).not.toContain("dist");
+    // With an expectation the registry is made, for the runtime to answer it.
+    const shard = checked.files?.find((f) => REGISTRY_FILE.test(f.path));
+    expect(String(shard?.content)).not.toBe("");
   });
 });

@@ -2,7 +2,7 @@
 import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
 import { shardRecords, type ShardRecords } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
-import { shardSizes } from "./shard-bytes.js";
+import { headerLineBytes, recordLineBytes, shardSizes } from "./shard-bytes.js";
 import {
   FILTER_BITS_PER_LINK,
   FILTER_HASHES,
@@ -51,19 +51,69 @@ export function buildRegistry(
   const shardCount = shardCountFor(links.length);
   const shards = Array.from({ length: shardCount }, () => shardRecords([]));
   const shardOfLink = new Uint32Array(options.countBytes ? links.length : 0);
+  const filter = MembershipFilter.empty(filterShapeFor(links.length, ...FILTER_SHAPE));
+  // No sort of the links: the bloom filter is the same in any order.
+  const manifest = placeLinks(links, caseSensitive, shardCount, (link, shard, i) => {
+    filter.add(link.kind, link.key);
+    shards[shard][link.kind].push(link);
+    if (options.countBytes) shardOfLink[i] = shard;
+  });
+  if (!options.countBytes) return { manifest, shards, filter };
+  return { manifest, shards, filter, shardBytes: shardSizes(links, shardOfLink, shards) };
+}
+
+/**
+ * A registry counted, not made: its manifest and the size of each of its files, for a run that
+ * writes nothing and reads no shard (`check` of an instance without expectations). Neither the
+ * shards' record lists nor the filter's bits are made (docs/performance.md, "A registry counted,
+ * not made").
+ */
+export interface MeasuredRegistry {
+  manifest: RegistryManifest;
+  /** Each shard's file size in bytes, as `shardText` would make it. */
+  shardBytes: number[];
+  /** The membership filter's file size in bytes. */
+  filterBytes: number;
+}
+
+export function measureRegistry(
+  links: readonly LinkRecord[],
+  caseSensitive: boolean,
+): MeasuredRegistry {
+  const shardCount = shardCountFor(links.length);
+  const counts = Array.from({ length: shardCount }, () => ({ exact: 0, splat: 0, placeholder: 0 }));
+  const lines = new Array<number>(shardCount).fill(0);
+  const manifest = placeLinks(links, caseSensitive, shardCount, (link, shard) => {
+    counts[shard][link.kind]++;
+    lines[shard] += recordLineBytes(link);
+  });
+  const shape = filterShapeFor(links.length, ...FILTER_SHAPE);
+  return {
+    manifest,
+    shardBytes: counts.map((count, shard) => headerLineBytes(count) + lines[shard]),
+    filterBytes: MembershipFilter.fileBytes(shape),
+  };
+}
+
+const FILTER_SHAPE = [FILTER_BITS_PER_LINK, FILTER_HASHES] as const;
+
+/**
+ * The manifest of `links` in `shardCount` shards, each link handed to `place` with its shard and
+ * its index, in the links' order.
+ */
+function placeLinks(
+  links: readonly LinkRecord[],
+  caseSensitive: boolean,
+  shardCount: number,
+  place: (link: LinkRecord, shard: number, index: number) => void,
+): RegistryManifest {
   const depths = new Set<number>();
-  const filter = MembershipFilter.empty(
-    filterShapeFor(links.length, FILTER_BITS_PER_LINK, FILTER_HASHES),
-  );
   let exactCount = 0;
-  // No sort of the links: the bloom filter is the same in any order; only the placeholders are listed.
+  // Only the placeholders are listed, in key order.
   const placeholderLinks: LinkRecord[] = [];
   for (let i = 0; i < links.length; i++) {
     const link = links[i];
-    filter.add(link.kind, link.key);
-    const shard = shardOf(link.key, shardCount);
-    shards[shard][link.kind].push(link);
-    if (options.countBytes) shardOfLink[i] = shard;
+    place(link, shardOf(link.key, shardCount), i);
     if (link.kind === "exact") exactCount++;
     else if (link.kind === "splat") depths.add(link.key === "" ? 0 : link.key.split("/").length);
     else placeholderLinks.push(link);
@@ -71,6 +121,7 @@ export function buildRegistry(
   const placeholders: PlaceholderEntry[] = placeholderLinks
     .sort((a, b) => compare(a.key, b.key))
     .map((link) => (link.params ? [link.key, link.params] : [link.key]));
+  const shape = filterShapeFor(links.length, ...FILTER_SHAPE);
   const manifest: RegistryManifest = {
     schema: REGISTRY_SCHEMA,
     case_sensitive: caseSensitive,
@@ -78,12 +129,11 @@ export function buildRegistry(
     exact_count: exactCount,
     splat_count: links.length - exactCount - placeholders.length,
     splat_depths: [...depths].sort((a, b) => a - b),
-    filter_bits: filter.shape.bits,
-    filter_hashes: filter.shape.hashes,
+    filter_bits: shape.bits,
+    filter_hashes: shape.hashes,
   };
   if (placeholders.length > 0) manifest.placeholders = placeholders;
-  if (!options.countBytes) return { manifest, shards, filter };
-  return { manifest, shards, filter, shardBytes: shardSizes(links, shardOfLink, shards) };
+  return manifest;
 }
 
 function compare(a: string, b: string): number {

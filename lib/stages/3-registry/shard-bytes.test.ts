@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shardBytes } from "./shard-bytes.js";
 import { compileInstance } from "../compile.js";
-import { buildRegistry } from "./build-registry.js";
+import { buildRegistry, measureRegistry } from "./build-registry.js";
 import { shardText } from "../../../runtime/registry/shard-format.js";
 import { assetSizeProblems } from "../4-assets/asset-size.js";
 import { MAX_ASSET_BYTES, type LinkRecord } from "../../../runtime/contract/index.js";
@@ -24,7 +24,7 @@ describe("SL505 measures a shard by counting, and the count is the shard's size"
     }
   });
 
-  it("the registry counts each shard's size as it places the links (any links, a key twice)", () => {
+  it("the registry counts each shard's size as it places the links, and so does a measured one (any links, a key twice)", () => {
     const text = fc.string({ unit: "binary", maxLength: 10 });
     const link = fc.record(
       {
@@ -48,6 +48,11 @@ describe("SL505 measures a shard by counting, and the count is the shard's size"
         const { shards, shardBytes: counted } = buildRegistry(records, false, { countBytes: true });
         expect(counted).toEqual(shards.map((shard) => Buffer.byteLength(shardText(shard))));
         expect(buildRegistry(records, false).shardBytes).toBeUndefined();
+        const { manifest, filter } = buildRegistry(records, false);
+        const measured = measureRegistry(records, false);
+        expect(measured.manifest).toEqual(manifest);
+        expect(measured.shardBytes).toEqual(counted);
+        expect(measured.filterBytes).toBe(filter.toFile().length);
       }),
       { numRuns: 300 },
     );

@@ -10,23 +10,28 @@ import type { LinkRecord } from "../../../runtime/contract/index.js";
 import {
   SHARD_KINDS,
   shardHeader,
+  shardHeaderFor,
+  type ShardCounts,
   type ShardRecords,
 } from "../../../runtime/registry/shard-format.js";
 import { jsonBytes } from "../../shared/json-bytes.js";
 
 /** The bytes of a record's line, its line feed included. */
-function lineBytes(record: LinkRecord): number {
+export function recordLineBytes(record: LinkRecord): number {
   return jsonBytes(record) + 1;
 }
 
-/** The bytes of the shard's header line, its line feed included. */
-function headerBytes(shard: ShardRecords): number {
-  return jsonBytes(shardHeader(shard)) + 1;
+/** The bytes of the header line of a shard holding `counts` records, its line feed included. */
+export function headerLineBytes(counts: ShardCounts): number {
+  return jsonBytes(shardHeaderFor(counts)) + 1;
 }
+
+const headerBytes = (shard: ShardRecords) => jsonBytes(shardHeader(shard)) + 1;
 
 export function shardBytes(shard: ShardRecords): number {
   let bytes = headerBytes(shard);
-  for (const kind of SHARD_KINDS) for (const record of shard[kind]) bytes += lineBytes(record);
+  for (const kind of SHARD_KINDS)
+    for (const record of shard[kind]) bytes += recordLineBytes(record);
   return bytes;
 }
 
@@ -42,6 +47,6 @@ export function shardSizes(
   shards: readonly ShardRecords[],
 ): number[] {
   const bytes = shards.map(headerBytes);
-  for (let i = 0; i < links.length; i++) bytes[shardOfLink[i]] += lineBytes(links[i]);
+  for (let i = 0; i < links.length; i++) bytes[shardOfLink[i]] += recordLineBytes(links[i]);
   return bytes;
 }

@@ -22,7 +22,7 @@ import {
   type TestsPage,
 } from "../../../runtime/contract/index.js";
 import type { MemoryAsset } from "../../shared/memory-instance.js";
-import type { Registry } from "../3-registry/build-registry.js";
+import type { MeasuredRegistry, Registry } from "../3-registry/build-registry.js";
 import type { Site } from "../1-sources/site/site-schema.js";
 import {
   ACCESS_MANIFEST_FILE,
@@ -55,7 +55,8 @@ export interface AssembleInput {
   site: Site;
   worker: string;
   headersText: string;
-  registries: InDir<Registry>[];
+  /** Registries made, or only measured (check without expectations): see `registryFiles`. */
+  registries: InDir<Registry | MeasuredRegistry>[];
   /** Each host's own files (custom/domains/HOST/), by ASCII host. */
   domainFiles?: ReadonlyMap<string, readonly DomainFile[]>;
   blocklist: Blocklist;
@@ -122,38 +123,63 @@ export function assetFiles(files: readonly OutputFile[]): MemoryAsset[] {
     }));
 }
 
+const asset = (path: string, content: string | Uint8Array): OutputFile => ({
+  path: ASSETS_DIR + path,
+  content,
+});
+
+/**
+ * A file whose content is made when it is read, and not kept: at a million links the shards' text
+ * is about 250 MB, and writing them one at a time keeps it out of the build's peak memory.
+ */
+const lazyAsset = (path: string, content: () => string, bytes: () => number): OutputFile => ({
+  path: ASSETS_DIR + path,
+  get content() {
+    return measured(ASSETS_DIR + path, content());
+  },
+  bytes,
+});
+
+/** A file measured and never made: its size counts (SL505), reading its content throws. */
+const unmade = (path: string, bytes: number): OutputFile => ({
+  path: ASSETS_DIR + path,
+  get content(): string {
+    throw new Error(`${ASSETS_DIR + path} was measured, not made`);
+  },
+  bytes: () => bytes,
+});
+
+/** A registry's shards and filter; a measured registry's are measured, not made. */
+function registryFiles(registry: InDir<Registry | MeasuredRegistry>): OutputFile[] {
+  const { dir } = registry;
+  const filterPath = dir + REGISTRY_FILTER.path;
+  if (!("shards" in registry))
+    return [
+      ...registry.shardBytes.map((bytes, i) => unmade(shardPath(i, dir), bytes)),
+      unmade(filterPath, registry.filterBytes),
+    ];
+  return [
+    ...registry.shards.map((shard, i) =>
+      lazyAsset(
+        shardPath(i, dir),
+        () => shardText(shard),
+        () => registry.shardBytes?.[i] ?? shardBytes(shard),
+      ),
+    ),
+    asset(filterPath, registry.filter.toFile()),
+  ];
+}
+
 export function assembleOutput(input: AssembleInput): OutputFile[] {
-  const asset = (path: string, content: string | Uint8Array): OutputFile => ({
-    path: ASSETS_DIR + path,
-    content,
-  });
-  /**
-   * A file whose content is made when it is read, and not kept: at a million links the shards' text
-   * is about 250 MB, and writing them one at a time keeps it out of the build's peak memory.
-   */
-  const lazyAsset = (path: string, content: () => string, bytes: () => number): OutputFile => ({
-    path: ASSETS_DIR + path,
-    get content() {
-      return measured(ASSETS_DIR + path, content());
-    },
-    bytes,
-  });
   const hosts = input.siteConfig.domains?.map((d) => d.host);
   const files: OutputFile[] = [
     { path: WORKER_FILE, content: input.worker },
     { path: WRANGLER_CONFIG, content: prettyJson(wranglerConfig(input.site, hosts)) },
     asset("/_headers", input.headersText),
     asset("/robots.txt", ROBOTS_TXT),
-    ...input.registries.flatMap(({ dir, manifest, shards, filter, shardBytes: counted }) => [
-      asset(dir + PRIVATE_ASSETS.registry.path, prettyJson(manifest)),
-      ...shards.map((shard, i) =>
-        lazyAsset(
-          shardPath(i, dir),
-          () => shardText(shard),
-          () => counted?.[i] ?? shardBytes(shard),
-        ),
-      ),
-      asset(dir + REGISTRY_FILTER.path, filter.toFile()),
+    ...input.registries.flatMap((registry) => [
+      asset(registry.dir + PRIVATE_ASSETS.registry.path, prettyJson(registry.manifest)),
+      ...registryFiles(registry),
     ]),
     asset(PRIVATE_ASSETS.blocklist.path, prettyJson(input.blocklist)),
     asset(PRIVATE_ASSETS.siteConfig.path, prettyJson(input.siteConfig)),
