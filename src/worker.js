@@ -6045,14 +6045,11 @@ function shardRecords(records) {
   for (const record of records) shard[record.kind].push(record);
   return shard;
 }
-function shardHeader(shard) {
+function shardCounts(shard) {
   const { exact, splat, placeholder } = shard;
-  return shardHeaderFor({
-    exact: exact.length,
-    splat: splat.length,
-    placeholder: placeholder.length
-  });
+  return { exact: exact.length, splat: splat.length, placeholder: placeholder.length };
 }
+var shardHeader = (shard) => shardHeaderFor(shardCounts(shard));
 function shardHeaderFor(counts) {
   const header = { schema: SHARD_SCHEMA, exact: counts.exact, splat: counts.splat };
   if (counts.placeholder > 0) header.placeholder = counts.placeholder;

@@ -83,15 +83,14 @@ export function shardRecords(records: Iterable<LinkRecord>): ShardRecords {
 /** How many records of each kind a shard holds. */
 export type ShardCounts = Record<LinkKind, number>;
 
-/** The header line's fields of a shard holding `shard`'s records. */
-export function shardHeader(shard: ShardRecords): ShardHeader {
+/** How many of `shard`'s records are of each kind. */
+export function shardCounts(shard: ShardRecords): ShardCounts {
   const { exact, splat, placeholder } = shard;
-  return shardHeaderFor({
-    exact: exact.length,
-    splat: splat.length,
-    placeholder: placeholder.length,
-  });
+  return { exact: exact.length, splat: splat.length, placeholder: placeholder.length };
 }
+
+/** The header line's fields of a shard holding `shard`'s records. */
+export const shardHeader = (shard: ShardRecords): ShardHeader => shardHeaderFor(shardCounts(shard));
 
 /** The header line's fields of a shard holding `counts` records. */
 export function shardHeaderFor(counts: ShardCounts): ShardHeader {

@@ -1,5 +1,9 @@
 /** Stage 3: link records -> the registry manifest and its shards (deterministic). */
-import { filterShapeFor, MembershipFilter } from "../../../runtime/registry/filter.js";
+import {
+  filterShapeFor,
+  MembershipFilter,
+  type FilterShape,
+} from "../../../runtime/registry/filter.js";
 import { shardRecords, type ShardRecords } from "../../../runtime/registry/shard-format.js";
 import { shardOf } from "../../../runtime/registry/shard-of.js";
 import { headerLineBytes, recordLineBytes, shardSizes } from "./shard-bytes.js";
@@ -48,12 +52,12 @@ export function buildRegistry(
   caseSensitive: boolean,
   options: RegistryOptions = {},
 ): Registry {
-  const shardCount = shardCountFor(links.length);
-  const shards = Array.from({ length: shardCount }, () => shardRecords([]));
+  const layout = layoutFor(links.length);
+  const shards = Array.from({ length: layout.shardCount }, () => shardRecords([]));
   const shardOfLink = new Uint32Array(options.countBytes ? links.length : 0);
-  const filter = MembershipFilter.empty(filterShapeFor(links.length, ...FILTER_SHAPE));
+  const filter = MembershipFilter.empty(layout.filter);
   // No sort of the links: the bloom filter is the same in any order.
-  const manifest = placeLinks(links, caseSensitive, shardCount, (link, shard, i) => {
+  const manifest = placeLinks(links, caseSensitive, layout, (link, shard, i) => {
     filter.add(link.kind, link.key);
     shards[shard][link.kind].push(link);
     if (options.countBytes) shardOfLink[i] = shard;
@@ -80,31 +84,43 @@ export function measureRegistry(
   links: readonly LinkRecord[],
   caseSensitive: boolean,
 ): MeasuredRegistry {
-  const shardCount = shardCountFor(links.length);
-  const counts = Array.from({ length: shardCount }, () => ({ exact: 0, splat: 0, placeholder: 0 }));
-  const lines = new Array<number>(shardCount).fill(0);
-  const manifest = placeLinks(links, caseSensitive, shardCount, (link, shard) => {
+  const layout = layoutFor(links.length);
+  const counts = Array.from({ length: layout.shardCount }, () => ({
+    exact: 0,
+    splat: 0,
+    placeholder: 0,
+  }));
+  const lines = new Array<number>(layout.shardCount).fill(0);
+  const manifest = placeLinks(links, caseSensitive, layout, (link, shard) => {
     counts[shard][link.kind]++;
     lines[shard] += recordLineBytes(link);
   });
-  const shape = filterShapeFor(links.length, ...FILTER_SHAPE);
   return {
     manifest,
     shardBytes: counts.map((count, shard) => headerLineBytes(count) + lines[shard]),
-    filterBytes: MembershipFilter.fileBytes(shape),
+    filterBytes: MembershipFilter.fileBytes(layout.filter),
   };
 }
 
-const FILTER_SHAPE = [FILTER_BITS_PER_LINK, FILTER_HASHES] as const;
+/** How many shards `links` links get and the shape of their membership filter. */
+interface Layout {
+  shardCount: number;
+  filter: FilterShape;
+}
+
+const layoutFor = (links: number): Layout => ({
+  shardCount: shardCountFor(links),
+  filter: filterShapeFor(links, FILTER_BITS_PER_LINK, FILTER_HASHES),
+});
 
 /**
- * The manifest of `links` in `shardCount` shards, each link handed to `place` with its shard and
- * its index, in the links' order.
+ * The manifest of `links` laid out as `layout` says, each link handed to `place` with its shard
+ * and its index, in the links' order.
  */
 function placeLinks(
   links: readonly LinkRecord[],
   caseSensitive: boolean,
-  shardCount: number,
+  { shardCount, filter }: Layout,
   place: (link: LinkRecord, shard: number, index: number) => void,
 ): RegistryManifest {
   const depths = new Set<number>();
@@ -121,7 +137,6 @@ function placeLinks(
   const placeholders: PlaceholderEntry[] = placeholderLinks
     .sort((a, b) => compare(a.key, b.key))
     .map((link) => (link.params ? [link.key, link.params] : [link.key]));
-  const shape = filterShapeFor(links.length, ...FILTER_SHAPE);
   const manifest: RegistryManifest = {
     schema: REGISTRY_SCHEMA,
     case_sensitive: caseSensitive,
@@ -129,8 +144,8 @@ function placeLinks(
     exact_count: exactCount,
     splat_count: links.length - exactCount - placeholders.length,
     splat_depths: [...depths].sort((a, b) => a - b),
-    filter_bits: shape.bits,
-    filter_hashes: shape.hashes,
+    filter_bits: filter.bits,
+    filter_hashes: filter.hashes,
   };
   if (placeholders.length > 0) manifest.placeholders = placeholders;
   return manifest;

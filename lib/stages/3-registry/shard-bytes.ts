@@ -9,7 +9,7 @@
 import type { LinkRecord } from "../../../runtime/contract/index.js";
 import {
   SHARD_KINDS,
-  shardHeader,
+  shardCounts,
   shardHeaderFor,
   type ShardCounts,
   type ShardRecords,
@@ -26,7 +26,7 @@ export function headerLineBytes(counts: ShardCounts): number {
   return jsonBytes(shardHeaderFor(counts)) + 1;
 }
 
-const headerBytes = (shard: ShardRecords) => jsonBytes(shardHeader(shard)) + 1;
+const headerBytes = (shard: ShardRecords) => headerLineBytes(shardCounts(shard));
 
 export function shardBytes(shard: ShardRecords): number {
   let bytes = headerBytes(shard);
