@@ -179,8 +179,8 @@ describe("diff with the cache: a file answered by its validated entry alone", ()
     const hits: boolean[] = [];
     const counted = {
       ...disk,
-      get: async <T>(key: string) => {
-        const value = await disk.get<T>(key);
+      get: async (key: string) => {
+        const value = await disk.get(key);
         hits.push(value !== undefined);
         return value;
       },

@@ -7,33 +7,38 @@
  */
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { readdir, readFile, rm, stat, utimes, type FileHandle } from "node:fs/promises";
+import { readdir, rm, stat, utimes, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.js";
+import { withFileBytes } from "../fs/read-reused.js";
 import { jsonParts } from "../json-parts.js";
 
 /** Bumped when the layout of an entry changes: older entries are then never read. */
-export const CACHE_FORMAT = "shortlinks-cache-1";
+export const CACHE_FORMAT = "shortlinks-cache-2";
 /** Default bound of the folder's size; pruning keeps it under this. */
 export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 const HASH_BYTES = 32;
 const MAGIC = Buffer.from(CACHE_FORMAT + "\n");
 const CHUNK_BYTES = 1024 * 1024;
+const LINE_FEED = 0x0a;
+const PART_CHARS = 256 * 1024;
 
 export interface CacheStore {
   dir: string;
   /** Whether what is put is kept for later runs (a store with nowhere to keep it keeps nothing). */
   keeps: boolean;
-  /** The value stored under `key`, or undefined when absent, stale or failing its hash. */
-  get<T>(key: string): Promise<T | undefined>;
+  /** The values stored under `key`, in order, or undefined when absent, stale or failing its hash. */
+  get(key: string): Promise<unknown[] | undefined>;
   /**
-   * Stores `value` (JSON: plain objects, arrays, strings, numbers, booleans, null) under `key`; a
-   * failure to write is ignored (the cache is never required). JSON rather than node:v8's
-   * serializer: read back, 200k link records took 85 MiB of heap from JSON.parse and 116 MiB
-   * from v8's deserialize (which copies every string, even those repeated on every row), in
-   * about the same time.
+   * Stores `values` (each JSON: plain objects, arrays, strings, numbers, booleans, null) under
+   * `key`, one line each; a failure to write is ignored (the cache is never required). Each line
+   * is decoded and parsed on its own when read: a caller splits a long list over lines of a few
+   * hundred items, so that no text of tens of MB is made to parse it (docs/performance.md, "Cache
+   * entries in lines, read into one buffer"). JSON rather than node:v8's serializer: read back,
+   * 200k link records took 85 MiB of heap from JSON.parse and 116 MiB from v8's deserialize
+   * (which copies every string, even those repeated on every row), in about the same time.
    */
-  put(key: string, value: unknown): Promise<void>;
+  put(key: string, values: readonly unknown[]): Promise<void>;
   /** Removes the oldest entries until the folder holds at most `maxBytes`. */
   prune(): Promise<void>;
 }
@@ -98,42 +103,50 @@ function decode(key: string, bytes: Buffer): Buffer | undefined {
 }
 
 /**
- * An entry body's text. Its JSON is nearly always ASCII, which Latin-1 decodes to the same text
- * as UTF-8 does, without UTF-8's checks: about half the time, on a body of tens of MB.
+ * An entry body's values, a line each. A line is decoded only when parsed: a JSON text holds no
+ * raw line feed, and no byte of a multi-byte UTF-8 character is one. The body is nearly always
+ * ASCII, which Latin-1 decodes to the same text as UTF-8 does, without UTF-8's checks: about half
+ * the time.
  */
-const textOf = (body: Buffer): string => body.toString(isAscii(body) ? "latin1" : "utf8");
+function valuesOf(body: Buffer): unknown[] {
+  const encoding = isAscii(body) ? "latin1" : "utf8";
+  const values: unknown[] = [];
+  for (let at = 0; at < body.length;) {
+    const end = body.indexOf(LINE_FEED, at);
+    const next = end === -1 ? body.length : end;
+    values.push(JSON.parse(body.toString(encoding, at, next)));
+    at = next + 1;
+  }
+  return values;
+}
 
 export function openCache(dir: string, options: { maxBytes?: number } = {}): CacheStore {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   return {
     dir,
     keeps: true,
-    async get<T>(key: string): Promise<T | undefined> {
+    async get(key: string): Promise<unknown[] | undefined> {
       if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
       const file = fileOf(dir, key);
-      let bytes: Buffer;
+      let values: unknown[] | undefined;
       try {
-        bytes = await readFile(file);
+        // The bytes are read into a buffer kept for the next entry, and parsed before it is.
+        values = await withFileBytes(file, (bytes) => {
+          const body = decode(key, bytes);
+          return body === undefined ? undefined : valuesOf(body);
+        });
       } catch {
         return undefined;
       }
-      const body = decode(key, bytes);
-      if (body === undefined) return undefined;
-      let value: T;
-      try {
-        value = JSON.parse(textOf(body)) as T;
-      } catch {
-        return undefined;
-      }
+      if (values === undefined) return undefined;
       const now = new Date();
       await utimes(file, now, now).catch(() => {}); // recently used: pruned last
-      return value;
+      return values;
     },
-    async put(key: string, value: unknown): Promise<void> {
+    async put(key: string, values: readonly unknown[]): Promise<void> {
       if (!/^[0-9a-f]{64}$/.test(key)) throw new Error(`not a cache key: ${key}`);
       // Made now, before the caller could change what it stored.
-      const parts = jsonParts(value);
-      if (parts === undefined) throw new Error("a cache entry is a JSON value");
+      const parts = joinedParts(values);
       // Not flushed to disk: an entry cut short by a crash fails its hash and is computed again.
       await writeFileAtomic(fileOf(dir, key), (file) => writeEntry(file, key, parts), {
         sync: false,
@@ -141,6 +154,34 @@ export function openCache(dir: string, options: { maxBytes?: number } = {}): Cac
     },
     prune: () => pruneCache(dir, maxBytes),
   };
+}
+
+/**
+ * The JSON texts of `values`, a line each, joined into parts of at least PART_CHARS characters:
+ * a line's text, small enough to parse in the young generation, would be copied out of it while
+ * the entry waits to be written, where a part that large is made where it stays.
+ */
+function joinedParts(values: readonly unknown[]): string[] {
+  const parts: string[] = [];
+  let pending: string[] = [];
+  let length = 0;
+  const join = () => {
+    parts.push(pending.join(""));
+    pending = [];
+    length = 0;
+  };
+  values.forEach((value, i) => {
+    const line = jsonParts(value);
+    if (line === undefined) throw new Error("a cache entry's values are JSON values");
+    if (i > 0) pending.push("\n");
+    for (const part of line) {
+      pending.push(part);
+      length += part.length;
+      if (length >= PART_CHARS) join();
+    }
+  });
+  if (pending.length > 0) join();
+  return parts;
 }
 
 /**

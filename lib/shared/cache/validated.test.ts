@@ -19,6 +19,12 @@ const cache = () => {
   return openCache(dir);
 };
 const context = siteContext;
+/** The key of the one entry in `store`'s folder. */
+const keyOf = (store: CacheStore) =>
+  readdirSync(store.dir, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith(".bin"))
+    .map((name) => name.slice(-68, -4))[0];
 
 interface TestRow extends Row {
   slug: string;
@@ -190,9 +196,9 @@ describe("validated rows", () => {
     const disk = openCache(store.dir);
     const stripped: CacheStore = {
       ...disk,
-      get: async <T>(key: string) => {
-        const entry = await disk.get<Record<string, unknown>>(key);
-        return (entry && { ...entry, full: [] }) as T | undefined;
+      get: async (key: string) => {
+        const lines = await disk.get(key);
+        return lines && [{ ...(lines[0] as object), full: [] }, ...lines.slice(1)];
       },
     };
     const lookup = (from: CacheStore) => validatedRows(from, context({}), needsRow);
@@ -207,5 +213,39 @@ describe("validated rows", () => {
     expect(puts).toBe(0);
     const next = await side(store);
     expect(next.computed).toEqual(["timed"]);
+  });
+
+  it("an entry of many rows is kept over several lines and read back whole, in order", async () => {
+    const store = cache();
+    const many = Array.from({ length: 700 }, (_, i): TestRow => ({ file: FILE, slug: `s${i}` }));
+    const first = await side(store, { rows: many });
+    const lines = await openCache(store.dir).get(keyOf(store));
+    // A head line, then the answers a few hundred to a line.
+    expect(lines?.length).toBeGreaterThan(3);
+    expect((lines?.[0] as { rows: number }).rows).toBe(700);
+    const second = await side(openCache(store.dir), { rows: many });
+    expect(second.computed).toEqual([]);
+    expect(second.answers).toEqual(first.answers);
+  });
+
+  it("an entry whose lines hold fewer or more answers than its head counts is not used", async () => {
+    const store = cache();
+    const many = Array.from({ length: 700 }, (_, i): TestRow => ({ file: FILE, slug: `s${i}` }));
+    await side(store, { rows: many });
+    const disk = openCache(store.dir);
+    const edited = (edit: (lines: unknown[]) => unknown[]): CacheStore => ({
+      ...disk,
+      get: async (key: string) => {
+        const lines = await disk.get(key);
+        return lines && edit(lines);
+      },
+    });
+    const lookup = (from: CacheStore) => validatedRows(from, context({}), needsRow);
+    const dropped = edited((lines) => lines.slice(0, -1));
+    const doubled = edited((lines) => [...lines, lines[1]]);
+    const notAList = edited((lines) => [lines[0], { rows: lines[1] }, ...lines.slice(2)]);
+    for (const from of [dropped, doubled, notAList])
+      expect(await lookup(from).standIns(FILE, KEY)).toBeUndefined();
+    expect(await lookup(disk).standIns(FILE, KEY)).toBeDefined();
   });
 });

@@ -142,7 +142,7 @@ export function validatedRows<R extends Answer, W extends Row>(
     async standIns(file, sourceKey) {
       const key = await entryKey(sourceKey);
       const shared = before?.get(key);
-      const entry = shared ?? (await cache.get<Entry<R, W>>(key));
+      const entry = shared ?? entryOfLines<R, W>(await cache.get(key));
       if (!wellFormed(entry)) return undefined;
       if (shared === undefined) unpacked(entry, file);
       found.set(file, entry);
@@ -201,7 +201,7 @@ function rowsMemo<R extends Answer, W extends Row>(
     const done = current === undefined ? undefined : fresh.get(current);
     // Serialized now, before any later stage could touch the records.
     if (read !== undefined && done !== undefined && done.rows.length === read.rows) {
-      if (cache.keeps) writes.push(cache.put(read.key, packed(done)));
+      if (cache.keeps) writes.push(cache.put(read.key, linesOf(packed(done))));
       kept.set(read.key, done);
     }
     if (current !== undefined) fresh.delete(current);
@@ -238,6 +238,38 @@ function rowsMemo<R extends Answer, W extends Row>(
     await Promise.all(writes.splice(0));
   };
   return memo;
+}
+
+/**
+ * Answers per line of an entry: about 50 KB of JSON, a text small enough for the young generation
+ * (docs/performance.md, "Cache entries in lines, read into one buffer").
+ */
+const ROWS_PER_LINE = 256;
+
+/** An entry as the store keeps it: a line of its read problems, whole rows and row count, then its answers a few hundred to a line. */
+function linesOf<R extends Answer, W>(entry: Entry<R, W>): unknown[] {
+  const { rows, ...rest } = entry;
+  const lines: unknown[] = [{ ...rest, rows: rows.length }];
+  for (let from = 0; from < rows.length; from += ROWS_PER_LINE)
+    lines.push(rows.slice(from, from + ROWS_PER_LINE));
+  return lines;
+}
+
+/** The entry `linesOf` wrote, or undefined when the lines are not such an entry. */
+function entryOfLines<R extends Answer, W>(lines: unknown[] | undefined): Entry<R, W> | undefined {
+  const head = lines?.[0] as { read?: unknown; full?: unknown; rows?: unknown } | undefined;
+  if (lines === undefined || typeof head !== "object" || head === null) return undefined;
+  const count = head.rows;
+  if (!Number.isInteger(count) || (count as number) < 0) return undefined;
+  const rows = new Array<Kept<R> | null>(count as number);
+  let filled = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const part = lines[i];
+    if (!Array.isArray(part) || filled + part.length > rows.length) return undefined;
+    for (const row of part) rows[filled++] = row as Kept<R> | null;
+  }
+  if (filled !== rows.length) return undefined;
+  return { ...head, rows } as Entry<R, W>;
 }
 
 /** An entry as written: rows and read problems listed, and a whole row for every null answer. */
