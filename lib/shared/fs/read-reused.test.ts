@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { withFileBytes } from "./read-reused.js";
+import { readFileBytes, withFileBytes } from "./read-reused.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -35,6 +35,22 @@ describe("withFileBytes", () => {
     );
     expect(a.every((byte) => byte === 1)).toBe(true);
     expect(b.every((byte) => byte === 2)).toBe(true);
+  });
+
+  it("bytes not yet released are never filled by a later read; released, their buffer is", async () => {
+    const path = files({ a: filled(1000, 1), b: filled(1000, 2), c: filled(1000, 3) });
+    const a = await readFileBytes(path("a"));
+    const b = await readFileBytes(path("b"));
+    expect(a.bytes.every((byte) => byte === 1)).toBe(true);
+    expect(b.bytes.every((byte) => byte === 2)).toBe(true);
+    a.release();
+    a.release(); // a second release hands nothing on twice
+    const c = await readFileBytes(path("c"));
+    const d = await readFileBytes(path("a"));
+    expect(c.bytes.buffer === a.bytes.buffer || d.bytes.buffer === a.bytes.buffer).toBe(true);
+    expect(c.bytes.buffer).not.toBe(d.bytes.buffer);
+    expect(b.bytes.every((byte) => byte === 2)).toBe(true);
+    for (const read of [b, c, d]) read.release();
   });
 
   it("a missing file rejects, and the next read still works", async () => {

@@ -108,13 +108,22 @@ export async function loadSourceFile(
     validated?: SourceValidated;
   } = {},
 ): Promise<FileLoad> {
-  let content: string | Buffer;
-  if (options.text !== undefined) content = options.text;
-  else {
-    const read = await readSourceBytes(root, file);
-    if ("problem" in read) return { links: [], diagnostics: [read.problem] };
-    content = read.bytes;
+  if (options.text !== undefined) return loadSourceContent(file, options.text, options);
+  const read = await readSourceBytes(root, file);
+  if ("problem" in read) return { links: [], diagnostics: [read.problem] };
+  try {
+    return await loadSourceContent(file, read.bytes, options);
+  } finally {
+    read.release(); // what is kept of the bytes is decoded from them: a copy
   }
+}
+
+/** A source from its text or its bytes, as loadSourceFile reads it. */
+async function loadSourceContent(
+  file: string,
+  content: string | Buffer,
+  options: { cache?: CacheStore; validated?: SourceValidated },
+): Promise<FileLoad> {
   const decoded = () => (typeof content === "string" ? content : decodeSource(content));
   const { cache, validated } = options;
   if (cache === undefined) return checkSourceText(decoded(), file);

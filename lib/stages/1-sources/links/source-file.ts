@@ -3,7 +3,8 @@
  * link may point elsewhere in it, never outside), at most MAX_SOURCE_BYTES, and at most
  * MAX_ROWS_PER_FILE rows. A refused file is never read, so nothing of it reaches a message.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
+import { readFileBytes, type FileBytes } from "../../../shared/fs/read-reused.js";
 import { diag, type Diagnostic } from "../../../shared/diagnostics.js";
 import { inspectEntry } from "../instance-entry.js";
 import { MAX_ROWS_PER_FILE, MAX_SOURCE_BYTES } from "./limits.js";
@@ -19,14 +20,22 @@ export async function readSourceText(
   file: string,
 ): Promise<{ text: string } | { problem: Diagnostic }> {
   const read = await readSourceBytes(root, file);
-  return "problem" in read ? read : { text: decodeSource(read.bytes) };
+  if ("problem" in read) return read;
+  try {
+    return { text: decodeSource(read.bytes) };
+  } finally {
+    read.release();
+  }
 }
 
-/** A source's bytes, as readSourceText reads them: a review's cache keys on them (docs/cache.md). */
+/**
+ * A source's bytes, as readSourceText reads them: a review's cache keys on them (docs/cache.md).
+ * They lie in a buffer the process keeps for its next read, theirs until released.
+ */
 export async function readSourceBytes(
   root: string,
   file: string,
-): Promise<{ bytes: Buffer } | { problem: Diagnostic }> {
+): Promise<FileBytes | { problem: Diagnostic }> {
   const at = { file, line: 0 };
   const entry = await inspectEntry(root, file, "file");
   if ("missing" in entry)
@@ -43,7 +52,7 @@ export async function readSourceBytes(
         "split it into several files (see docs/limits.md)",
       ),
     };
-  return { bytes: await readFile(real) };
+  return readFileBytes(real);
 }
 
 /** A source's text from its bytes (UTF-8; a malformed sequence reads as U+FFFD). */
