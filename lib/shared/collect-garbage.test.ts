@@ -7,10 +7,12 @@ import {
 } from "./collect-garbage.js";
 
 const MiB = 1024 * 1024;
+/** A heap past the size below which no collection is forced. */
+const LARGE = COLLECT_FROM_HEAP + 200 * MiB;
 
 describe("collectGarbage", () => {
   it("collects only when the heap grew by enough since the last collection", () => {
-    let heap = 300 * MiB;
+    let heap = LARGE;
     const collections: number[] = [];
     const collect = garbageCollector(
       () => heap,
@@ -19,16 +21,16 @@ describe("collectGarbage", () => {
         heap -= 100 * MiB; // what the collection freed
       },
     );
-    collect(COLLECT_FROM_LINKS); // 300 MiB of fresh heap: collected, 200 MiB live after
+    collect(COLLECT_FROM_LINKS); // a large fresh heap: collected, 100 MiB freed
     heap += GARBAGE_WORTH_COLLECTING - MiB;
     collect(COLLECT_FROM_LINKS); // grew by less than worth collecting: skipped
     heap += 2 * MiB;
     collect(COLLECT_FROM_LINKS); // now it has
-    expect(collections).toEqual([300 * MiB, 200 * MiB + GARBAGE_WORTH_COLLECTING + MiB]);
+    expect(collections).toEqual([LARGE, LARGE - 100 * MiB + GARBAGE_WORTH_COLLECTING + MiB]);
   });
 
   it("collects after a stage released its data, however little the heap grew", () => {
-    let heap = 300 * MiB;
+    let heap = LARGE;
     const collections: number[] = [];
     const collect = garbageCollector(
       () => heap,
@@ -38,7 +40,7 @@ describe("collectGarbage", () => {
     heap += MiB; // the stage's sorted copy of every link is now garbage, but the heap barely grew
     collect(COLLECT_FROM_LINKS);
     collect(COLLECT_FROM_LINKS, { released: true });
-    expect(collections).toEqual([300 * MiB, 301 * MiB]);
+    expect(collections).toEqual([LARGE, LARGE + MiB]);
   });
 
   it("never collects for a small build", () => {
