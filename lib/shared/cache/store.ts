@@ -27,7 +27,7 @@ export interface CacheStore {
   dir: string;
   /** Whether what is put is kept for later runs (a store with nowhere to keep it keeps nothing). */
   keeps: boolean;
-  /** The values stored under `key`, in order, or undefined when absent, stale or failing its hash. */
+  /** The values stored under `key`, in order; undefined when absent, stale or failing its hash. */
   get(key: string): Promise<unknown[] | undefined>;
   /**
    * Stores `values` (each JSON: plain objects, arrays, strings, numbers, booleans, null) under

@@ -246,7 +246,10 @@ function rowsMemo<R extends Answer, W extends Row>(
  */
 const ROWS_PER_LINE = 256;
 
-/** An entry as the store keeps it: a line of its read problems, whole rows and row count, then its answers a few hundred to a line. */
+/**
+ * An entry as the store keeps it: a line of its read problems, whole rows and row count, then its
+ * answers ROWS_PER_LINE to a line.
+ */
 function linesOf<R extends Answer, W>(entry: Entry<R, W>): unknown[] {
   const { rows, ...rest } = entry;
   const lines: unknown[] = [{ ...rest, rows: rows.length }];
